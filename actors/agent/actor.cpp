@@ -1,0 +1,178 @@
+#include "actors/agent/actor.hpp"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/event_based_actor.hpp"
+#include "caf/stateful_actor.hpp"
+#include "caf/typed_response_promise.hpp"
+
+#include "actors/agent/brain.hpp"
+#include "actors/common/wall_clock.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::agent {
+
+namespace {
+
+/// How long an agent waits for a room to answer a start request.
+constexpr auto start_timeout = std::chrono::seconds(10);
+
+/// What an agent remembers of a negotiation it takes part in.
+struct memo {
+  /// The negotiation actor, learned from its first message.
+  caf::actor negotiation;
+  /// This agent's latest offer.
+  std::optional<messages::proposal> my_last;
+  /// Rounds so far.
+  std::int32_t round = 0;
+};
+
+struct agent_state {
+  static inline const char* name = "parley.agent";
+  std::string id;
+  std::unique_ptr<brain> mind;
+  std::unordered_map<std::string, memo> open;
+  std::uint64_t sent = 0;
+  std::int32_t max_rounds = 5;
+  caf::actor bus;
+  std::optional<wall_clock> clock;
+
+  /// A message id unique for this agent: "<agent id>:<n>".
+  std::string next_message_id() { return id + ":" + std::to_string(++sent); }
+};
+
+using agent_actor = caf::stateful_actor<agent_state>;
+
+void carry_out(agent_actor* self, const std::string& negotiation_id,
+               messages::decision& d) {
+  auto& st = self->state;
+  auto i = st.open.find(negotiation_id);
+  if (i == st.open.end())
+    return; // the negotiation ended while the agent was thinking
+  auto& m = i->second;
+  switch (d.action) {
+  case messages::reply_action::counter:
+    m.my_last = d.proposal;
+    ++m.round;
+    self->send(m.negotiation,
+               messages::agent_counter{st.next_message_id(), negotiation_id, st.id,
+                                       std::move(d.proposal), std::move(d.reason)});
+    return;
+  case messages::reply_action::accept:
+    self->send(m.negotiation,
+               messages::agent_accept{st.next_message_id(), negotiation_id, st.id});
+    st.open.erase(i);
+    return;
+  case messages::reply_action::reject:
+    self->send(m.negotiation,
+               messages::agent_reject{st.next_message_id(), negotiation_id, st.id,
+                                      std::move(d.reason)});
+    st.open.erase(i);
+    return;
+  case messages::reply_action::silent:
+    return;
+  }
+}
+
+/// Asks the brain how to answer an offer and answers (now or after the
+/// decision's think time).
+void answer(agent_actor* self, const std::string& negotiation_id,
+            const messages::proposal& incoming) {
+  auto& st = self->state;
+  auto& m = st.open[negotiation_id];
+  m.negotiation = caf::actor_cast<caf::actor>(self->current_sender());
+  ++m.round;
+  auto d = st.mind->decide(
+      offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds});
+  if (!d)
+    return; // an asynchronous brain answers with a deferred_reply
+  if (d->delay_ms > 0) {
+    self->delayed_send(self, std::chrono::milliseconds(d->delay_ms),
+                       messages::deferred_reply{negotiation_id, std::move(*d)});
+    return;
+  }
+  carry_out(self, negotiation_id, *d);
+}
+
+caf::result<messages::negotiation_record> initiate(agent_actor* self,
+                                                   messages::initiate_negotiation& x) {
+  auto& st = self->state;
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  auto opening = x.proposal;
+  self->request(x.room, start_timeout,
+                messages::start_negotiation{st.next_message_id(), st.id, x.responder,
+                                            std::move(x.proposal), x.intent_id})
+      .then(
+          [self, promise, opening](messages::negotiation_record& record) mutable {
+            auto& m = self->state.open[record.id];
+            m.my_last = std::move(opening);
+            m.round = static_cast<std::int32_t>(record.rounds.size());
+            promise.deliver(std::move(record));
+          },
+          [self, promise](caf::error& err) mutable {
+            // A refusal is already published by the room; a room that does not
+            // answer at all is the agent's to report.
+            if (err.category() != caf::atom("parley")) {
+              auto& st = self->state;
+              self->send(st.bus, messages::problem_event{
+                                     messages::severity::error,
+                                     messages::error_code::room_not_found,
+                                     "Room did not answer the start request: " +
+                                         self->system().render(err),
+                                     st.clock->now_ms(),
+                                     {},
+                                     {},
+                                     st.id,
+                                     {}});
+            }
+            promise.deliver(std::move(err));
+          });
+  return promise;
+}
+
+caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
+                             std::int32_t max_rounds, caf::actor bus) {
+  auto& st = self->state;
+  st.id = std::move(spec.id);
+  st.mind = make_brain(spec.brain, spec.profile);
+  st.max_rounds = max_rounds;
+  st.bus = std::move(bus);
+  st.clock.emplace(self->system());
+  return {
+      [self](messages::initiate_negotiation& x) { return initiate(self, x); },
+      [self](const messages::agent_proposal& x) {
+        answer(self, x.negotiation_id, x.proposal);
+      },
+      [self](const messages::agent_counter& x) {
+        answer(self, x.negotiation_id, x.proposal);
+      },
+      [self](const messages::agent_accept& x) {
+        self->state.open.erase(x.negotiation_id);
+      },
+      [self](const messages::agent_reject& x) {
+        self->state.open.erase(x.negotiation_id);
+      },
+      [self](const messages::negotiation_event& x) {
+        if (messages::is_terminal(x.record.status))
+          self->state.open.erase(x.record.id);
+      },
+      [self](messages::deferred_reply& x) {
+        carry_out(self, x.negotiation_id, x.decision);
+      },
+  };
+}
+
+} // namespace
+
+caf::actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
+                       std::int32_t max_rounds, caf::actor bus) {
+  return sys.spawn<caf::lazy_init>(agent_behavior, std::move(spec), max_rounds,
+                                   std::move(bus));
+}
+
+} // namespace parley::actors::agent

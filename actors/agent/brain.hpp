@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "messages/agent_profile.hpp"
+#include "messages/decision.hpp"
+#include "messages/proposal.hpp"
+
+namespace parley::actors::agent {
+
+/// What an agent knows when an offer (a proposal or a counter) reaches it.
+struct offer_context {
+  std::string negotiation_id;
+  /// The offer to answer.
+  messages::proposal incoming;
+  /// This agent's latest offer in the negotiation, if it made one.
+  std::optional<messages::proposal> my_last;
+  /// Rounds so far, the incoming offer included (1 for an opening proposal).
+  std::int32_t round = 1;
+  /// The negotiation's round limit: a counter when `round >= max_rounds`
+  /// expires the negotiation, so that is the agent's last chance to settle.
+  std::int32_t max_rounds = 5;
+};
+
+/// Decides how an agent answers offers. Pure: no CAF, no clock, no I/O.
+class brain {
+public:
+  virtual ~brain() = default;
+
+  /// Decides how to answer `offer`. An asynchronous brain (the LLM brain)
+  /// returns nullopt and delivers the decision later to its agent as a
+  /// `deferred_reply` message.
+  virtual std::optional<messages::decision> decide(const offer_context& offer) = 0;
+};
+
+/// Builds the brain `spec` describes for an agent with `profile`.
+std::unique_ptr<brain> make_brain(const messages::brain_spec& spec,
+                                  const messages::agent_profile& profile);
+
+} // namespace parley::actors::agent

@@ -1,0 +1,40 @@
+#include "actors/common/wall_clock.hpp"
+
+#include <chrono>
+
+#include "caf/actor_system.hpp"
+#include "caf/actor_system_config.hpp"
+#include "caf/defaults.hpp"
+
+namespace parley::actors {
+
+wall_clock::wall_clock(caf::actor_system& sys) : clock_(&sys.clock()) {
+  auto policy =
+      caf::get_or(sys.config(), "scheduler.policy", caf::defaults::scheduler::policy);
+  if (policy == caf::atom("testing")) {
+    origin_ = time_point{};
+    origin_ms_ = simulated_epoch_ms;
+  } else {
+    origin_ = clock_->now();
+    origin_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::system_clock::now().time_since_epoch())
+                     .count();
+  }
+}
+
+std::int64_t wall_clock::now_ms() const {
+  auto elapsed = clock_->now() - origin_;
+  return origin_ms_ +
+         std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
+}
+
+wall_clock::time_point wall_clock::at(std::int64_t ms) const {
+  return origin_ + std::chrono::milliseconds(ms - origin_ms_);
+}
+
+caf::actor_clock::duration_type wall_clock::until(std::int64_t ms) const {
+  auto delta = at(ms) - clock_->now();
+  return delta.count() > 0 ? delta : caf::actor_clock::duration_type{0};
+}
+
+} // namespace parley::actors

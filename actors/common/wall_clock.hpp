@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+
+#include "caf/actor_clock.hpp"
+#include "caf/fwd.hpp"
+
+namespace parley::actors {
+
+/// Maps an actor system's clock to Unix milliseconds for records and events.
+///
+/// Actors never read the wall clock directly: time comes from the actor clock,
+/// so that with simulated time (CAF's test coordinator) a 120 s negotiation
+/// runs in microseconds. In simulated time the clock starts at zero, which this
+/// maps to `simulated_epoch_ms`, so a run's output is the same every time.
+class wall_clock {
+public:
+  using time_point = caf::actor_clock::time_point;
+
+  /// 2026-01-01T00:00:00Z: what a simulated clock's zero reads as.
+  static constexpr std::int64_t simulated_epoch_ms = 1767225600000;
+
+  explicit wall_clock(caf::actor_system& sys);
+
+  /// Returns the current time in Unix milliseconds.
+  std::int64_t now_ms() const;
+
+  /// Returns the actor clock's time point for Unix milliseconds `ms`.
+  time_point at(std::int64_t ms) const;
+
+  /// Returns how long from now until Unix milliseconds `ms` (zero if past).
+  caf::actor_clock::duration_type until(std::int64_t ms) const;
+
+private:
+  const caf::actor_clock* clock_;
+  time_point origin_;
+  std::int64_t origin_ms_;
+};
+
+} // namespace parley::actors

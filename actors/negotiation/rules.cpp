@@ -1,0 +1,283 @@
+#include "actors/negotiation/rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace parley::actors::negotiation {
+
+using messages::error_code;
+using messages::negotiation_event_kind;
+using messages::negotiation_status;
+using messages::round_action;
+
+namespace {
+
+party other(party x) {
+  return x == party::initiator ? party::responder : party::initiator;
+}
+
+/// "30 seconds", "2 minutes", "1500 ms": seed 000's wording for durations.
+std::string human_duration(std::int64_t ms) {
+  if (ms >= 60000 && ms % 60000 == 0) {
+    auto n = ms / 60000;
+    return std::to_string(n) + (n == 1 ? " minute" : " minutes");
+  }
+  if (ms % 1000 == 0) {
+    auto n = ms / 1000;
+    return std::to_string(n) + (n == 1 ? " second" : " seconds");
+  }
+  return std::to_string(ms) + " ms";
+}
+
+problem make_problem(messages::severity sev, error_code code, std::string text) {
+  return problem{sev, code, std::move(text)};
+}
+
+} // namespace
+
+std::string round_timeout_reason(std::int64_t round_timeout_ms) {
+  return "Round timeout — no response within " + human_duration(round_timeout_ms);
+}
+
+std::string total_timeout_reason(std::int64_t total_timeout_ms) {
+  return "Total timeout — negotiation exceeded " + human_duration(total_timeout_ms);
+}
+
+std::string round_limit_reason(std::int32_t max_rounds) {
+  return "Round limit reached — " + std::to_string(max_rounds) +
+         (max_rounds == 1 ? " round" : " rounds");
+}
+
+double convergence_score(std::int64_t a, std::int64_t b) {
+  if (a <= 0 || b <= 0)
+    return 0.0;
+  auto high = static_cast<double>(std::max(a, b));
+  auto gap = static_cast<double>(a > b ? a - b : b - a);
+  return std::round((1.0 - gap / high) * 100.0) / 100.0;
+}
+
+std::string rules::validate_opening(const opening& x) {
+  if (x.id.empty())
+    return "negotiation id is empty";
+  if (x.initiator.empty() || x.responder.empty())
+    return "initiator and responder are required";
+  if (x.initiator == x.responder)
+    return "initiator and responder must be different agents, both are \"" +
+           x.initiator + "\"";
+  if (auto why = messages::validate(x.proposal); !why.empty())
+    return "proposal: " + why;
+  if (auto why = messages::validate(x.settings); !why.empty())
+    return why;
+  return {};
+}
+
+rules::rules(opening x, std::int64_t now_ms, effects& out)
+    : id_(x.id), initiator_(x.initiator), responder_(x.responder),
+      status_(negotiation_status::proposed) {
+  auto& r = record_;
+  r.id = std::move(x.id);
+  r.room_id = std::move(x.room_id);
+  r.intent_id = std::move(x.intent_id);
+  r.status = negotiation_status::proposed;
+  r.initiator = std::move(x.initiator);
+  r.responder = std::move(x.responder);
+  r.max_rounds = x.settings.max_rounds;
+  r.round_timeout_ms = x.settings.round_timeout_ms;
+  r.total_timeout_ms = x.settings.total_timeout_ms;
+  r.incentive_split = x.settings.incentive_split;
+  r.created_at = now_ms;
+  r.updated_at = now_ms;
+  r.expires_at = now_ms + x.settings.total_timeout_ms;
+  initiator_amount_ = x.proposal.amount;
+  r.current_proposal = x.proposal;
+  r.rounds.reserve(static_cast<std::size_t>(r.max_rounds) + 1);
+  r.rounds.push_back(messages::negotiation_round{
+      1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms});
+  if (!x.message_id.empty())
+    seen_message_ids_.insert(std::move(x.message_id));
+  round_deadline_ms_ = now_ms + r.round_timeout_ms;
+  total_deadline_ms_ = r.expires_at;
+  to_move_ = party::responder;
+  out.event = negotiation_event_kind::started;
+  out.relay_to = party::responder;
+  schedule(out);
+}
+
+messages::negotiation_record rules::take_record() {
+  seen_message_ids_.clear();
+  return std::move(record_);
+}
+
+std::optional<party> rules::admit(const std::string& negotiation_id,
+                                  const std::string& message_id,
+                                  const std::string& from, effects& out) {
+  using messages::severity;
+  if (negotiation_id != id_) {
+    out.refused = make_problem(severity::warning, error_code::negotiation_not_found,
+                               "Message for unknown negotiation \"" + negotiation_id +
+                                   "\" dropped");
+    return std::nullopt;
+  }
+  if (terminal()) {
+    out.refused = make_problem(severity::warning, error_code::negotiation_not_active,
+                               "Received message for non-active negotiation " + id_ +
+                                   " (" + messages::to_string(status_) + "); dropped");
+    return std::nullopt;
+  }
+  if (message_id.empty()) {
+    out.refused = make_problem(severity::error, error_code::invalid_request,
+                               "message_id is required");
+    return std::nullopt;
+  }
+  if (seen_message_ids_.count(message_id) > 0) {
+    out.refused = make_problem(severity::warning, error_code::duplicate_message,
+                               "Duplicate message " + message_id + " ignored");
+    return std::nullopt;
+  }
+  party sender;
+  if (from == initiator_) {
+    sender = party::initiator;
+  } else if (from == responder_) {
+    sender = party::responder;
+  } else {
+    out.refused = make_problem(severity::error, error_code::not_a_party,
+                               "\"" + from + "\" is not a party to negotiation " + id_);
+    return std::nullopt;
+  }
+  if (sender != to_move_) {
+    out.refused = make_problem(severity::error, error_code::out_of_turn,
+                               "\"" + from + "\" acted out of turn: it is " +
+                                   agent_of(to_move_) + "'s move");
+    return std::nullopt;
+  }
+  return sender;
+}
+
+void rules::on_message(const messages::agent_proposal& x, std::int64_t now_ms,
+                       effects& out) {
+  // Seed 000: a proposal mid-negotiation is handled as a counter.
+  if (auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out))
+    counter(x.message_id, *from, x.proposal, {}, now_ms, out);
+}
+
+void rules::on_message(const messages::agent_counter& x, std::int64_t now_ms,
+                       effects& out) {
+  if (auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out))
+    counter(x.message_id, *from, x.proposal, x.reason, now_ms, out);
+}
+
+void rules::counter(const std::string& message_id, party from,
+                    const messages::proposal& proposal, const std::string& reason,
+                    std::int64_t now_ms, effects& out) {
+  if (auto why = messages::validate(proposal); !why.empty()) {
+    out.refused = make_problem(messages::severity::error, error_code::invalid_proposal,
+                               "Counter refused: " + why);
+    return;
+  }
+  seen_message_ids_.insert(message_id);
+  auto& r = record_;
+  if (static_cast<std::int64_t>(r.rounds.size()) >= r.max_rounds) {
+    expire(round_limit_reason(r.max_rounds), now_ms, out);
+    return;
+  }
+  r.rounds.push_back(messages::negotiation_round{
+      static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(from), proposal,
+      round_action::counter, reason, now_ms});
+  r.current_proposal = proposal;
+  (from == party::initiator ? initiator_amount_ : responder_amount_) = proposal.amount;
+  status_ = r.status = negotiation_status::countering;
+  r.updated_at = now_ms;
+  update_convergence();
+  to_move_ = other(from);
+  round_deadline_ms_ = now_ms + r.round_timeout_ms;
+  out.event = negotiation_event_kind::updated;
+  out.relay_to = other(from);
+  schedule(out);
+}
+
+void rules::on_message(const messages::agent_accept& x, std::int64_t now_ms,
+                       effects& out) {
+  auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out);
+  if (!from)
+    return;
+  seen_message_ids_.insert(x.message_id);
+  auto& r = record_;
+  r.rounds.push_back(
+      messages::negotiation_round{static_cast<std::int32_t>(r.rounds.size() + 1),
+                                  agent_of(*from),
+                                  r.current_proposal,
+                                  round_action::accept,
+                                  {},
+                                  now_ms});
+  r.final_proposal = r.current_proposal;
+  r.convergence_score = 1.0;
+  finish(negotiation_status::accepted, {}, now_ms);
+  out.event = negotiation_event_kind::agreed;
+  out.relay_to = other(*from);
+}
+
+void rules::on_message(const messages::agent_reject& x, std::int64_t now_ms,
+                       effects& out) {
+  auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out);
+  if (!from)
+    return;
+  seen_message_ids_.insert(x.message_id);
+  auto& r = record_;
+  r.rounds.push_back(messages::negotiation_round{
+      static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(*from),
+      r.current_proposal, round_action::reject, x.reason, now_ms});
+  finish(negotiation_status::rejected, x.reason, now_ms);
+  out.event = negotiation_event_kind::rejected;
+  out.relay_to = other(*from);
+}
+
+void rules::on_timer(std::uint64_t generation, std::int64_t now_ms, effects& out) {
+  if (generation != timer_generation_ || !timer_due_ms_)
+    return; // stale: a newer timer replaced this one
+  timer_due_ms_.reset();
+  if (terminal())
+    return;
+  auto& r = record_;
+  // The nearer deadline decides; on a tie the round timeout is the cause.
+  if (round_deadline_ms_ <= total_deadline_ms_ && now_ms >= round_deadline_ms_)
+    expire(round_timeout_reason(r.round_timeout_ms), now_ms, out);
+  else if (now_ms >= total_deadline_ms_)
+    expire(total_timeout_reason(r.total_timeout_ms), now_ms, out);
+  else if (now_ms >= round_deadline_ms_)
+    expire(round_timeout_reason(r.round_timeout_ms), now_ms, out);
+  else
+    schedule(out); // fired early: the round deadline moved on since
+}
+
+void rules::expire(const std::string& reason, std::int64_t now_ms, effects& out) {
+  finish(negotiation_status::expired, reason, now_ms);
+  out.event = negotiation_event_kind::expired;
+  out.notify_parties = true;
+}
+
+void rules::finish(negotiation_status status, std::string reason, std::int64_t now_ms) {
+  status_ = record_.status = status;
+  record_.status_reason = std::move(reason);
+  record_.updated_at = now_ms;
+}
+
+void rules::update_convergence() {
+  if (initiator_amount_ && responder_amount_)
+    record_.convergence_score =
+        convergence_score(*initiator_amount_, *responder_amount_);
+}
+
+std::int64_t rules::next_deadline() const {
+  return std::min(round_deadline_ms_, total_deadline_ms_);
+}
+
+void rules::schedule(effects& out) {
+  auto due = next_deadline();
+  if (timer_due_ms_ && *timer_due_ms_ <= due)
+    return; // the pending timer fires first and re-arms then
+  timer_due_ms_ = due;
+  out.arm = timer_request{due, ++timer_generation_};
+}
+
+} // namespace parley::actors::negotiation

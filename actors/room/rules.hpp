@@ -1,0 +1,83 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <random>
+#include <string>
+#include <unordered_set>
+
+#include "actors/negotiation/rules.hpp"
+#include "messages/commands.hpp"
+#include "messages/negotiation_record.hpp"
+#include "messages/negotiation_settings.hpp"
+
+namespace parley::actors::room {
+
+/// Where an agent message addressed to a room goes.
+enum class route : std::uint8_t {
+  active,   ///< to the active negotiation
+  finished, ///< a negotiation in the history: dropped with a warning
+  unknown,  ///< no such negotiation: dropped with a warning
+};
+
+/// A room's rules (seed 000's NegotiationService, per room): at most one
+/// active negotiation, the history of ended ones (the newest `history_limit`),
+/// routing of agent messages by negotiation id, and new negotiation ids.
+class rules {
+public:
+  /// `seed` makes the generated ids reproducible.
+  rules(std::string room_id, std::size_t history_limit, std::uint64_t seed);
+
+  /// Checks a start request. On success returns an opening for the
+  /// negotiation rules (with a fresh id and, if none was given, an intent id)
+  /// and marks it active; otherwise returns the problem and changes nothing.
+  /// `initiator_known`/`responder_known` say whether they are participants.
+  std::optional<negotiation::problem>
+  start(const messages::start_negotiation& x, bool initiator_known,
+        bool responder_known, const messages::negotiation_settings& settings,
+        std::int64_t now_ms, negotiation::opening& out);
+
+  /// Records an ended negotiation and frees the room for the next one.
+  void on_closed(messages::negotiation_record record);
+
+  /// Resolves `negotiation_id` ("current" or empty means the active one,
+  /// "previous" the most recently ended one).
+  route route_of(const std::string& negotiation_id) const;
+
+  /// Replaces "current"/"previous" (or empty) by the id they stand for; other
+  /// ids are returned as they are.
+  std::string resolve(const std::string& negotiation_id) const;
+
+  /// The active negotiation's id, empty if none.
+  const std::string& active_id() const noexcept { return active_id_; }
+
+  /// Ended negotiations, oldest first.
+  const std::deque<messages::negotiation_record>& history() const noexcept {
+    return history_;
+  }
+
+  const std::string& room_id() const noexcept { return room_id_; }
+
+private:
+  /// "neg_" + base36(now) + "_" + four random base36 characters (seed 000),
+  /// then "_" + the room id, which makes it unique across rooms.
+  std::string next_id(std::int64_t now_ms);
+
+  /// A UUID (version 4 layout) from the room's random source (seed 003's
+  /// intent_id when the starter gives none).
+  std::string next_uuid();
+
+  std::string room_id_;
+  std::size_t history_limit_;
+  std::mt19937_64 random_;
+  std::string active_id_;
+  std::deque<messages::negotiation_record> history_;
+  /// The millisecond of the last id issued and the random parts used in it:
+  /// ids of different milliseconds never collide, so this is all it takes to
+  /// keep every id this room issues unique.
+  std::int64_t id_ms_ = -1;
+  std::unordered_set<std::uint64_t> id_suffixes_;
+};
+
+} // namespace parley::actors::room

@@ -1,0 +1,199 @@
+#include "config/loader.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include "messages/json.hpp"
+
+namespace parley::config {
+
+using messages::json_error;
+using messages::object_reader;
+using nlohmann::json;
+
+config_error::config_error(std::string source, const std::string& reason)
+    : std::runtime_error(source + ": " + reason), source_(std::move(source)) {}
+
+namespace {
+
+/// Overlays `patch` onto `target`: objects merge key by key, any other value
+/// replaces. Unknown keys and wrong types pass here and are refused by
+/// `read_settings`, which sees the result.
+void merge(json& target, const json& patch) {
+  if (!target.is_object() || !patch.is_object()) {
+    target = patch;
+    return;
+  }
+  for (const auto& item : patch.items())
+    merge(target[item.key()], item.value());
+}
+
+/// Reads the complete JSON form of the settings, strictly (every key known,
+/// every value of its type) but without validating ranges: the caller validates
+/// the merged whole once, so every source reports a bad value the same way.
+settings read_settings(const json& j) {
+  settings s;
+  object_reader root{j, ""};
+  object_reader negotiation{root.raw("negotiation"), root.path_of("negotiation")};
+  negotiation.required("max_rounds", s.negotiation.max_rounds);
+  negotiation.required("round_timeout_ms", s.negotiation.round_timeout_ms);
+  negotiation.required("total_timeout_ms", s.negotiation.total_timeout_ms);
+  auto& split = s.negotiation.incentive_split;
+  object_reader shares{negotiation.raw("incentive_split"),
+                       negotiation.path_of("incentive_split")};
+  shares.required("agent", split.agent);
+  shares.required("broker", split.broker);
+  shares.required("validator", split.validator);
+  shares.required("pool", split.pool);
+  shares.done();
+  negotiation.done();
+  object_reader room{root.raw("room"), root.path_of("room")};
+  room.required("history_limit", s.room.history_limit);
+  room.done();
+  object_reader runtime{root.raw("runtime"), root.path_of("runtime")};
+  runtime.required("scheduler_threads", s.runtime.scheduler_threads);
+  runtime.required("start_window", s.runtime.start_window);
+  runtime.done();
+  root.done();
+  return s;
+}
+
+/// Throws config_error from `source` if `s` is invalid.
+void check_valid(const settings& s, const std::string& source) {
+  if (auto why = validate(s); !why.empty())
+    throw config_error(source, why);
+}
+
+/// Calls `f(path, leaf)` for every value of `j` that is not an object.
+template <class Json, class F>
+void for_each_leaf(Json& j, const std::string& path, F& f) {
+  for (auto& item : j.items()) {
+    auto item_path = messages::path_join(path, item.key());
+    if (item.value().is_object())
+      for_each_leaf(item.value(), item_path, f);
+    else
+      f(item_path, item.value());
+  }
+}
+
+/// `negotiation.max_rounds` -> `PARLEY_NEGOTIATION_MAX_ROUNDS`.
+std::string variable_name(const std::string& path) {
+  std::string name = "PARLEY_";
+  for (char c : path)
+    name +=
+        c == '.' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+std::string variable_source(const std::string& name) {
+  return "environment variable " + name;
+}
+
+/// Parses the whole of `text` as a `T`, refusing anything left over.
+template <class T>
+json parse_number(const std::string& name, const std::string& text, const char* kind) {
+  T value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc::result_out_of_range)
+    throw config_error(variable_source(name),
+                       kind + std::string{" out of range: \""} + text + "\"");
+  if (ec != std::errc{} || end != text.data() + text.size())
+    throw config_error(variable_source(name),
+                       std::string{"expected "} + kind + ", got \"" + text + "\"");
+  return value;
+}
+
+/// Parses the value of variable `name` as the same kind of JSON value as the
+/// `current` setting.
+json parse_variable(const std::string& name, const std::string& text,
+                    const json& current) {
+  if (current.is_number_integer())
+    return parse_number<std::int64_t>(name, text, "an integer");
+  if (current.is_number_float())
+    return parse_number<double>(name, text, "a number");
+  throw std::logic_error(name + " is " + messages::json_kind(current) +
+                         ", which has no environment form");
+}
+
+json read_file(const std::string& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw config_error(file,
+                       "cannot read the file: " +
+                           (ec ? ec.message() : std::string{"not a regular file"}));
+  std::ifstream in{file, std::ios::binary};
+  if (!in)
+    throw config_error(file, "cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return messages::parse_json(text.str());
+  } catch (const json_error& e) {
+    throw config_error(file, e.what());
+  }
+}
+
+} // namespace
+
+void apply_overrides(settings& s, const json& overrides, const std::string& source) {
+  json merged = s;
+  merge(merged, overrides);
+  settings result;
+  try {
+    result = read_settings(merged);
+  } catch (const json_error& e) {
+    throw config_error(source, e.what());
+  }
+  check_valid(result, source);
+  s = result;
+}
+
+void apply_environment(settings& s, const getenv_function& getenv) {
+  json merged = s;
+  std::string used; // the variables that were set, "PARLEY_A, PARLEY_B"
+  auto apply = [&](const std::string& path, json& leaf) {
+    auto name = variable_name(path);
+    if (const char* text = getenv(name.c_str())) {
+      leaf = parse_variable(name, text, leaf);
+      used += (used.empty() ? "" : ", ") + name;
+    }
+  };
+  for_each_leaf(merged, "", apply);
+  settings result;
+  try {
+    result = read_settings(merged);
+  } catch (const json_error& e) {
+    // Only a value out of its type's range gets here; its path names the variable.
+    throw config_error(variable_source(variable_name(e.path())), e.what());
+  }
+  check_valid(result, used.empty() ? "environment" : "environment (" + used + ")");
+  s = result;
+}
+
+settings load(const std::string& file, const getenv_function& getenv) {
+  settings s;
+  if (!file.empty())
+    apply_overrides(s, read_file(file), file);
+  apply_environment(s, getenv);
+  return s;
+}
+
+std::vector<std::string> environment_variables() {
+  std::vector<std::string> names;
+  const json defaults = settings{};
+  auto add = [&](const std::string& path, const json&) {
+    names.push_back(variable_name(path));
+  };
+  for_each_leaf(defaults, "", add);
+  return names;
+}
+
+} // namespace parley::config

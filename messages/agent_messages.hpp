@@ -1,0 +1,71 @@
+#pragma once
+
+#include <string>
+
+#include "caf/meta/type_name.hpp"
+
+#include "messages/proposal.hpp"
+
+namespace parley::messages {
+
+// Seed 000/001's four agent message types. Every one carries a `message_id`
+// unique per sender, so that a replayed message is recognised and ignored.
+
+/// Opens a negotiation's bargaining: the initiator's proposal, delivered to the
+/// responder. Received mid-negotiation it counts as a counter (seed 000).
+struct agent_proposal {
+  std::string message_id;
+  std::string negotiation_id;
+  std::string from_agent;
+  messages::proposal proposal;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_proposal& x) {
+  return f(caf::meta::type_name("agent_proposal"), x.message_id, x.negotiation_id,
+           x.from_agent, x.proposal);
+}
+
+/// A counter-proposal, with the reason for it.
+struct agent_counter {
+  std::string message_id;
+  std::string negotiation_id;
+  std::string from_agent;
+  messages::proposal proposal;
+  std::string reason;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_counter& x) {
+  return f(caf::meta::type_name("agent_counter"), x.message_id, x.negotiation_id,
+           x.from_agent, x.proposal, x.reason);
+}
+
+/// Accepts the negotiation's current proposal.
+struct agent_accept {
+  std::string message_id;
+  std::string negotiation_id;
+  std::string from_agent;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_accept& x) {
+  return f(caf::meta::type_name("agent_accept"), x.message_id, x.negotiation_id,
+           x.from_agent);
+}
+
+/// Ends the negotiation without agreement.
+struct agent_reject {
+  std::string message_id;
+  std::string negotiation_id;
+  std::string from_agent;
+  std::string reason;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_reject& x) {
+  return f(caf::meta::type_name("agent_reject"), x.message_id, x.negotiation_id,
+           x.from_agent, x.reason);
+}
+
+} // namespace parley::messages

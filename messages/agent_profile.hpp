@@ -1,0 +1,135 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "caf/meta/type_name.hpp"
+#include "caf/optional.hpp"
+
+#include "messages/proposal.hpp"
+
+namespace parley::messages {
+
+/// Seed 001: when the agent insists on escrow.
+enum class escrow_preference : std::uint8_t { always, never, above_threshold };
+
+/// Seed 001: how hard the agent bargains.
+enum class negotiation_style : std::uint8_t { aggressive, balanced, conservative };
+
+/// Seed 001's user preferences; amounts in minor units.
+struct agent_preferences {
+  /// The agent never accepts an amount above this without its user.
+  std::int64_t max_auto_approve_amount = 100000;
+  std::string preferred_currency = "GBP";
+  messages::escrow_preference escrow_preference = escrow_preference::above_threshold;
+  std::int64_t escrow_threshold = 50000;
+  negotiation_style style = negotiation_style::balanced;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_preferences& x) {
+  return f(caf::meta::type_name("agent_preferences"), x.max_auto_approve_amount,
+           x.preferred_currency, x.escrow_preference, x.escrow_threshold, x.style);
+}
+
+/// Returns whether a deal of `amount` must use escrow under `x` (seed 001's
+/// negotiation rules: always, never, or above the threshold).
+bool escrow_required(const agent_preferences& x, std::int64_t amount);
+
+/// Seed 001's AgentProfile: the user an agent acts for.
+struct agent_profile {
+  std::string display_name;
+  std::string role;
+  agent_preferences preferences;
+  std::string custom_instructions;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
+  return f(caf::meta::type_name("agent_profile"), x.display_name, x.role, x.preferences,
+           x.custom_instructions);
+}
+
+/// Which brain decides for an agent.
+enum class brain_kind : std::uint8_t { rule, script };
+
+/// Which way the rule brain bargains: a buyer wants lower amounts, a seller
+/// higher ones. `from_role` infers it from the profile's role.
+enum class bargaining_side : std::uint8_t { from_role, buyer, seller };
+
+/// What an answer to an offer does (scripted replies and brain decisions).
+enum class reply_action : std::uint8_t { counter, accept, reject, silent };
+
+/// A partial proposal: fields left empty are copied from the proposal being
+/// answered.
+struct proposal_patch {
+  caf::optional<std::int64_t> amount;
+  caf::optional<std::string> currency;
+  caf::optional<bool> escrow;
+  caf::optional<std::string> description;
+  caf::optional<json_object> terms;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, proposal_patch& x) {
+  return f(caf::meta::type_name("proposal_patch"), x.amount, x.currency, x.escrow,
+           x.description, x.terms);
+}
+
+/// Applies `patch` on top of `base`.
+proposal apply_patch(const proposal& base, const proposal_patch& patch);
+
+/// One scripted reply to an incoming proposal or counter.
+struct script_reply {
+  reply_action action = reply_action::silent;
+  caf::optional<proposal_patch> proposal;
+  std::string reason;
+  /// Think time before the reply is sent (a delayed message, never a sleep).
+  std::int64_t delay_ms = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, script_reply& x) {
+  return f(caf::meta::type_name("script_reply"), x.action, x.proposal, x.reason,
+           x.delay_ms);
+}
+
+/// Everything needed to build an agent's brain, on any node.
+struct brain_spec {
+  brain_kind kind = brain_kind::rule;
+  bargaining_side side = bargaining_side::from_role;
+  /// For the script brain: one reply per incoming proposal or counter, in order;
+  /// when the list is used up the agent stays silent.
+  std::vector<script_reply> script;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, brain_spec& x) {
+  return f(caf::meta::type_name("brain_spec"), x.kind, x.side, x.script);
+}
+
+/// Everything needed to spawn an agent.
+struct agent_spec {
+  std::string id;
+  agent_profile profile;
+  brain_spec brain;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_spec& x) {
+  return f(caf::meta::type_name("agent_spec"), x.id, x.profile, x.brain);
+}
+
+std::string to_string(escrow_preference x);
+bool from_string(const std::string& text, escrow_preference& x);
+std::string to_string(negotiation_style x);
+bool from_string(const std::string& text, negotiation_style& x);
+std::string to_string(brain_kind x);
+bool from_string(const std::string& text, brain_kind& x);
+std::string to_string(bargaining_side x);
+bool from_string(const std::string& text, bargaining_side& x);
+std::string to_string(reply_action x);
+bool from_string(const std::string& text, reply_action& x);
+
+} // namespace parley::messages

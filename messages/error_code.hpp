@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace parley::messages {
+
+/// The coded errors of Parley. E001–E011 are seed 002 §7.1 verbatim; E012 on
+/// are the bilateral protocol's, configuration's and scenario files' own.
+enum class error_code : std::uint8_t {
+  none = 0,
+  invalid_request = 1,          ///< E001: malformed request or value.
+  demand_not_found = 2,         ///< E002
+  llm_unavailable = 3,          ///< E003
+  llm_timeout = 4,              ///< E004
+  no_candidates = 5,            ///< E005
+  negotiation_timeout = 6,      ///< E006
+  channel_not_found = 7,        ///< E007
+  agent_not_found = 8,          ///< E008
+  event_push_failed = 9,        ///< E009
+  illegal_transition = 10,      ///< E010
+  duplicate_message = 11,       ///< E011: replayed message id, ignored.
+  negotiation_in_progress = 12, ///< E012: the room already has an active one.
+  not_a_party = 13,             ///< E013: sender is neither initiator nor responder.
+  out_of_turn = 14,             ///< E014: the party acted when it was not its turn.
+  negotiation_not_found = 15,   ///< E015: no negotiation with that id.
+  negotiation_not_active = 16,  ///< E016: the negotiation already ended.
+  invalid_proposal = 17,        ///< E017: amount, currency or terms are not valid.
+  room_not_found = 18,          ///< E018
+  invalid_config = 19,          ///< E019
+  invalid_scenario = 20,        ///< E020
+};
+
+/// Returns the code as printed on the wire and in logs, e.g. "E012".
+std::string to_code(error_code x);
+
+/// Returns the enumerator name, e.g. "negotiation_in_progress" (CAF's renderer
+/// and `error_code` JSON use it).
+std::string to_string(error_code x);
+
+/// Parses "E012" back; returns false for anything else.
+bool from_code(const std::string& text, error_code& x);
+
+} // namespace parley::messages

@@ -1,0 +1,65 @@
+#pragma once
+
+// JSON mapping of every wire type, with snake_case field names. `to_json` is
+// found by nlohmann::json; `read` parses strictly and names the path of any
+// problem (see json_reader.hpp).
+
+#include <nlohmann/json.hpp>
+
+#include "messages/json_reader.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::messages {
+
+#define PARLEY_JSON_MAPPING(type)                                                      \
+  void to_json(nlohmann::json& j, const type& x);                                      \
+  void read(const nlohmann::json& j, const std::string& path, type& x);
+
+PARLEY_JSON_MAPPING(json_object)
+PARLEY_JSON_MAPPING(proposal)
+PARLEY_JSON_MAPPING(negotiation_round)
+PARLEY_JSON_MAPPING(incentive_split)
+PARLEY_JSON_MAPPING(negotiation_record)
+PARLEY_JSON_MAPPING(negotiation_settings)
+PARLEY_JSON_MAPPING(agent_proposal)
+PARLEY_JSON_MAPPING(agent_counter)
+PARLEY_JSON_MAPPING(agent_accept)
+PARLEY_JSON_MAPPING(agent_reject)
+PARLEY_JSON_MAPPING(start_negotiation)
+PARLEY_JSON_MAPPING(join_room)
+PARLEY_JSON_MAPPING(room_spec)
+PARLEY_JSON_MAPPING(barrier)
+PARLEY_JSON_MAPPING(initiate_negotiation)
+PARLEY_JSON_MAPPING(negotiation_event)
+PARLEY_JSON_MAPPING(problem_event)
+PARLEY_JSON_MAPPING(run_summary)
+PARLEY_JSON_MAPPING(agent_preferences)
+PARLEY_JSON_MAPPING(agent_profile)
+PARLEY_JSON_MAPPING(proposal_patch)
+PARLEY_JSON_MAPPING(script_reply)
+PARLEY_JSON_MAPPING(brain_spec)
+PARLEY_JSON_MAPPING(agent_spec)
+PARLEY_JSON_MAPPING(negotiation_timer)
+PARLEY_JSON_MAPPING(decision)
+PARLEY_JSON_MAPPING(deferred_reply)
+PARLEY_JSON_MAPPING(error_code)
+PARLEY_JSON_MAPPING(negotiation_status)
+PARLEY_JSON_MAPPING(round_action)
+PARLEY_JSON_MAPPING(negotiation_event_kind)
+PARLEY_JSON_MAPPING(severity)
+PARLEY_JSON_MAPPING(escrow_preference)
+PARLEY_JSON_MAPPING(negotiation_style)
+PARLEY_JSON_MAPPING(brain_kind)
+PARLEY_JSON_MAPPING(bargaining_side)
+PARLEY_JSON_MAPPING(reply_action)
+
+#undef PARLEY_JSON_MAPPING
+
+/// Reads a whole `T` from a JSON document (path shown from its root).
+template <class T> T from_json_value(const nlohmann::json& j) {
+  T x;
+  read(j, std::string{}, x);
+  return x;
+}
+
+} // namespace parley::messages

@@ -1,0 +1,132 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "caf/meta/type_name.hpp"
+#include "caf/optional.hpp"
+
+#include "messages/proposal.hpp"
+
+namespace parley::messages {
+
+/// Seed 000's statuses: proposed -> countering -> accepted | rejected | expired.
+enum class negotiation_status : std::uint8_t {
+  proposed,
+  countering,
+  accepted,
+  rejected,
+  expired,
+};
+
+/// Returns true for accepted, rejected and expired.
+inline bool is_terminal(negotiation_status x) {
+  return x == negotiation_status::accepted || x == negotiation_status::rejected ||
+         x == negotiation_status::expired;
+}
+
+/// What a round did.
+enum class round_action : std::uint8_t { propose, counter, accept, reject };
+
+/// One step of a negotiation; round 1 is the initiator's proposal.
+struct negotiation_round {
+  std::int32_t round = 0;
+  std::string from_agent;
+  messages::proposal proposal;
+  round_action action = round_action::propose;
+  std::string reason;
+  /// Milliseconds since the Unix epoch.
+  std::int64_t timestamp = 0;
+
+  friend bool operator==(const negotiation_round& x, const negotiation_round& y) {
+    return x.round == y.round && x.from_agent == y.from_agent &&
+           x.proposal == y.proposal && x.action == y.action && x.reason == y.reason &&
+           x.timestamp == y.timestamp;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_round& x) {
+  return f(caf::meta::type_name("negotiation_round"), x.round, x.from_agent, x.proposal,
+           x.action, x.reason, x.timestamp);
+}
+
+/// Seed 003's economic terms: shares of the deal, summing to 1.
+struct incentive_split {
+  double agent = 0.70;
+  double broker = 0.10;
+  double validator = 0.10;
+  double pool = 0.10;
+
+  friend bool operator==(const incentive_split& x, const incentive_split& y) {
+    return x.agent == y.agent && x.broker == y.broker && x.validator == y.validator &&
+           x.pool == y.pool;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, incentive_split& x) {
+  return f(caf::meta::type_name("incentive_split"), x.agent, x.broker, x.validator,
+           x.pool);
+}
+
+/// Returns an empty string if every share is within 0..1 and they sum to 1.
+std::string validate(const incentive_split& x);
+
+/// A whole negotiation: seed 000's Negotiation plus seed 003's columns.
+struct negotiation_record {
+  std::string id;
+  std::string room_id;
+  /// Seed 003: the intent (request) this negotiation serves.
+  std::string intent_id;
+  negotiation_status status = negotiation_status::proposed;
+  std::string initiator;
+  std::string responder;
+  proposal current_proposal;
+  /// Set when accepted: the proposal both sides agreed on.
+  caf::optional<proposal> final_proposal;
+  std::vector<negotiation_round> rounds;
+  std::int32_t max_rounds = 5;
+  std::int64_t round_timeout_ms = 30000;
+  std::int64_t total_timeout_ms = 120000;
+  /// Seed 003: 0..1, how close the two sides' latest amounts are (2 decimals).
+  double convergence_score = 0.0;
+  messages::incentive_split incentive_split;
+  /// Milliseconds since the Unix epoch.
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  /// Seed 003's hard deadline: created_at + total_timeout_ms.
+  std::int64_t expires_at = 0;
+  /// Why the negotiation ended: the reject reason or the expiry cause.
+  std::string status_reason;
+
+  friend bool operator==(const negotiation_record& x, const negotiation_record& y) {
+    return x.id == y.id && x.room_id == y.room_id && x.intent_id == y.intent_id &&
+           x.status == y.status && x.initiator == y.initiator &&
+           x.responder == y.responder && x.current_proposal == y.current_proposal &&
+           x.final_proposal == y.final_proposal && x.rounds == y.rounds &&
+           x.max_rounds == y.max_rounds && x.round_timeout_ms == y.round_timeout_ms &&
+           x.total_timeout_ms == y.total_timeout_ms &&
+           x.convergence_score == y.convergence_score &&
+           x.incentive_split == y.incentive_split && x.created_at == y.created_at &&
+           x.updated_at == y.updated_at && x.expires_at == y.expires_at &&
+           x.status_reason == y.status_reason;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_record& x) {
+  return f(caf::meta::type_name("negotiation_record"), x.id, x.room_id, x.intent_id,
+           x.status, x.initiator, x.responder, x.current_proposal, x.final_proposal,
+           x.rounds, x.max_rounds, x.round_timeout_ms, x.total_timeout_ms,
+           x.convergence_score, x.incentive_split, x.created_at, x.updated_at,
+           x.expires_at, x.status_reason);
+}
+
+std::string to_string(negotiation_status x);
+bool from_string(const std::string& text, negotiation_status& x);
+std::string to_string(round_action x);
+bool from_string(const std::string& text, round_action& x);
+
+} // namespace parley::messages

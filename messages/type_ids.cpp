@@ -1,0 +1,33 @@
+#include "messages/type_ids.hpp"
+
+#include "caf/actor_system_config.hpp"
+#include "caf/error.hpp"
+#include "caf/make_message.hpp"
+
+namespace parley::messages {
+
+namespace {
+
+constexpr caf::atom_value error_category = caf::atom("parley");
+
+std::string render_error(std::uint8_t code, caf::atom_value, const caf::message& ctx) {
+  auto x = static_cast<error_code>(code);
+  auto result = to_code(x) + " " + to_string(x);
+  if (ctx.match_elements<std::string>())
+    result += ": " + ctx.get_as<std::string>(0);
+  return result;
+}
+
+} // namespace
+
+void register_types(caf::actor_system_config& cfg) {
+  cfg.add_message_types<caf::id_block::parley>();
+  cfg.add_error_category(error_category, render_error);
+}
+
+caf::error make_error(error_code code, std::string message) {
+  return caf::error(static_cast<std::uint8_t>(code), error_category,
+                    caf::make_message(std::move(message)));
+}
+
+} // namespace parley::messages

@@ -1,0 +1,104 @@
+#include "runtime/event_printer.hpp"
+
+#include <cstdio>
+
+#include "actors/agent/money.hpp"
+#include "messages/json.hpp"
+
+namespace parley::runtime {
+
+using actors::agent::format_amount;
+using messages::negotiation_event_kind;
+
+namespace {
+
+std::string stamp(std::int64_t at_ms, std::int64_t start_ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "+%.3fs",
+                static_cast<double>(at_ms - start_ms) / 1000.0);
+  return buf;
+}
+
+/// "£1,000.00 with escrow"; with `full`, the description follows.
+std::string describe(const messages::proposal& x, bool full = false) {
+  auto result = format_amount(x.amount, x.currency);
+  result += x.escrow ? " with escrow" : " without escrow";
+  if (full && !x.description.empty())
+    result += " for \"" + x.description + "\"";
+  return result;
+}
+
+} // namespace
+
+nlohmann::json event_json(const messages::negotiation_event& x, std::int64_t start_ms) {
+  return nlohmann::json{{"t_ms", x.at_ms - start_ms},
+                        {"type", messages::topic_of(x)},
+                        {"room", x.record.room_id},
+                        {"negotiation", x.record}};
+}
+
+nlohmann::json event_json(const messages::problem_event& x, std::int64_t start_ms) {
+  nlohmann::json j{{"t_ms", x.at_ms - start_ms},
+                   {"type", messages::topic_of(x)},
+                   {"code", messages::to_code(x.code)},
+                   {"message", x.message}};
+  if (!x.room_id.empty())
+    j["room"] = x.room_id;
+  if (!x.negotiation_id.empty())
+    j["negotiation_id"] = x.negotiation_id;
+  if (!x.agent_id.empty())
+    j["agent_id"] = x.agent_id;
+  if (!x.message_id.empty())
+    j["message_id"] = x.message_id;
+  return j;
+}
+
+std::string timeline_line(const messages::negotiation_event& x, std::int64_t start_ms) {
+  const auto& r = x.record;
+  auto line = stamp(x.at_ms, start_ms) + "  " + r.room_id + "  ";
+  const auto& last = r.rounds.back();
+  switch (x.kind) {
+  case negotiation_event_kind::started:
+    line += last.from_agent + " proposes " + describe(last.proposal, true) + " to " +
+            r.responder + "  [" + r.id + "]";
+    break;
+  case negotiation_event_kind::updated:
+    line += last.from_agent + " counters " + describe(last.proposal) + " (round " +
+            std::to_string(last.round) + ")";
+    if (!last.reason.empty())
+      line += ": " + last.reason;
+    break;
+  case negotiation_event_kind::agreed:
+    line += last.from_agent + " accepts. AGREED on " + describe(*r.final_proposal) +
+            " after " + std::to_string(r.rounds.size()) + " rounds";
+    break;
+  case negotiation_event_kind::rejected:
+    line += last.from_agent + " rejects. REJECTED";
+    if (!r.status_reason.empty())
+      line += ": " + r.status_reason;
+    break;
+  case negotiation_event_kind::expired:
+    line += "EXPIRED: " + r.status_reason;
+    break;
+  }
+  return line;
+}
+
+std::string timeline_line(const messages::problem_event& x, std::int64_t start_ms) {
+  auto line = stamp(x.at_ms, start_ms) + "  " + (x.room_id.empty() ? "-" : x.room_id) +
+              "  " + messages::to_string(x.severity) + " " + messages::to_code(x.code) +
+              ": " + x.message;
+  if (!x.agent_id.empty())
+    line += " (from " + x.agent_id + ")";
+  return line;
+}
+
+std::string timeline_summary(const run_summary& x) {
+  return std::to_string(x.negotiations) +
+         " negotiation(s): " + std::to_string(x.accepted) + " accepted, " +
+         std::to_string(x.rejected) + " rejected, " + std::to_string(x.expired) +
+         " expired; " + std::to_string(x.errors) + " error(s), " +
+         std::to_string(x.warnings) + " warning(s)";
+}
+
+} // namespace parley::runtime

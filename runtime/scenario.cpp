@@ -1,0 +1,316 @@
+#include "runtime/scenario.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <set>
+#include <system_error>
+#include <utility>
+
+#include "messages/enum_names.hpp"
+#include "messages/json.hpp"
+
+namespace parley::runtime {
+
+using messages::json_error;
+using messages::object_reader;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* inject_type_names[] = {"agent_proposal", "agent_counter",
+                                             "agent_accept", "agent_reject"};
+
+std::string in_quotes(const std::string& x) {
+  return "\"" + x + "\"";
+}
+
+/// Where each id was declared: id -> index in its section.
+using id_index = std::map<std::string, std::size_t>;
+
+/// Calls `f(item, path)` for every element of the array `j` at `path`.
+template <class F> void for_each_item(const json& j, const std::string& path, F f) {
+  if (!j.is_array())
+    throw json_error(path, "expected an array, got " + messages::json_kind(j));
+  for (std::size_t i = 0; i < j.size(); ++i)
+    f(j[i], messages::path_index(path, i));
+}
+
+/// Throws unless `x` is valid; `validate` names the field at fault first
+/// ("amount must be …"), so the path points at that field when it can.
+void check_proposal(const messages::proposal& x, const std::string& path) {
+  auto why = messages::validate(x);
+  if (why.empty())
+    return;
+  auto field = why.substr(0, why.find(' '));
+  if (field == "amount" || field == "currency" || field == "terms")
+    throw json_error(messages::path_join(path, field), why);
+  throw json_error(path, why);
+}
+
+void check_not_negative(std::int64_t value, const std::string& path) {
+  if (value < 0)
+    throw json_error(path, "must not be negative, got " + std::to_string(value));
+}
+
+/// Reads a rule brain's side: only buyer or seller may be written (leaving it
+/// out infers the side from the role).
+void read_side(const json& j, const std::string& path, messages::bargaining_side& x) {
+  std::string text;
+  messages::read(j, path, text);
+  if (text == "buyer")
+    x = messages::bargaining_side::buyer;
+  else if (text == "seller")
+    x = messages::bargaining_side::seller;
+  else
+    throw json_error(path, "expected one of buyer | seller, got " + in_quotes(text));
+}
+
+scenario_agent read_agent(const json& j, const std::string& path,
+                          const id_index& earlier) {
+  using messages::brain_kind;
+  scenario_agent x;
+  object_reader r{j, path};
+  r.required("id", x.id);
+  if (x.id.empty())
+    throw json_error(r.path_of("id"), "must not be empty");
+  if (auto i = earlier.find(x.id); i != earlier.end())
+    throw json_error(r.path_of("id"),
+                     "duplicate agent id " + in_quotes(x.id) + " (first at " +
+                         messages::path_index("agents", i->second) + ")");
+  x.profile.display_name = x.id;
+  r.optional("display_name", x.profile.display_name);
+  r.optional("role", x.profile.role);
+  r.required("brain", x.brain.kind);
+  r.optional("preferences", x.profile.preferences);
+  r.optional("custom_instructions", x.profile.custom_instructions);
+  if (r.has("side")) {
+    if (x.brain.kind != brain_kind::rule)
+      throw json_error(r.path_of("side"), "only a rule brain takes a side");
+    read_side(r.raw("side"), r.path_of("side"), x.brain.side);
+  }
+  if (x.brain.kind == brain_kind::script) {
+    if (!r.has("script"))
+      throw json_error(r.path_of("script"),
+                       "a script brain needs a script (an empty list makes a "
+                       "silent agent)");
+    r.required("script", x.brain.script);
+  } else if (r.has("script")) {
+    throw json_error(r.path_of("script"), "only a script brain takes a script");
+  }
+  r.done();
+  return x;
+}
+
+scenario_room read_room(const json& j, const std::string& path, const id_index& agents,
+                        const id_index& earlier) {
+  scenario_room x;
+  object_reader r{j, path};
+  r.required("id", x.id);
+  if (x.id.empty())
+    throw json_error(r.path_of("id"), "must not be empty");
+  if (auto i = earlier.find(x.id); i != earlier.end())
+    throw json_error(r.path_of("id"),
+                     "duplicate room id " + in_quotes(x.id) + " (first at " +
+                         messages::path_index("rooms", i->second) + ")");
+  r.required("participants", x.participants);
+  r.done();
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < x.participants.size(); ++i) {
+    const auto& id = x.participants[i];
+    auto at = messages::path_index(r.path_of("participants"), i);
+    if (agents.count(id) == 0)
+      throw json_error(at, "unknown agent " + in_quotes(id));
+    if (!seen.insert(id).second)
+      throw json_error(at, "agent " + in_quotes(id) + " is listed twice");
+  }
+  if (x.participants.size() < 2)
+    throw json_error(r.path_of("participants"),
+                     "a room needs at least two participants, got " +
+                         std::to_string(x.participants.size()));
+  return x;
+}
+
+/// Throws unless `agent` is a known agent and a participant of `room`.
+void check_party(const std::string& agent, const std::string& path,
+                 const scenario_room& room, const id_index& agents) {
+  if (agents.count(agent) == 0)
+    throw json_error(path, "unknown agent " + in_quotes(agent));
+  for (const auto& participant : room.participants)
+    if (participant == agent)
+      return;
+  throw json_error(path, "agent " + in_quotes(agent) +
+                             " is not a participant of room " + in_quotes(room.id));
+}
+
+scenario_negotiation read_negotiation(const json& j, const std::string& path,
+                                      const id_index& agents, const id_index& rooms,
+                                      const std::vector<scenario_room>& room_list) {
+  scenario_negotiation x;
+  object_reader r{j, path};
+  r.required("room", x.room);
+  r.optional("at_ms", x.at_ms);
+  r.required("initiator", x.initiator);
+  r.required("responder", x.responder);
+  r.required("proposal", x.proposal);
+  r.optional("intent_id", x.intent_id);
+  r.done();
+  auto room = rooms.find(x.room);
+  if (room == rooms.end())
+    throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
+  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_party(x.initiator, r.path_of("initiator"), room_list[room->second], agents);
+  check_party(x.responder, r.path_of("responder"), room_list[room->second], agents);
+  if (x.initiator == x.responder)
+    throw json_error(r.path_of("responder"),
+                     "initiator and responder must be different agents, both are " +
+                         in_quotes(x.initiator));
+  check_proposal(x.proposal, r.path_of("proposal"));
+  return x;
+}
+
+scenario_inject read_inject(const json& j, const std::string& path,
+                            const id_index& rooms) {
+  scenario_inject x;
+  object_reader r{j, path};
+  r.optional("at_ms", x.at_ms);
+  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  r.required("room", x.room);
+  if (rooms.count(x.room) == 0)
+    throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
+  r.required("from", x.from);
+  std::string type;
+  r.required("type", type);
+  if (!from_string(type, x.type))
+    throw json_error(r.path_of("type"), "expected one of " +
+                                            messages::enum_choices(inject_type_names) +
+                                            ", got " + in_quotes(type));
+  r.optional("negotiation", x.negotiation);
+  if (x.negotiation.empty())
+    throw json_error(
+        r.path_of("negotiation"),
+        "expected \"current\", \"previous\" or a negotiation id, got an empty string");
+  auto carries_proposal =
+      x.type == inject_type::agent_proposal || x.type == inject_type::agent_counter;
+  if (r.has("proposal")) {
+    if (!carries_proposal)
+      throw json_error(r.path_of("proposal"), "an " + type + " carries no proposal");
+    messages::proposal proposal;
+    r.required("proposal", proposal);
+    x.proposal = std::move(proposal);
+  } else if (carries_proposal) {
+    throw json_error(r.path_of("proposal"), "an " + type + " needs a proposal");
+  }
+  if (r.has("reason")) {
+    if (x.type != inject_type::agent_counter && x.type != inject_type::agent_reject)
+      throw json_error(r.path_of("reason"), "an " + type + " carries no reason");
+    r.required("reason", x.reason);
+  }
+  r.optional("message_id", x.message_id);
+  r.done();
+  return x;
+}
+
+scenario read_scenario(const json& doc) {
+  scenario x;
+  object_reader r{doc, {}};
+  const auto& config = r.raw("config");
+  const auto& agents = r.raw("agents");
+  const auto& rooms = r.raw("rooms");
+  const auto& negotiations = r.raw("negotiations");
+  const auto& inject = r.raw("inject");
+  r.done();
+  if (!config.is_null()) {
+    if (!config.is_object())
+      throw json_error("config",
+                       "expected an object, got " + messages::json_kind(config));
+    x.config = config;
+  }
+  if (agents.is_null())
+    throw json_error("agents", "required field is missing");
+  id_index agent_ids;
+  for_each_item(agents, "agents", [&](const json& j, const std::string& path) {
+    x.agents.push_back(read_agent(j, path, agent_ids));
+    agent_ids.emplace(x.agents.back().id, x.agents.size() - 1);
+  });
+  if (rooms.is_null())
+    throw json_error("rooms", "required field is missing");
+  id_index room_ids;
+  for_each_item(rooms, "rooms", [&](const json& j, const std::string& path) {
+    x.rooms.push_back(read_room(j, path, agent_ids, room_ids));
+    room_ids.emplace(x.rooms.back().id, x.rooms.size() - 1);
+  });
+  if (!negotiations.is_null())
+    for_each_item(negotiations, "negotiations",
+                  [&](const json& j, const std::string& path) {
+                    x.negotiations.push_back(
+                        read_negotiation(j, path, agent_ids, room_ids, x.rooms));
+                  });
+  if (!inject.is_null())
+    for_each_item(inject, "inject", [&](const json& j, const std::string& path) {
+      x.inject.push_back(read_inject(j, path, room_ids));
+    });
+  return x;
+}
+
+/// json_error's text is "<path>: <reason>"; these take it apart again.
+std::string location_of(const json_error& e) {
+  return e.path().empty() ? std::string{"(document)"} : e.path();
+}
+
+std::string reason_of(const json_error& e) {
+  std::string what = e.what();
+  auto prefix = location_of(e) + ": ";
+  return what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size())
+                                                     : what;
+}
+
+std::string system_message(int error) {
+  return std::error_code{error, std::generic_category()}.message();
+}
+
+struct file_closer {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+} // namespace
+
+scenario_error::scenario_error(std::string source, std::string location,
+                               std::string reason)
+    : std::runtime_error(source + ": " + (location.empty() ? "" : location + ": ") +
+                         reason),
+      source_(std::move(source)), location_(std::move(location)),
+      reason_(std::move(reason)) {}
+
+scenario parse_scenario(const std::string& text, const std::string& source_name) {
+  try {
+    return read_scenario(messages::parse_json(text));
+  } catch (const json_error& e) {
+    throw scenario_error(source_name, location_of(e), reason_of(e));
+  }
+}
+
+scenario load_scenario(const std::string& path) {
+  std::unique_ptr<std::FILE, file_closer> file{std::fopen(path.c_str(), "rb")};
+  if (!file)
+    throw scenario_error(path, {}, "cannot open the file: " + system_message(errno));
+  std::string text;
+  char buffer[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof(buffer), file.get())) > 0)
+    text.append(buffer, n);
+  if (std::ferror(file.get()))
+    throw scenario_error(path, {}, "cannot read the file: " + system_message(errno));
+  return parse_scenario(text, path);
+}
+
+std::string to_string(inject_type x) {
+  return messages::enum_name(inject_type_names, x);
+}
+
+bool from_string(const std::string& text, inject_type& x) {
+  return messages::enum_from_name(inject_type_names, text, x);
+}
+
+} // namespace parley::runtime

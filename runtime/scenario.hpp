@@ -1,0 +1,118 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "messages/agent_profile.hpp"
+#include "messages/proposal.hpp"
+
+namespace parley::runtime {
+
+/// An agent of a scenario: its id, the user it acts for and its brain.
+struct scenario_agent {
+  std::string id;
+  messages::agent_profile profile;
+  messages::brain_spec brain;
+};
+
+/// A room and the agents in it.
+struct scenario_room {
+  std::string id;
+  std::vector<std::string> participants;
+};
+
+/// A negotiation the runner opens at `at_ms`: `initiator` proposes
+/// `proposal` to `responder` in `room`.
+struct scenario_negotiation {
+  std::string room;
+  /// Milliseconds after the start of the run.
+  std::int64_t at_ms = 0;
+  std::string initiator;
+  std::string responder;
+  messages::proposal proposal;
+  /// Optional; the room generates one when empty.
+  std::string intent_id;
+};
+
+/// Which agent message an injection sends.
+enum class inject_type : std::uint8_t {
+  agent_proposal,
+  agent_counter,
+  agent_accept,
+  agent_reject,
+};
+
+/// A raw agent message the runner delivers at `at_ms` to a negotiation of
+/// `room`, as if `from` had sent it; no agent decides it and nothing checks
+/// the sender beforehand (robustness tests forge, replay and misplace them).
+struct scenario_inject {
+  /// Milliseconds after the start of the run.
+  std::int64_t at_ms = 0;
+  std::string room;
+  /// The claimed sender: any string, not necessarily an agent of the scenario.
+  std::string from;
+  inject_type type = inject_type::agent_proposal;
+  /// "current" (the room's active negotiation, if any) or a negotiation id.
+  std::string negotiation = "current";
+  /// Set for agent_proposal and agent_counter only; its amount is not checked.
+  std::optional<messages::proposal> proposal;
+  /// For agent_counter and agent_reject only.
+  std::string reason;
+  /// Optional; the runner generates one when empty.
+  std::string message_id;
+};
+
+/// A whole scenario file, checked: every id it refers to exists.
+struct scenario {
+  /// Configuration overrides, unchecked here: the config loader validates
+  /// them and names its own paths.
+  nlohmann::json config = nlohmann::json::object();
+  std::vector<scenario_agent> agents;
+  std::vector<scenario_room> rooms;
+  std::vector<scenario_negotiation> negotiations;
+  std::vector<scenario_inject> inject;
+};
+
+/// A scenario file could not be read or is not valid; `what()` is
+/// `<source>: <location>: <reason>`, where the location is a JSON path such as
+/// `negotiations[1].proposal.amount`, `(document)` for the whole file, or for
+/// bad syntax a line and column (an unreadable file has no location).
+class scenario_error : public std::runtime_error {
+public:
+  scenario_error(std::string source, std::string location, std::string reason);
+
+  /// The file name (or other source name) given to the parser.
+  const std::string& source() const noexcept { return source_; }
+
+  /// The JSON path, `(document)` or `line L, column C`; empty when the file
+  /// could not be read.
+  const std::string& location() const noexcept { return location_; }
+
+  const std::string& reason() const noexcept { return reason_; }
+
+private:
+  std::string source_;
+  std::string location_;
+  std::string reason_;
+};
+
+/// Parses and checks the scenario in `text`; `source_name` prefixes every
+/// error message. Throws scenario_error.
+scenario parse_scenario(const std::string& text, const std::string& source_name);
+
+/// Reads the file at `path` and parses it with parse_scenario. Throws
+/// scenario_error, also when the file cannot be read.
+scenario load_scenario(const std::string& path);
+
+/// Returns the name used in scenario files, e.g. "agent_counter".
+std::string to_string(inject_type x);
+
+/// Parses a name written by to_string; returns false for anything else.
+bool from_string(const std::string& text, inject_type& x);
+
+} // namespace parley::runtime

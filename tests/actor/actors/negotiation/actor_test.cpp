@@ -1,0 +1,132 @@
+#include "actors/negotiation/actor.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "support/bilateral_room.hpp"
+
+using namespace std::chrono_literals;
+using parley::messages::negotiation_event_kind;
+using parley::messages::negotiation_status;
+using parley::test::actor_fixture;
+using parley::test::bilateral_room;
+
+namespace {
+
+using kinds = std::vector<negotiation_event_kind>;
+
+} // namespace
+
+TEST_CASE("an opened negotiation delivers the proposal to the responder", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  REQUIRE(fx.seen.kinds() == kinds{negotiation_event_kind::started});
+  REQUIRE(r.bob_inbox.size() == 1);
+  REQUIRE(r.bob_inbox[0].match_elements<parley::messages::agent_proposal>());
+  const auto& p = r.bob_inbox[0].get_as<parley::messages::agent_proposal>(0);
+  CHECK(p.from_agent == "alice");
+  CHECK(p.proposal.amount == 10000);
+  CHECK(p.negotiation_id == r.last().id);
+  CHECK(r.alice_inbox.empty());
+}
+
+TEST_CASE("the 30 s round timeout expires a negotiation nobody answers", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start();
+  fx.advance(29999ms);
+  CHECK(fx.seen.kinds() == kinds{negotiation_event_kind::started});
+  fx.advance(1ms);
+  REQUIRE(fx.seen.kinds() ==
+          kinds{negotiation_event_kind::started, negotiation_event_kind::expired});
+  CHECK(r.last().status == negotiation_status::expired);
+  CHECK(r.last().status_reason == "Round timeout — no response within 30 seconds");
+  CHECK(r.last().updated_at - r.last().created_at == 30000);
+  // Both parties learn of the expiry, since no agent message tells them.
+  CHECK(r.alice_inbox.back().match_elements<parley::messages::negotiation_event>());
+  CHECK(r.bob_inbox.back().match_elements<parley::messages::negotiation_event>());
+}
+
+TEST_CASE("every counter resets the round timer", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start();
+  fx.advance(20s);
+  r.counter("bob", 9000, "bob:1");
+  fx.advance(10s); // 30 s after the start: the first deadline has moved on
+  CHECK(fx.seen.kinds() ==
+        kinds{negotiation_event_kind::started, negotiation_event_kind::updated});
+  fx.advance(19999ms);
+  CHECK(fx.seen.kinds().size() == 2);
+  fx.advance(1ms); // 30 s after the counter
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  CHECK(r.last().status_reason == "Round timeout — no response within 30 seconds");
+  CHECK(fx.elapsed_ms() == 50000);
+}
+
+TEST_CASE("the 120 s total timeout expires a negotiation across several rounds",
+          "[actor]") {
+  actor_fixture fx;
+  parley::messages::negotiation_settings settings;
+  settings.max_rounds = 10;
+  bilateral_room r{fx, settings};
+  r.start(10000);
+  const char* movers[] = {"bob", "alice", "bob", "alice"};
+  for (int i = 0; i < 4; ++i) {
+    fx.advance(25s);
+    r.counter(movers[i], 9000 + i * 100, "move-" + std::to_string(i));
+  }
+  // Counters at 25, 50, 75 and 100 s: the round deadline is 130 s, the total
+  // deadline 120 s.
+  REQUIRE(r.last().rounds.size() == 5);
+  fx.advance(19999ms);
+  CHECK(fx.seen.kinds().back() == negotiation_event_kind::updated);
+  fx.advance(1ms);
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  CHECK(r.last().status_reason == "Total timeout — negotiation exceeded 2 minutes");
+  CHECK(r.last().updated_at - r.last().created_at == 120000);
+  CHECK(r.last().expires_at == r.last().created_at + 120000);
+}
+
+TEST_CASE("a counter past the round limit expires the negotiation", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.counter("bob", 8000, "bob:1");
+  r.counter("alice", 9500, "alice:2");
+  r.counter("bob", 8500, "bob:2");
+  r.counter("alice", 9000, "alice:3");
+  REQUIRE(r.last().rounds.size() == 5);
+  r.counter("bob", 8800, "bob:3");
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  CHECK(r.last().status_reason == "Round limit reached — 5 rounds");
+  CHECK(r.last().rounds.size() == 5);
+  CHECK(r.last().current_proposal.amount == 9000);
+}
+
+TEST_CASE("timers that outlive their negotiation are ignored", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  fx.advance(10s);
+  r.counter("bob", 9000, "bob:1");
+  r.accept("alice", "alice:2");
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::agreed);
+  CHECK(r.last().final_proposal->amount == 9000);
+  auto events = fx.seen.negotiation_events.size();
+  // The pending timer (due at 30 s) and any later one fire into nothing.
+  fx.advance(200s);
+  CHECK(fx.seen.negotiation_events.size() == events);
+  CHECK(fx.seen.problems.empty());
+}
+
+TEST_CASE("an accepted deal reaches the proposer as agent_accept", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.accept("bob", "bob:1");
+  REQUIRE(r.alice_inbox.size() == 1);
+  REQUIRE(r.alice_inbox[0].match_elements<parley::messages::agent_accept>());
+  CHECK(r.last().status == negotiation_status::accepted);
+  CHECK(r.last().convergence_score == 1.0);
+}

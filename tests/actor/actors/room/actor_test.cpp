@@ -1,0 +1,154 @@
+#include "actors/room/actor.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "caf/event_based_actor.hpp"
+
+#include "support/bilateral_room.hpp"
+
+using namespace std::chrono_literals;
+using parley::messages::error_code;
+using parley::messages::negotiation_event_kind;
+using parley::messages::severity;
+using parley::test::actor_fixture;
+using parley::test::bilateral_room;
+
+namespace {
+
+using codes = std::vector<error_code>;
+
+} // namespace
+
+TEST_CASE("a room allows one active negotiation at a time", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000, "alice:1");
+  r.start(20000, "alice:2");
+  REQUIRE(fx.seen.codes() == codes{error_code::negotiation_in_progress});
+  CHECK(fx.seen.problems[0].message == "Negotiation already in progress");
+  CHECK(fx.seen.problems[0].severity == severity::error);
+  CHECK(fx.seen.problems[0].room_id == "room-1");
+  CHECK(fx.seen.negotiation_events.size() == 1);
+  r.accept("bob", "bob:1");
+  r.start(30000, "alice:3");
+  CHECK(fx.seen.kinds().back() == negotiation_event_kind::started);
+  CHECK(r.last().current_proposal.amount == 30000);
+}
+
+TEST_CASE("a refused start answers the requester with the coded error", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000, "alice:1");
+  std::vector<caf::error> errors;
+  fx.sys.spawn(
+      [&](caf::event_based_actor* self, const caf::actor& room) {
+        parley::messages::proposal p;
+        p.amount = 500;
+        self->request(room, 5s,
+                      parley::messages::start_negotiation{"x:1", "alice", "bob", p, {}})
+            .then([](const parley::messages::negotiation_record&) {},
+                  [&](const caf::error& err) { errors.push_back(err); });
+      },
+      r.room);
+  fx.run();
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].category() == caf::atom("parley"));
+  CHECK(errors[0].code() ==
+        static_cast<std::uint8_t>(error_code::negotiation_in_progress));
+}
+
+TEST_CASE("a start naming a non-participant is refused", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  parley::messages::proposal p;
+  p.amount = 100;
+  fx.send(r.room, parley::messages::start_negotiation{"m:1", "alice", "zed", p, {}});
+  fx.run();
+  CHECK(fx.seen.codes() == codes{error_code::agent_not_found});
+  CHECK(fx.seen.negotiation_events.empty());
+}
+
+TEST_CASE("a start with an invalid proposal is refused", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(-5);
+  REQUIRE(fx.seen.codes() == codes{error_code::invalid_proposal});
+  CHECK(fx.seen.negotiation_events.empty());
+}
+
+TEST_CASE("a forged sender is refused and changes nothing", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.counter("mallory", 1, "mallory:1");
+  REQUIRE(fx.seen.codes() == codes{error_code::not_a_party});
+  CHECK(fx.seen.problems[0].agent_id == "mallory");
+  CHECK(fx.seen.kinds() ==
+        std::vector<negotiation_event_kind>{negotiation_event_kind::started});
+  // The negotiation goes on as if nothing happened.
+  r.counter("bob", 9000, "bob:1");
+  CHECK(r.last().rounds.size() == 2);
+}
+
+TEST_CASE("a party acting out of turn is refused", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.counter("alice", 11000, "alice:2");
+  r.accept("alice", "alice:3");
+  CHECK(fx.seen.codes() == codes{error_code::out_of_turn, error_code::out_of_turn});
+  CHECK(r.last().rounds.size() == 1);
+}
+
+TEST_CASE("a replayed message id is ignored", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.counter("bob", 9000, "bob:1");
+  r.counter("alice", 9500, "alice:2");
+  r.counter("bob", 9000, "bob:1");
+  REQUIRE(fx.seen.codes() == codes{error_code::duplicate_message});
+  CHECK(fx.seen.problems[0].severity == severity::warning);
+  CHECK(r.last().rounds.size() == 3);
+}
+
+TEST_CASE("messages for finished or unknown negotiations are dropped with a warning",
+          "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  auto id = r.last().id;
+  r.accept("bob", "bob:1");
+  fx.send(r.room, parley::messages::agent_accept{"bob:2", id, "bob"});
+  fx.send(r.room, parley::messages::agent_accept{"bob:3", "neg_nope", "bob"});
+  fx.send(r.room, parley::messages::agent_accept{"bob:4", "current", "bob"});
+  fx.run();
+  CHECK(fx.seen.codes() == codes{error_code::negotiation_not_active,
+                                 error_code::negotiation_not_found,
+                                 error_code::negotiation_not_found});
+  for (const auto& p : fx.seen.problems)
+    CHECK(p.severity == severity::warning);
+}
+
+TEST_CASE("a room keeps the history of its ended negotiations", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000, "alice:1");
+  r.accept("bob", "bob:1");
+  r.start(20000, "alice:2");
+  fx.advance(30s);
+  std::vector<parley::messages::negotiation_record> history;
+  fx.sys.spawn(
+      [&](caf::event_based_actor* self, const caf::actor& room) {
+        self->request(room, 5s, parley::messages::history_atom::value)
+            .then([&](std::vector<parley::messages::negotiation_record>& xs) {
+              history = std::move(xs);
+            });
+      },
+      r.room);
+  fx.run();
+  REQUIRE(history.size() == 2);
+  CHECK(history[0].status == parley::messages::negotiation_status::accepted);
+  CHECK(history[1].status == parley::messages::negotiation_status::expired);
+  CHECK(history[0].id != history[1].id);
+}

@@ -1,0 +1,96 @@
+#include "support/actor_fixture.hpp"
+
+#include "caf/event_based_actor.hpp"
+#include "caf/send.hpp"
+
+#include "actors/bus/actor.hpp"
+#include "runtime/node.hpp"
+
+namespace parley::test {
+
+namespace {
+
+caf::actor_system_config& simulated(caf::actor_system_config& cfg) {
+  runtime::configure(cfg, runtime::system_options{true, 0});
+  return cfg;
+}
+
+// The recorder and probes write into the fixture's memory: safe because the
+// test coordinator runs every actor on the test's own thread.
+caf::behavior recorder(caf::event_based_actor*, recorded* out) {
+  return {
+      [out](const messages::negotiation_event& x) {
+        out->negotiation_events.push_back(x);
+      },
+      [out](const messages::problem_event& x) { out->problems.push_back(x); },
+  };
+}
+
+caf::behavior probe(caf::event_based_actor* self, std::vector<caf::message>* inbox) {
+  auto keep = [self, inbox] {
+    inbox->push_back(self->current_mailbox_element()->copy_content_to_message());
+  };
+  return {
+      [keep](const messages::agent_proposal&) { keep(); },
+      [keep](const messages::agent_counter&) { keep(); },
+      [keep](const messages::agent_accept&) { keep(); },
+      [keep](const messages::agent_reject&) { keep(); },
+      [keep](const messages::negotiation_event&) { keep(); },
+  };
+}
+
+} // namespace
+
+std::vector<messages::negotiation_event_kind> recorded::kinds() const {
+  std::vector<messages::negotiation_event_kind> result;
+  for (const auto& x : negotiation_events)
+    result.push_back(x.kind);
+  return result;
+}
+
+std::vector<messages::error_code> recorded::codes() const {
+  std::vector<messages::error_code> result;
+  for (const auto& x : problems)
+    result.push_back(x.code);
+  return result;
+}
+
+actor_fixture::actor_fixture()
+    : sys(simulated(cfg)),
+      sched(dynamic_cast<caf::scheduler::test_coordinator&>(sys.scheduler())) {
+  bus = actors::bus::spawn_bus(sys);
+  auto rec = sys.spawn(recorder, &seen);
+  caf::anon_send(bus, messages::subscribe_atom::value, std::string{"*"}, rec);
+  keep(bus);
+  keep(rec);
+  run();
+}
+
+actor_fixture::~actor_fixture() {
+  for (const auto& x : owned_)
+    caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  run();
+}
+
+void actor_fixture::run() {
+  sched.run();
+}
+
+void actor_fixture::advance(std::chrono::milliseconds d) {
+  sched.advance_time(d);
+  sched.run();
+}
+
+std::int64_t actor_fixture::elapsed_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             sched.clock().current_time.time_since_epoch())
+      .count();
+}
+
+caf::actor actor_fixture::spawn_probe(std::vector<caf::message>& inbox) {
+  auto result = sys.spawn(probe, &inbox);
+  keep(result);
+  return result;
+}
+
+} // namespace parley::test

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "caf/actor.hpp"
+#include "caf/actor_system.hpp"
+#include "caf/actor_system_config.hpp"
+#include "caf/scheduler/test_coordinator.hpp"
+
+#include "messages/type_ids.hpp"
+
+namespace parley::test {
+
+/// What a recorder saw on the bus, in order.
+struct recorded {
+  std::vector<messages::negotiation_event> negotiation_events;
+  std::vector<messages::problem_event> problems;
+
+  /// The lifecycle kinds seen so far, e.g. {started, updated, agreed}.
+  std::vector<messages::negotiation_event_kind> kinds() const;
+
+  /// The codes of the problems seen so far.
+  std::vector<messages::error_code> codes() const;
+};
+
+/// An actor system on CAF's test coordinator, driven by the test like a
+/// script: `run()` runs every ready actor, `advance(d)` moves virtual time by
+/// `d` (firing the timers that fall due) and runs again. Nothing waits for
+/// real time.
+class actor_fixture {
+public:
+  actor_fixture();
+  ~actor_fixture();
+
+  actor_fixture(const actor_fixture&) = delete;
+  actor_fixture& operator=(const actor_fixture&) = delete;
+
+  /// Runs until no actor has anything to do (fires no timer).
+  void run();
+
+  /// Advances virtual time and runs what becomes due.
+  void advance(std::chrono::milliseconds d);
+
+  /// Milliseconds of virtual time since the fixture started.
+  std::int64_t elapsed_ms() const;
+
+  /// Spawns a stand-in agent that keeps every agent message and negotiation
+  /// event it receives in `inbox` and never answers.
+  caf::actor spawn_probe(std::vector<caf::message>& inbox);
+
+  /// Sends `x` to `dst` from no actor in particular.
+  template <class T> void send(const caf::actor& dst, T&& x) {
+    caf::anon_send(dst, std::forward<T>(x));
+  }
+
+  /// Stops `x` when the fixture ends (long-lived actors with cycles would
+  /// otherwise keep the actor system from shutting down).
+  void keep(const caf::actor& x) { owned_.push_back(x); }
+
+  caf::actor_system_config cfg;
+  caf::actor_system sys;
+  caf::scheduler::test_coordinator& sched;
+  /// The event bus, with a recorder subscribed to every topic.
+  caf::actor bus;
+  recorded seen;
+
+private:
+  std::vector<caf::actor> owned_;
+};
+
+} // namespace parley::test

@@ -1,0 +1,274 @@
+#include "config/loader.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "messages/json_reader.hpp"
+
+using nlohmann::json;
+using parley::config::apply_environment;
+using parley::config::apply_overrides;
+using parley::config::config_error;
+using parley::config::environment_variables;
+using parley::config::load;
+using parley::config::settings;
+
+namespace {
+
+const std::string defaults_file = PARLEY_SOURCE_DIR "/config/parley.json";
+
+/// A fake environment: tests never read or change the real one.
+struct fake_environment {
+  std::map<std::string, std::string> variables;
+
+  parley::config::getenv_function getenv() const {
+    return [this](const char* name) -> const char* {
+      auto i = variables.find(name);
+      return i == variables.end() ? nullptr : i->second.c_str();
+    };
+  }
+};
+
+const fake_environment no_environment;
+
+/// A file in the temporary directory, removed when the test ends.
+class temp_file {
+public:
+  explicit temp_file(const std::string& text)
+      : path_(std::filesystem::temp_directory_path() /
+              ("parley_config_test_" + std::to_string(std::random_device{}()) +
+               ".json")) {
+    std::ofstream{path_} << text;
+  }
+
+  temp_file(const temp_file&) = delete;
+  temp_file& operator=(const temp_file&) = delete;
+
+  ~temp_file() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+
+  std::string path() const { return path_.string(); }
+
+private:
+  std::filesystem::path path_;
+};
+
+/// The message of the config_error that `f` throws.
+template <class F> std::string error_of(F f) {
+  try {
+    f();
+  } catch (const config_error& e) {
+    return e.what();
+  }
+  FAIL("no config_error was thrown");
+  return {};
+}
+
+std::string overrides_error(const std::string& overrides) {
+  settings s;
+  return error_of([&] { apply_overrides(s, json::parse(overrides), "test.json"); });
+}
+
+std::string environment_error(const fake_environment& env) {
+  settings s;
+  return error_of([&] { apply_environment(s, env.getenv()); });
+}
+
+} // namespace
+
+TEST_CASE("the defaults file holds exactly the code defaults", "[unit]") {
+  std::ifstream in{defaults_file};
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  CHECK(parley::messages::parse_json(text.str()) == json(settings{}));
+  CHECK(load(defaults_file, no_environment.getenv()) == settings{});
+}
+
+TEST_CASE("without a file or variables, load returns the defaults", "[unit]") {
+  CHECK(load("", no_environment.getenv()) == settings{});
+}
+
+TEST_CASE("a config file overrides the defaults it names", "[unit]") {
+  temp_file file{R"({"negotiation": {"max_rounds": 8},
+                     "runtime": {"start_window": 1000}})"};
+  auto s = load(file.path(), no_environment.getenv());
+  auto expected = settings{};
+  expected.negotiation.max_rounds = 8;
+  expected.runtime.start_window = 1000;
+  CHECK(s == expected);
+}
+
+TEST_CASE("overrides may name a part of the incentive split", "[unit]") {
+  settings s;
+  apply_overrides(s, json::parse(R"({"negotiation": {"incentive_split":
+                                      {"agent": 0.6, "pool": 0.2}}})"),
+                  "test");
+  CHECK(s.negotiation.incentive_split.agent == 0.6);
+  CHECK(s.negotiation.incentive_split.broker == 0.1);
+  CHECK(s.negotiation.incentive_split.validator == 0.1);
+  CHECK(s.negotiation.incentive_split.pool == 0.2);
+}
+
+TEST_CASE("the environment wins over the file", "[unit]") {
+  temp_file file{R"({"negotiation": {"max_rounds": 8, "round_timeout_ms": 1000}})"};
+  fake_environment env;
+  env.variables["PARLEY_NEGOTIATION_MAX_ROUNDS"] = "12";
+  env.variables["PARLEY_RUNTIME_SCHEDULER_THREADS"] = "4";
+  auto s = load(file.path(), env.getenv());
+  CHECK(s.negotiation.max_rounds == 12);
+  CHECK(s.negotiation.round_timeout_ms == 1000);
+  CHECK(s.runtime.scheduler_threads == 4);
+}
+
+TEST_CASE("max_rounds outside 1..20 is refused", "[unit]") {
+  for (auto rounds : {0, 21}) {
+    auto what = overrides_error(R"({"negotiation": {"max_rounds": )" +
+                                std::to_string(rounds) + "}}");
+    CHECK_THAT(what, Catch::StartsWith("test.json: ") &&
+                         Catch::Contains("max_rounds") && Catch::Contains("1..20"));
+    fake_environment env;
+    env.variables["PARLEY_NEGOTIATION_MAX_ROUNDS"] = std::to_string(rounds);
+    CHECK_THAT(environment_error(env),
+               Catch::Contains("PARLEY_NEGOTIATION_MAX_ROUNDS") &&
+                   Catch::Contains("negotiation.max_rounds must be within 1..20, got " +
+                                   std::to_string(rounds)));
+  }
+}
+
+TEST_CASE("an unknown key is refused with its path", "[unit]") {
+  CHECK(overrides_error(R"({"negotiation": {"max_round": 3}})") ==
+        "test.json: negotiation.max_round: unknown field");
+  CHECK(overrides_error(R"({"rooms": {"history_limit": 3}})") ==
+        "test.json: rooms: unknown field");
+  CHECK(overrides_error(R"({"negotiation": {"incentive_split": {"agents": 0.7}}})") ==
+        "test.json: negotiation.incentive_split.agents: unknown field");
+}
+
+TEST_CASE("a value of the wrong type is refused with its path", "[unit]") {
+  CHECK(overrides_error(R"({"room": {"history_limit": "100"}})") ==
+        "test.json: room.history_limit: expected an integer, got a string");
+  CHECK(overrides_error(R"({"negotiation": {"max_rounds": 5.5}})") ==
+        "test.json: negotiation.max_rounds: expected an integer, got a number "
+        "with a fraction");
+  CHECK(overrides_error(R"({"runtime": 4})") ==
+        "test.json: runtime: expected an object, got an integer");
+  CHECK(overrides_error(R"({"runtime": {"start_window": null}})") ==
+        "test.json: runtime.start_window: expected an integer, got null");
+  CHECK(overrides_error(R"({"runtime": {"start_window": 4294967296}})") ==
+        "test.json: runtime.start_window: integer out of range: 4294967296");
+  CHECK(overrides_error("[1, 2]") ==
+        "test.json: (document): expected an object, got an array");
+}
+
+TEST_CASE("an incentive split that does not sum to 1 is refused", "[unit]") {
+  CHECK_THAT(overrides_error(R"({"negotiation": {"incentive_split": {"agent": 0.8}}})"),
+             Catch::StartsWith("test.json: negotiation.incentive_split: ") &&
+                 Catch::Contains("sum to 1"));
+  fake_environment env;
+  env.variables["PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL"] = "0.2";
+  CHECK_THAT(environment_error(env),
+             Catch::StartsWith("environment (PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL): "
+                               "negotiation.incentive_split: ") &&
+                 Catch::Contains("sum to 1"));
+}
+
+TEST_CASE("shares of the incentive split can be set from the environment", "[unit]") {
+  fake_environment env;
+  env.variables["PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT"] = "0.6";
+  env.variables["PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL"] = "2e-1";
+  settings s;
+  apply_environment(s, env.getenv());
+  CHECK(s.negotiation.incentive_split.agent == 0.6);
+  CHECK(s.negotiation.incentive_split.pool == 0.2);
+}
+
+TEST_CASE("a malformed environment number is refused naming the variable", "[unit]") {
+  fake_environment env;
+  auto& value = env.variables["PARLEY_RUNTIME_START_WINDOW"];
+  for (auto text : {"12abc", "", " 12", "12 ", "1.5", "+12", "0x10"}) {
+    value = text;
+    auto expected = "environment variable PARLEY_RUNTIME_START_WINDOW: expected an "
+                    "integer, got \"" +
+                    value + "\"";
+    CHECK(environment_error(env) == expected);
+  }
+  value = "99999999999999999999";
+  CHECK(environment_error(env) ==
+        "environment variable PARLEY_RUNTIME_START_WINDOW: an integer out of "
+        "range: \"99999999999999999999\"");
+  value = "4294967296";
+  CHECK(environment_error(env) ==
+        "environment variable PARLEY_RUNTIME_START_WINDOW: runtime.start_window: "
+        "integer out of range: 4294967296");
+  env.variables.clear();
+  env.variables["PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER"] = "0.1x";
+  CHECK(environment_error(env) ==
+        "environment variable PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER: expected a "
+        "number, got \"0.1x\"");
+}
+
+TEST_CASE("a refused source leaves the settings unchanged", "[unit]") {
+  settings s;
+  s.room.history_limit = 7;
+  auto before = s;
+  CHECK_THROWS_AS(apply_overrides(s, json::parse(R"({"room": {"history_limit": 7},
+                                                     "runtime": {"start_window": 0}})"),
+                                  "test"),
+                  config_error);
+  CHECK(s == before);
+  fake_environment env;
+  env.variables["PARLEY_ROOM_HISTORY_LIMIT"] = "8";
+  env.variables["PARLEY_RUNTIME_START_WINDOW"] = "x";
+  CHECK_THROWS_AS(apply_environment(s, env.getenv()), config_error);
+  CHECK(s == before);
+}
+
+TEST_CASE("every setting has an environment variable, and each is read", "[unit]") {
+  auto names = environment_variables();
+  CHECK(names ==
+        std::vector<std::string>{
+            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT",
+            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER",
+            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL",
+            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_VALIDATOR",
+            "PARLEY_NEGOTIATION_MAX_ROUNDS", "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS",
+            "PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS", "PARLEY_ROOM_HISTORY_LIMIT",
+            "PARLEY_RUNTIME_SCHEDULER_THREADS", "PARLEY_RUNTIME_START_WINDOW"});
+  for (const auto& name : names) {
+    fake_environment env;
+    env.variables[name] = "junk";
+    auto what = environment_error(env);
+    CHECK_THAT(what, Catch::StartsWith("environment variable " + name + ": "));
+  }
+}
+
+TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {
+  const std::string missing = "/nonexistent/parley.json";
+  CHECK_THAT(error_of([&] { load(missing, no_environment.getenv()); }),
+             Catch::StartsWith(missing + ": cannot read the file"));
+  temp_file file{"{\n  \"room\": {\n    \"history_limit\": 10,\n  }\n}\n"};
+  auto what = error_of([&] { load(file.path(), no_environment.getenv()); });
+  CHECK_THAT(what, Catch::StartsWith(file.path() + ": line 4, column 3: invalid JSON"));
+  temp_file bad_value{R"({"room": {"history_limit": 0}})"};
+  CHECK(error_of([&] { load(bad_value.path(), no_environment.getenv()); }) ==
+        bad_value.path() + ": room.history_limit must be within 1..100000, got 0");
+}
+
+TEST_CASE("a config error tells its source", "[unit]") {
+  try {
+    settings s;
+    apply_overrides(s, json::parse(R"({"x": 1})"), "scenario.json config");
+    FAIL("no config_error was thrown");
+  } catch (const config_error& e) {
+    CHECK(e.source() == "scenario.json config");
+  }
+}

@@ -1,0 +1,68 @@
+#include "config/settings.hpp"
+
+#include <catch2/catch.hpp>
+
+using parley::config::settings;
+using parley::config::validate;
+
+TEST_CASE("default settings are valid", "[unit]") {
+  CHECK(validate(settings{}).empty());
+}
+
+TEST_CASE("settings validation names the dotted path and the range", "[unit]") {
+  settings s;
+  SECTION("negotiation") {
+    s.negotiation.max_rounds = 25;
+    CHECK(validate(s) == "negotiation.max_rounds must be within 1..20, got 25");
+  }
+  SECTION("incentive split") {
+    s.negotiation.incentive_split.agent = 0.8;
+    CHECK_THAT(validate(s), Catch::StartsWith("negotiation.incentive_split: ") &&
+                                Catch::Contains("sum to 1"));
+  }
+  SECTION("room") {
+    s.room.history_limit = 0;
+    CHECK(validate(s) == "room.history_limit must be within 1..100000, got 0");
+    s.room.history_limit = 100001;
+    CHECK(validate(s) == "room.history_limit must be within 1..100000, got 100001");
+  }
+  SECTION("runtime") {
+    s.runtime.scheduler_threads = 257;
+    CHECK(validate(s) == "runtime.scheduler_threads must be within 0..256, got 257");
+    s.runtime.scheduler_threads = -1;
+    CHECK(validate(s) == "runtime.scheduler_threads must be within 0..256, got -1");
+    s.runtime.scheduler_threads = 256;
+    s.runtime.start_window = 0;
+    CHECK(validate(s) == "runtime.start_window must be within 1..1000000, got 0");
+  }
+}
+
+TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit]") {
+  settings s;
+  s.negotiation.max_rounds = 7;
+  s.room.history_limit = 42;
+  s.runtime.scheduler_threads = 3;
+  s.runtime.start_window = 9;
+  nlohmann::json j = s;
+  CHECK(j == nlohmann::json::parse(R"({
+    "negotiation": {"max_rounds": 7, "round_timeout_ms": 30000,
+                    "total_timeout_ms": 120000,
+                    "incentive_split": {"agent": 0.7, "broker": 0.1,
+                                        "validator": 0.1, "pool": 0.1}},
+    "room": {"history_limit": 42},
+    "runtime": {"scheduler_threads": 3, "start_window": 9}})"));
+}
+
+TEST_CASE("settings compare by every field", "[unit]") {
+  settings a;
+  settings b;
+  CHECK(a == b);
+  b.runtime.start_window = 1;
+  CHECK(a != b);
+  b = a;
+  b.room.history_limit = 1;
+  CHECK(a != b);
+  b = a;
+  b.negotiation.incentive_split.pool = 0.2;
+  CHECK(a != b);
+}

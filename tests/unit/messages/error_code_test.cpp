@@ -1,0 +1,27 @@
+#include "messages/error_code.hpp"
+
+#include <catch2/catch.hpp>
+
+using parley::messages::error_code;
+
+TEST_CASE("error codes print as E0xx and parse back", "[unit]") {
+  CHECK(to_code(error_code::invalid_request) == "E001");
+  CHECK(to_code(error_code::duplicate_message) == "E011");
+  CHECK(to_code(error_code::negotiation_in_progress) == "E012");
+  for (auto i = 1; i <= static_cast<int>(error_code::invalid_scenario); ++i) {
+    auto code = static_cast<error_code>(i);
+    error_code parsed = error_code::none;
+    REQUIRE(from_code(to_code(code), parsed));
+    CHECK(parsed == code);
+    CHECK(to_string(code) != "unknown");
+  }
+}
+
+TEST_CASE("malformed error codes are refused", "[unit]") {
+  error_code parsed = error_code::none;
+  CHECK_FALSE(from_code("E000", parsed));
+  CHECK_FALSE(from_code("E999", parsed));
+  CHECK_FALSE(from_code("X012", parsed));
+  CHECK_FALSE(from_code("E01", parsed));
+  CHECK_FALSE(from_code("E0a2", parsed));
+}

@@ -1,0 +1,704 @@
+#include "messages/json.hpp"
+#include "messages/type_ids.hpp"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "caf/actor.hpp"
+#include "caf/actor_system.hpp"
+#include "caf/actor_system_config.hpp"
+#include "caf/binary_deserializer.hpp"
+#include "caf/binary_serializer.hpp"
+#include "caf/event_based_actor.hpp"
+#include "caf/exit_reason.hpp"
+#include "caf/make_message.hpp"
+#include "caf/message.hpp"
+#include "caf/scheduler/test_coordinator.hpp"
+#include "caf/send.hpp"
+#include "caf/uniform_type_info_map.hpp"
+
+using namespace parley::messages;
+using nlohmann::json;
+
+namespace {
+
+// -- the wire: an actor system that runs no thread ------------------------------
+
+caf::actor_system_config& wire_config(caf::actor_system_config& cfg) {
+  register_types(cfg);
+  cfg.set("scheduler.policy", caf::atom("testing"));
+  return cfg;
+}
+
+/// An actor that does nothing; it takes a name because CAF 0.17 dereferences
+/// a null pointer when spawning a function-based actor without arguments.
+caf::behavior idle(caf::event_based_actor*, const std::string&) {
+  return {[](std::int32_t) {
+  }};
+}
+
+/// An actor system with three idle actors whose handles fill the samples'
+/// actor fields; serializes values and messages in and out of bytes.
+struct wire {
+  caf::actor_system_config cfg;
+  caf::actor_system sys{wire_config(cfg)};
+  caf::scheduler::test_coordinator& sched{
+      dynamic_cast<caf::scheduler::test_coordinator&>(sys.scheduler())};
+  caf::actor alice = sys.spawn(idle, "alice");
+  caf::actor bob = sys.spawn(idle, "bob");
+  caf::actor bus = sys.spawn(idle, "bus");
+
+  wire() { sched.run(); }
+
+  ~wire() {
+    for (const auto& x : {alice, bob, bus})
+      caf::anon_send_exit(x, caf::exit_reason::kill);
+    sched.run();
+  }
+
+  wire(const wire&) = delete;
+  wire& operator=(const wire&) = delete;
+
+  template <class T> std::vector<char> to_bytes(T x) {
+    std::vector<char> buf;
+    caf::binary_serializer sink{sys, buf};
+    auto err = sink(x);
+    INFO(sys.render(err));
+    REQUIRE_FALSE(err);
+    return buf;
+  }
+
+  template <class T> T from_bytes(const std::vector<char>& buf) {
+    T x;
+    caf::binary_deserializer source{sys, buf};
+    auto err = source(x);
+    INFO(sys.render(err));
+    REQUIRE_FALSE(err);
+    CHECK(source.remaining() == 0);
+    return x;
+  }
+
+  /// Serializes `x` alone and reads it back.
+  template <class T> T round_trip(const T& x) { return from_bytes<T>(to_bytes(x)); }
+
+  /// Puts `x` in a caf::message, serializes the message (which writes the
+  /// type's registered name) and reads it back as a message.
+  template <class T> caf::message message_round_trip(const T& x) {
+    return from_bytes<caf::message>(to_bytes(caf::make_message(x)));
+  }
+};
+
+// -- samples: non-default values for every type in the type-ID block ------------
+
+template <class T> struct tag { using type = T; };
+
+constexpr std::int64_t t0 = 1'700'000'000'000;
+
+json_object terms() {
+  return json_object{R"({"deadline":"friday","rush":true})"};
+}
+
+proposal logo(std::int64_t amount) {
+  proposal x;
+  x.amount = amount;
+  x.currency = "EUR";
+  x.escrow = true;
+  x.description = "Logo design";
+  x.terms = terms();
+  return x;
+}
+
+incentive_split split() {
+  return incentive_split{0.6, 0.2, 0.1, 0.1};
+}
+
+negotiation_settings settings() {
+  negotiation_settings x;
+  x.max_rounds = 9;
+  x.round_timeout_ms = 15000;
+  x.total_timeout_ms = 90000;
+  x.incentive_split = split();
+  return x;
+}
+
+negotiation_record accepted_record() {
+  negotiation_record x;
+  x.id = "neg_loyw3v28_a1b2_room-a";
+  x.room_id = "room-a";
+  x.intent_id = "4f1c2a9e-1b2c-4d3e-8f40-123456789abc";
+  x.status = negotiation_status::accepted;
+  x.initiator = "alice";
+  x.responder = "bob";
+  x.current_proposal = logo(87000);
+  x.final_proposal = logo(87000);
+  x.rounds = {
+      negotiation_round{1, "alice", logo(100000), round_action::propose, "", t0},
+      negotiation_round{2, "bob", logo(80000), round_action::counter, "too high",
+                        t0 + 1000},
+      negotiation_round{3, "alice", logo(87000), round_action::counter, "halfway",
+                        t0 + 2000},
+      negotiation_round{4, "bob", logo(87000), round_action::accept, "", t0 + 3000},
+  };
+  x.max_rounds = 9;
+  x.round_timeout_ms = 15000;
+  x.total_timeout_ms = 90000;
+  x.convergence_score = 1.0;
+  x.incentive_split = split();
+  x.created_at = t0;
+  x.updated_at = t0 + 3000;
+  x.expires_at = t0 + 90000;
+  x.status_reason = "agreed";
+  return x;
+}
+
+negotiation_record countering_record() {
+  auto x = accepted_record();
+  x.id = "neg_loyw3v29_zz00_room-b";
+  x.status = negotiation_status::countering;
+  x.final_proposal = caf::none;
+  x.rounds.pop_back();
+  x.convergence_score = 0.92;
+  x.status_reason.clear();
+  return x;
+}
+
+proposal_patch full_patch() {
+  proposal_patch x;
+  x.amount = 90000;
+  x.currency = "USD";
+  x.escrow = false;
+  x.description = "Logo, two drafts";
+  x.terms = json_object{R"({"drafts":2})"};
+  return x;
+}
+
+script_reply counter_reply() {
+  script_reply x;
+  x.action = reply_action::counter;
+  x.proposal = full_patch();
+  x.reason = "lower please";
+  x.delay_ms = 1500;
+  return x;
+}
+
+script_reply reject_reply() {
+  script_reply x;
+  x.action = reply_action::reject;
+  x.reason = "not for me";
+  x.delay_ms = 0;
+  return x;
+}
+
+agent_preferences preferences() {
+  agent_preferences x;
+  x.max_auto_approve_amount = 250000;
+  x.preferred_currency = "EUR";
+  x.escrow_preference = escrow_preference::never;
+  x.escrow_threshold = 75000;
+  x.style = negotiation_style::conservative;
+  return x;
+}
+
+agent_profile profile() {
+  agent_profile x;
+  x.display_name = "Alice Smith";
+  x.role = "buyer";
+  x.preferences = preferences();
+  x.custom_instructions = "Never pay upfront";
+  return x;
+}
+
+brain_spec script_brain() {
+  brain_spec x;
+  x.kind = brain_kind::script;
+  x.side = bargaining_side::seller;
+  x.script = {counter_reply(), reject_reply()};
+  return x;
+}
+
+decision reject_decision() {
+  decision x;
+  x.action = reply_action::reject;
+  x.proposal = logo(50000);
+  x.reason = "budget exhausted";
+  x.delay_ms = 2500;
+  return x;
+}
+
+std::vector<json_object> samples(tag<json_object>, wire&) {
+  return {terms(), json_object{R"({"nested":{"a":[1,2,3]}})"}, json_object{}};
+}
+
+std::vector<proposal> samples(tag<proposal>, wire&) {
+  auto plain = logo(1);
+  plain.currency = "JPY";
+  plain.escrow = false;
+  return {logo(123456), plain};
+}
+
+std::vector<negotiation_round> samples(tag<negotiation_round>, wire&) {
+  return {negotiation_round{3, "bob", logo(80000), round_action::reject, "too high",
+                            t0 + 7}};
+}
+
+std::vector<incentive_split> samples(tag<incentive_split>, wire&) {
+  return {split(), incentive_split{0.25, 0.25, 0.25, 0.25}};
+}
+
+std::vector<negotiation_record> samples(tag<negotiation_record>, wire&) {
+  return {accepted_record(), countering_record()};
+}
+
+std::vector<std::vector<negotiation_record>>
+samples(tag<std::vector<negotiation_record>>, wire&) {
+  return {{accepted_record(), countering_record()}, {}};
+}
+
+std::vector<negotiation_settings> samples(tag<negotiation_settings>, wire&) {
+  return {settings()};
+}
+
+std::vector<agent_proposal> samples(tag<agent_proposal>, wire&) {
+  return {agent_proposal{"m-1", "neg_1", "alice", logo(100000)}};
+}
+
+std::vector<agent_counter> samples(tag<agent_counter>, wire&) {
+  return {agent_counter{"m-2", "neg_1", "bob", logo(80000), "too high"}};
+}
+
+std::vector<agent_accept> samples(tag<agent_accept>, wire&) {
+  return {agent_accept{"m-3", "neg_1", "alice"}};
+}
+
+std::vector<agent_reject> samples(tag<agent_reject>, wire&) {
+  return {agent_reject{"m-4", "neg_1", "bob", "no budget"}};
+}
+
+std::vector<start_negotiation> samples(tag<start_negotiation>, wire&) {
+  return {start_negotiation{"m-0", "alice", "bob", logo(100000), "intent-7"}};
+}
+
+std::vector<initiate_negotiation> samples(tag<initiate_negotiation>, wire& w) {
+  return {initiate_negotiation{w.bus, "bob", logo(100000), "intent-7"}};
+}
+
+std::vector<join_room> samples(tag<join_room>, wire& w) {
+  return {join_room{"alice", w.alice}};
+}
+
+std::vector<room_spec> samples(tag<room_spec>, wire& w) {
+  room_spec x;
+  x.id = "room-a";
+  x.participants = {{"alice", w.alice}, {"bob", w.bob}};
+  x.settings = settings();
+  x.history_limit = 25;
+  x.seed = 0xfeedface12345678ULL; // above INT64_MAX: must stay unsigned
+  x.bus = w.bus;
+  return {x};
+}
+
+std::vector<barrier> samples(tag<barrier>, wire& w) {
+  return {barrier{0x8000000000000009ULL, w.alice}, barrier{3, caf::actor{}}};
+}
+
+std::vector<negotiation_event> samples(tag<negotiation_event>, wire&) {
+  return {
+      negotiation_event{negotiation_event_kind::agreed, t0 + 3000, accepted_record()},
+      negotiation_event{negotiation_event_kind::updated, t0 + 2000,
+                        countering_record()}};
+}
+
+std::vector<problem_event> samples(tag<problem_event>, wire&) {
+  return {problem_event{severity::warning, error_code::out_of_turn,
+                        "\"alice\" acted out of turn", t0 + 5, "room-a", "neg_1",
+                        "alice", "m-9"}};
+}
+
+std::vector<run_summary> samples(tag<run_summary>, wire&) {
+  return {run_summary{10, 6, 2, 2, 1, 3}};
+}
+
+std::vector<agent_preferences> samples(tag<agent_preferences>, wire&) {
+  return {preferences()};
+}
+
+std::vector<agent_profile> samples(tag<agent_profile>, wire&) {
+  return {profile()};
+}
+
+std::vector<proposal_patch> samples(tag<proposal_patch>, wire&) {
+  proposal_patch only_amount;
+  only_amount.amount = 42;
+  return {full_patch(), only_amount, proposal_patch{}};
+}
+
+std::vector<script_reply> samples(tag<script_reply>, wire&) {
+  return {counter_reply(), reject_reply()};
+}
+
+std::vector<brain_spec> samples(tag<brain_spec>, wire&) {
+  return {script_brain()};
+}
+
+std::vector<agent_spec> samples(tag<agent_spec>, wire&) {
+  return {agent_spec{"alice", profile(), script_brain()}};
+}
+
+std::vector<negotiation_timer> samples(tag<negotiation_timer>, wire&) {
+  return {negotiation_timer{0x8000000000000005ULL}, negotiation_timer{7}};
+}
+
+std::vector<decision> samples(tag<decision>, wire&) {
+  return {reject_decision()};
+}
+
+std::vector<deferred_reply> samples(tag<deferred_reply>, wire&) {
+  return {deferred_reply{"neg_1", reject_decision()}};
+}
+
+std::vector<error_code> samples(tag<error_code>, wire&) {
+  return {error_code::invalid_proposal, error_code::duplicate_message,
+          error_code::invalid_scenario};
+}
+
+// -- equality, field by field where the type has no operator== ------------------
+
+template <class T> auto same(const T& x, const T& y) -> decltype(x == y) {
+  return x == y;
+}
+
+bool same(const agent_proposal& x, const agent_proposal& y) {
+  return std::tie(x.message_id, x.negotiation_id, x.from_agent, x.proposal) ==
+         std::tie(y.message_id, y.negotiation_id, y.from_agent, y.proposal);
+}
+
+bool same(const agent_counter& x, const agent_counter& y) {
+  return std::tie(x.message_id, x.negotiation_id, x.from_agent, x.proposal, x.reason) ==
+         std::tie(y.message_id, y.negotiation_id, y.from_agent, y.proposal, y.reason);
+}
+
+bool same(const agent_accept& x, const agent_accept& y) {
+  return std::tie(x.message_id, x.negotiation_id, x.from_agent) ==
+         std::tie(y.message_id, y.negotiation_id, y.from_agent);
+}
+
+bool same(const agent_reject& x, const agent_reject& y) {
+  return std::tie(x.message_id, x.negotiation_id, x.from_agent, x.reason) ==
+         std::tie(y.message_id, y.negotiation_id, y.from_agent, y.reason);
+}
+
+bool same(const start_negotiation& x, const start_negotiation& y) {
+  return std::tie(x.message_id, x.initiator, x.responder, x.proposal, x.intent_id) ==
+         std::tie(y.message_id, y.initiator, y.responder, y.proposal, y.intent_id);
+}
+
+bool same(const initiate_negotiation& x, const initiate_negotiation& y) {
+  return x.room == y.room && std::tie(x.responder, x.proposal, x.intent_id) ==
+                                 std::tie(y.responder, y.proposal, y.intent_id);
+}
+
+bool same(const join_room& x, const join_room& y) {
+  return x.agent_id == y.agent_id && x.agent == y.agent;
+}
+
+bool same(const room_spec& x, const room_spec& y) {
+  return std::tie(x.id, x.participants, x.settings, x.history_limit, x.seed) ==
+             std::tie(y.id, y.participants, y.settings, y.history_limit, y.seed) &&
+         x.bus == y.bus;
+}
+
+bool same(const barrier& x, const barrier& y) {
+  return x.id == y.id && x.origin == y.origin;
+}
+
+bool same(const negotiation_event& x, const negotiation_event& y) {
+  return std::tie(x.kind, x.at_ms, x.record) == std::tie(y.kind, y.at_ms, y.record);
+}
+
+bool same(const problem_event& x, const problem_event& y) {
+  return std::tie(x.severity, x.code, x.message, x.at_ms, x.room_id, x.negotiation_id,
+                  x.agent_id, x.message_id) ==
+         std::tie(y.severity, y.code, y.message, y.at_ms, y.room_id, y.negotiation_id,
+                  y.agent_id, y.message_id);
+}
+
+bool same(const agent_preferences& x, const agent_preferences& y) {
+  return std::tie(x.max_auto_approve_amount, x.preferred_currency, x.escrow_preference,
+                  x.escrow_threshold, x.style) ==
+         std::tie(y.max_auto_approve_amount, y.preferred_currency, y.escrow_preference,
+                  y.escrow_threshold, y.style);
+}
+
+bool same(const agent_profile& x, const agent_profile& y) {
+  return std::tie(x.display_name, x.role, x.custom_instructions) ==
+             std::tie(y.display_name, y.role, y.custom_instructions) &&
+         same(x.preferences, y.preferences);
+}
+
+bool same(const proposal_patch& x, const proposal_patch& y) {
+  return std::tie(x.amount, x.currency, x.escrow, x.description, x.terms) ==
+         std::tie(y.amount, y.currency, y.escrow, y.description, y.terms);
+}
+
+bool same(const script_reply& x, const script_reply& y) {
+  return std::tie(x.action, x.reason, x.delay_ms) ==
+             std::tie(y.action, y.reason, y.delay_ms) &&
+         static_cast<bool>(x.proposal) == static_cast<bool>(y.proposal) &&
+         (!x.proposal || same(*x.proposal, *y.proposal));
+}
+
+bool same(const brain_spec& x, const brain_spec& y) {
+  if (x.kind != y.kind || x.side != y.side || x.script.size() != y.script.size())
+    return false;
+  for (std::size_t i = 0; i < x.script.size(); ++i)
+    if (!same(x.script[i], y.script[i]))
+      return false;
+  return true;
+}
+
+bool same(const agent_spec& x, const agent_spec& y) {
+  return x.id == y.id && same(x.profile, y.profile) && same(x.brain, y.brain);
+}
+
+bool same(const negotiation_timer& x, const negotiation_timer& y) {
+  return x.generation == y.generation;
+}
+
+bool same(const decision& x, const decision& y) {
+  return std::tie(x.action, x.proposal, x.reason, x.delay_ms) ==
+         std::tie(y.action, y.proposal, y.reason, y.delay_ms);
+}
+
+bool same(const deferred_reply& x, const deferred_reply& y) {
+  return x.negotiation_id == y.negotiation_id && same(x.decision, y.decision);
+}
+
+/// What survives JSON: actor handles have no JSON form and come back unset.
+template <class T> T without_actors(T x) {
+  return x;
+}
+
+initiate_negotiation without_actors(initiate_negotiation x) {
+  x.room = caf::actor{};
+  return x;
+}
+
+join_room without_actors(join_room x) {
+  x.agent = caf::actor{};
+  return x;
+}
+
+barrier without_actors(barrier x) {
+  x.origin = caf::actor{};
+  return x;
+}
+
+room_spec without_actors(room_spec x) {
+  for (auto& entry : x.participants)
+    entry.second = caf::actor{};
+  x.bus = caf::actor{};
+  return x;
+}
+
+// -- walking the type-ID block ------------------------------------------------
+
+constexpr auto first_id = caf::id_block::parley::begin;
+constexpr auto block_size = caf::id_block::parley::end - caf::id_block::parley::begin;
+
+template <class F, caf::type_id_t... Is>
+void for_each_offset(F& f, std::integer_sequence<caf::type_id_t, Is...>) {
+  (f(tag<typename caf::type_by_id<first_id + Is>::type>{}), ...);
+}
+
+/// Calls `f(tag<T>{})` for every T in the type-ID block: a type added to the
+/// block without samples here does not compile.
+template <class F> void for_each_wire_type(F f) {
+  for_each_offset(f, std::make_integer_sequence<caf::type_id_t, block_size>{});
+}
+
+} // namespace
+
+TEST_CASE("the type-ID block starts at CAF's first custom id", "[unit]") {
+  CHECK(first_id == caf::first_custom_type_id);
+  CHECK(caf::type_id<json_object>::value == caf::first_custom_type_id);
+  CHECK(caf::type_id<proposal>::value == caf::first_custom_type_id + 1);
+  CHECK(std::string{caf::type_name<proposal>::value} == "parley::messages::proposal");
+  CHECK(std::string{caf::type_name<error_code>::value} ==
+        "parley::messages::error_code");
+  CHECK(std::string{caf::type_name<std::vector<negotiation_record>>::value} ==
+        "std::vector<parley::messages::negotiation_record>");
+}
+
+TEST_CASE("register_types gives every wire type its block name", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    INFO(caf::type_name<type>::value);
+    CHECK(w.sys.types().portable_name(0, &typeid(type)) == caf::type_name<type>::value);
+  });
+}
+
+TEST_CASE("every wire type survives CAF's binary serializer", "[unit]") {
+  wire w;
+  std::size_t checked = 0;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    auto xs = samples(t, w);
+    REQUIRE_FALSE(xs.empty());
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      INFO(caf::type_name<type>::value << " sample " << i);
+      CHECK(same(w.round_trip(xs[i]), xs[i]));
+      ++checked;
+    }
+  });
+  CHECK(checked >= static_cast<std::size_t>(block_size));
+}
+
+TEST_CASE("every wire type survives the binary serializer inside a caf::message",
+          "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      INFO(caf::type_name<type>::value);
+      auto msg = w.message_round_trip(x);
+      REQUIRE(msg.size() == 1);
+      REQUIRE(msg.template match_elements<type>());
+      CHECK(same(msg.template get_as<type>(0), x));
+    }
+  });
+}
+
+TEST_CASE("a message with several wire types keeps their order", "[unit]") {
+  wire w;
+  auto counter = samples(tag<agent_counter>{}, w).front();
+  auto timer = negotiation_timer{12};
+  auto msg = w.from_bytes<caf::message>(
+      w.to_bytes(caf::make_message(counter, timer, error_code::out_of_turn)));
+  REQUIRE((msg.match_elements<agent_counter, negotiation_timer, error_code>()));
+  CHECK(same(msg.get_as<agent_counter>(0), counter));
+  CHECK(msg.get_as<negotiation_timer>(1).generation == 12);
+  CHECK(msg.get_as<error_code>(2) == error_code::out_of_turn);
+}
+
+TEST_CASE("an actor handle comes back as the same actor", "[unit]") {
+  wire w;
+  auto spec = samples(tag<room_spec>{}, w).front();
+  auto back = w.round_trip(spec);
+  CHECK(back.participants.at("alice") == w.alice);
+  CHECK(back.participants.at("bob") == w.bob);
+  CHECK(back.bus == w.bus);
+  CHECK(back.bus != w.alice);
+}
+
+TEST_CASE("every wire type survives to_json and from_json_value", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      INFO(caf::type_name<type>::value);
+      json j = x;
+      INFO(j.dump());
+      CHECK(same(from_json_value<type>(j), without_actors(x)));
+    }
+  });
+}
+
+TEST_CASE("every wire type survives JSON text (dump, then parse)", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      json j = x;
+      auto text = j.dump();
+      INFO(caf::type_name<type>::value << ": " << text);
+      CHECK(same(from_json_value<type>(parse_json(text)), without_actors(x)));
+    }
+  });
+}
+
+TEST_CASE("actor handles are written as whether they are set", "[unit]") {
+  wire w;
+  json set = samples(tag<join_room>{}, w).front();
+  CHECK(set.at("agent") == true);
+  json unset = join_room{"alice", caf::actor{}};
+  CHECK(unset.at("agent") == false);
+  json spec = samples(tag<room_spec>{}, w).front();
+  CHECK(spec.at("participants") == json::array({"alice", "bob"}));
+  CHECK_FALSE(spec.contains("bus"));
+}
+
+// -- JSON field snapshots -----------------------------------------------------
+
+namespace {
+
+std::set<std::string> keys_of(const json& j) {
+  std::set<std::string> result;
+  for (auto i = j.begin(); i != j.end(); ++i)
+    result.insert(i.key());
+  return result;
+}
+
+} // namespace
+
+TEST_CASE("negotiation_record's JSON has seed 000/003's snake_case fields", "[unit]") {
+  json j = accepted_record();
+  CHECK(keys_of(j) == std::set<std::string>{
+                          "id", "room_id", "intent_id", "status", "initiator",
+                          "responder", "current_proposal", "final_proposal", "rounds",
+                          "max_rounds", "round_timeout_ms", "total_timeout_ms",
+                          "convergence_score", "incentive_split", "created_at",
+                          "updated_at", "expires_at", "status_reason"});
+  CHECK(keys_of(j.at("rounds").at(1)) == std::set<std::string>{"round", "from_agent",
+                                                               "proposal", "action",
+                                                               "reason", "timestamp"});
+  CHECK(keys_of(j.at("current_proposal")) ==
+        std::set<std::string>{"amount", "currency", "escrow", "description", "terms"});
+  CHECK(keys_of(j.at("incentive_split")) ==
+        std::set<std::string>{"agent", "broker", "validator", "pool"});
+  CHECK(j.at("status") == "accepted");
+  CHECK(j.at("rounds").at(1).at("action") == "counter");
+  CHECK(j.at("current_proposal").at("terms") ==
+        json{{"deadline", "friday"}, {"rush", true}});
+  CHECK(j.at("convergence_score") == 1.0);
+}
+
+TEST_CASE("an absent final_proposal is written as null", "[unit]") {
+  json j = countering_record();
+  REQUIRE(j.contains("final_proposal"));
+  CHECK(j.at("final_proposal").is_null());
+  CHECK(j.at("status") == "countering");
+}
+
+TEST_CASE("the four agent messages' JSON fields and type tags", "[unit]") {
+  wire w;
+  json proposal_json = samples(tag<agent_proposal>{}, w).front();
+  CHECK(keys_of(proposal_json) == std::set<std::string>{"type", "message_id",
+                                                        "negotiation_id", "from_agent",
+                                                        "proposal"});
+  CHECK(proposal_json.at("type") == "agent_proposal");
+
+  json counter_json = samples(tag<agent_counter>{}, w).front();
+  CHECK(keys_of(counter_json) == std::set<std::string>{"type", "message_id",
+                                                       "negotiation_id", "from_agent",
+                                                       "proposal", "reason"});
+  CHECK(counter_json.at("type") == "agent_counter");
+
+  json accept_json = samples(tag<agent_accept>{}, w).front();
+  CHECK(keys_of(accept_json) ==
+        std::set<std::string>{"type", "message_id", "negotiation_id", "from_agent"});
+  CHECK(accept_json.at("type") == "agent_accept");
+
+  json reject_json = samples(tag<agent_reject>{}, w).front();
+  CHECK(keys_of(reject_json) == std::set<std::string>{"type", "message_id",
+                                                      "negotiation_id", "from_agent",
+                                                      "reason"});
+  CHECK(reject_json.at("type") == "agent_reject");
+}
