@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build ccache
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
+  libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
 )
 
 missing=()
