@@ -62,6 +62,10 @@ settings read_settings(const json& j) {
   runtime.required("scheduler_threads", s.runtime.scheduler_threads);
   runtime.required("start_window", s.runtime.start_window);
   runtime.done();
+  object_reader cluster{root.raw("cluster"), root.path_of("cluster")};
+  cluster.required("heartbeat_interval_ms", s.cluster.heartbeat_interval_ms);
+  cluster.required("connection_timeout_ms", s.cluster.connection_timeout_ms);
+  cluster.done();
   root.done();
   return s;
 }

@@ -20,14 +20,23 @@ std::string check_range(const char* path, std::int32_t value, std::int32_t min,
 std::string validate(const settings& x) {
   if (auto why = messages::validate(x.negotiation); !why.empty())
     return "negotiation." + why;
-  if (auto why = check_range("room.history_limit", x.room.history_limit, 1, 100000);
+  if (auto why = check_range("room.history_limit", x.room.history_limit, 0, 100000);
       !why.empty())
     return why;
   if (auto why =
           check_range("runtime.scheduler_threads", x.runtime.scheduler_threads, 0, 256);
       !why.empty())
     return why;
-  return check_range("runtime.start_window", x.runtime.start_window, 1, 1000000);
+  if (auto why =
+          check_range("runtime.start_window", x.runtime.start_window, 1, 1000000);
+      !why.empty())
+    return why;
+  if (auto why = check_range("cluster.heartbeat_interval_ms",
+                             x.cluster.heartbeat_interval_ms, 10, 60000);
+      !why.empty())
+    return why;
+  return check_range("cluster.connection_timeout_ms", x.cluster.connection_timeout_ms,
+                     100, 600000);
 }
 
 void to_json(nlohmann::json& j, const settings& x) {
@@ -35,7 +44,10 @@ void to_json(nlohmann::json& j, const settings& x) {
                      {"room", {{"history_limit", x.room.history_limit}}},
                      {"runtime",
                       {{"scheduler_threads", x.runtime.scheduler_threads},
-                       {"start_window", x.runtime.start_window}}}};
+                       {"start_window", x.runtime.start_window}}},
+                     {"cluster",
+                      {{"heartbeat_interval_ms", x.cluster.heartbeat_interval_ms},
+                       {"connection_timeout_ms", x.cluster.connection_timeout_ms}}}};
 }
 
 } // namespace parley::config

@@ -11,7 +11,8 @@ namespace parley::config {
 
 /// How a room remembers what happened in it.
 struct room_settings {
-  /// Terminal negotiation records a room keeps, oldest dropped first (1..100000).
+  /// Ended negotiations a room keeps, oldest dropped first (0..100000; 0 keeps
+  /// none, leaving the records to the bus's subscribers).
   std::int32_t history_limit = 100;
 
   friend bool operator==(const room_settings& x, const room_settings& y) {
@@ -40,15 +41,35 @@ struct runtime_settings {
   }
 };
 
+/// How a process talks to other nodes (`parley node`, `--remote`).
+struct cluster_settings {
+  /// Heartbeats between connected nodes (10..60000 ms): without them a frozen
+  /// node is never noticed.
+  std::int32_t heartbeat_interval_ms = 500;
+  /// A peer silent for this long is taken for dead (100..600000 ms).
+  std::int32_t connection_timeout_ms = 2000;
+
+  friend bool operator==(const cluster_settings& x, const cluster_settings& y) {
+    return x.heartbeat_interval_ms == y.heartbeat_interval_ms &&
+           x.connection_timeout_ms == y.connection_timeout_ms;
+  }
+
+  friend bool operator!=(const cluster_settings& x, const cluster_settings& y) {
+    return !(x == y);
+  }
+};
+
 /// The whole typed configuration of Parley; a default-constructed value holds
 /// the defaults, which `config/parley.json` repeats.
 struct settings {
   messages::negotiation_settings negotiation;
   room_settings room;
   runtime_settings runtime;
+  cluster_settings cluster;
 
   friend bool operator==(const settings& x, const settings& y) {
-    return x.negotiation == y.negotiation && x.room == y.room && x.runtime == y.runtime;
+    return x.negotiation == y.negotiation && x.room == y.room &&
+           x.runtime == y.runtime && x.cluster == y.cluster;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }
@@ -59,7 +80,8 @@ struct settings {
 /// got 25").
 std::string validate(const settings& x);
 
-/// Writes `x` as `{"negotiation": {...}, "room": {...}, "runtime": {...}}` with
+/// Writes `x` as `{"negotiation": {...}, "room": {...}, "runtime": {...},
+/// "cluster": {...}}` with
 /// snake_case keys; this JSON form is also the schema of overrides and the
 /// source of the environment variable names (see loader.hpp).
 void to_json(nlohmann::json& j, const settings& x);

@@ -29,6 +29,7 @@ enum class error_code : std::uint8_t {
   room_not_found = 18,          ///< E018
   invalid_config = 19,          ///< E019
   invalid_scenario = 20,        ///< E020
+  node_unavailable = 21,        ///< E021: the node hosting it died or shut down.
 };
 
 /// Returns the code as printed on the wire and in logs, e.g. "E012".

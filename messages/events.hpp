@@ -25,11 +25,18 @@ struct negotiation_event {
   /// Milliseconds since the Unix epoch, from the producer's actor clock.
   std::int64_t at_ms = 0;
   negotiation_record record;
+  /// The same instant in microseconds (for latency measurements).
+  std::int64_t at_us = 0;
+  /// For a reply (updated, agreed, rejected): microseconds from the moment the
+  /// negotiation passed the previous offer on to the moment this reply
+  /// arrived. Zero for started and expired.
+  std::int64_t round_trip_us = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_event& x) {
-  return f(caf::meta::type_name("negotiation_event"), x.kind, x.at_ms, x.record);
+  return f(caf::meta::type_name("negotiation_event"), x.kind, x.at_ms, x.record,
+           x.at_us, x.round_trip_us);
 }
 
 /// How bad a problem is: an error refused something; a warning dropped

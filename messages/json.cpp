@@ -398,7 +398,11 @@ void read(const json& j, const std::string& path, initiate_negotiation& x) {
 // -- events -------------------------------------------------------------------
 
 void to_json(json& j, const negotiation_event& x) {
-  j = json{{"type", topic_of(x)}, {"at_ms", x.at_ms}, {"negotiation", x.record}};
+  j = json{{"type", topic_of(x)},
+           {"at_ms", x.at_ms},
+           {"at_us", x.at_us},
+           {"round_trip_us", x.round_trip_us},
+           {"negotiation", x.record}};
 }
 
 void read(const json& j, const std::string& path, negotiation_event& x) {
@@ -412,6 +416,8 @@ void read(const json& j, const std::string& path, negotiation_event& x) {
                                             std::string{kind_choices} + ">, got \"" +
                                             type + "\"");
   r.required("at_ms", x.at_ms);
+  r.optional("at_us", x.at_us);
+  r.optional("round_trip_us", x.round_trip_us);
   r.required("negotiation", x.record);
   r.done();
 }

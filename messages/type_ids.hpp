@@ -3,6 +3,7 @@
 // The one type-ID block of Parley: every type that crosses an actor boundary
 // is listed here, and `register_types` adds them to an actor system config, so
 // that every node knows them (an unregistered type arrives EMPTY remotely).
+// A `std::vector` of a type must be listed on its own.
 
 #include <vector>
 
@@ -48,6 +49,8 @@ using subscribe_atom = caf::atom_constant<caf::atom("subscribe")>;
 using history_atom = caf::atom_constant<caf::atom("history")>;
 using step_atom = caf::atom_constant<caf::atom("step")>;
 using done_atom = caf::atom_constant<caf::atom("done")>;
+using shutdown_atom = caf::atom_constant<caf::atom("shutdown")>;
+using echo_atom = caf::atom_constant<caf::atom("echo")>;
 
 } // namespace parley::messages
 
@@ -68,6 +71,7 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::start_negotiation))
 CAF_ADD_TYPE_ID(parley, (parley::messages::initiate_negotiation))
 CAF_ADD_TYPE_ID(parley, (parley::messages::join_room))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_spec))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::room_spec>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::barrier))
 CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_event))
 CAF_ADD_TYPE_ID(parley, (parley::messages::problem_event))

@@ -6,10 +6,16 @@
 #include <iostream>
 #include <random>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
 #include "config/loader.hpp"
+#include "runtime/bench.hpp"
+#include "runtime/cluster.hpp"
+#include "runtime/node.hpp"
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
@@ -71,6 +77,7 @@ struct run_command_options {
   std::uint64_t seed = 1;
   bool seed_given = false;
   std::string output_file;
+  std::vector<std::string> remotes;
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
@@ -80,6 +87,7 @@ int run_command(const global_options& global, const run_command_options& options
   run.simulated_time = options.simulated_time;
   run.seed = options.seed_given || options.simulated_time ? options.seed : fresh_seed();
   run.format = output_format::json_lines;
+  run.remotes = options.remotes;
   if (options.output_file.empty()) {
     run_scenario(plan, settings, run, std::cout);
     return exit_ok;
@@ -91,6 +99,25 @@ int run_command(const global_options& global, const run_command_options& options
   }
   run_scenario(plan, settings, run, out);
   return exit_ok;
+}
+
+int bench_command(const global_options& global, const bench_options& options) {
+  auto settings = load_settings(global);
+  return run_bench(options, settings, std::cout, std::cerr);
+}
+
+int node_command(const global_options& global, const node_options& options) {
+  auto settings = load_settings(global);
+  return run_node(options, settings, std::cout, std::cerr);
+}
+
+/// The --remote option of `run` and `bench`.
+CLI::Option* add_remote_option(CLI::App* cmd, std::vector<std::string>& remotes) {
+  return cmd
+      ->add_option("--remote", remotes,
+                   "HOST:PORT of a `parley node` to place rooms (and their "
+                   "negotiations) on; repeat to spread rooms over several nodes")
+      ->each([](const std::string& x) { parse_address(x); });
 }
 
 } // namespace
@@ -122,9 +149,10 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_option("SCENARIO", run.scenario_file, "Scenario file (JSON)")
       ->required()
       ->check(CLI::ExistingFile);
-  run_cmd->add_flag("--simulated-time", run.simulated_time,
-                    "Virtual time on one thread: timeouts take no real time and "
-                    "the same seed gives the same output byte for byte");
+  auto* simulated =
+      run_cmd->add_flag("--simulated-time", run.simulated_time,
+                        "Virtual time on one thread: timeouts take no real time and "
+                        "the same seed gives the same output byte for byte");
   run_cmd
       ->add_option("--seed", run.seed,
                    "Seed for generated ids (default: 1 with --simulated-time, "
@@ -132,6 +160,35 @@ int run_cli(int argc, char** argv) {
       ->each([&run](const std::string&) { run.seed_given = true; });
   run_cmd->add_option("--output,-o", run.output_file,
                       "Write the events to this file instead of standard output");
+  add_remote_option(run_cmd, run.remotes)->excludes(simulated);
+
+  bench_options bench;
+  auto* bench_cmd = app.add_subcommand(
+      "bench", "Load test: run a workload, verify every negotiation, print one result "
+               "line (see BENCHMARKS.md)");
+  std::string workload = "w1";
+  bench_cmd
+      ->add_option("--workload,-w", workload,
+                   "w1: propose, counter, counter, accept (all agree); "
+                   "w2: the responder never answers (all expire after 1 s)")
+      ->check(CLI::IsMember({"w1", "w2"}))
+      ->capture_default_str();
+  bench_cmd
+      ->add_option("--negotiations,-n", bench.negotiations,
+                   "How many negotiations (one room and two agents each)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
+      ->capture_default_str();
+  bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");
+  add_remote_option(bench_cmd, bench.remotes);
+
+  node_options node;
+  auto* node_cmd = app.add_subcommand(
+      "node", "Serve rooms (and the negotiations they spawn) to remote callers "
+              "(`run`/`bench --remote HOST:PORT`) until SIGTERM or SIGINT");
+  node_cmd->add_option("--port,-p", node.port, "Port to listen on (0: any free port)")
+      ->capture_default_str();
+  node_cmd->add_option("--host", node.host, "Address to listen on")
+      ->capture_default_str();
 
   try {
     app.parse(argc, argv);
@@ -142,6 +199,13 @@ int run_cli(int argc, char** argv) {
   try {
     if (*demo_cmd)
       return demo_command(global, demo);
+    if (*node_cmd)
+      return node_command(global, node);
+    if (*bench_cmd) {
+      bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
+      bench.progress = isatty(STDERR_FILENO) != 0;
+      return bench_command(global, bench);
+    }
     return run_command(global, run);
   } catch (const config::config_error& e) {
     std::cerr << "parley: configuration error: " << e.what() << "\n";

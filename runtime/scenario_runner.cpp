@@ -7,6 +7,8 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <iterator>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -22,9 +24,9 @@
 #include "actors/agent/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/common/wall_clock.hpp"
-#include "actors/room/actor.hpp"
 #include "messages/json.hpp"
 #include "runtime/event_printer.hpp"
+#include "runtime/cluster.hpp"
 #include "runtime/node.hpp"
 
 namespace parley::runtime {
@@ -63,17 +65,20 @@ struct driver_state {
   /// Starts due but held back by the start window.
   std::deque<std::size_t> held_starts;
   std::size_t starts_in_flight = 0;
-  /// Started negotiations not yet ended (or ended before their start was
-  /// confirmed to the driver).
-  std::unordered_set<std::string> open;
+  /// Started negotiations not yet ended, with their rooms (or ended before
+  /// their start was confirmed to the driver).
+  std::unordered_map<std::string, std::string> open;
   std::unordered_set<std::string> ended_early;
   std::uint64_t injected = 0;
   /// Events received so far, and how many had arrived when the last barrier
   /// round began (no value: no round completed yet).
   std::uint64_t events_seen = 0;
   std::optional<std::uint64_t> flushed_at;
-  std::uint64_t barrier_round = 0;
-  std::size_t barriers_pending = 0;
+  /// Barriers on their way, by id, with the room each went through.
+  std::unordered_map<std::uint64_t, std::string> barriers_pending;
+  std::uint64_t barriers_sent = 0;
+  /// Rooms lost with their node (E021): no barrier comes back through them.
+  std::unordered_set<std::string> lost_rooms;
   messages::run_summary summary;
   bool finished = false;
 };
@@ -87,6 +92,9 @@ template <class Event> void print(driver_actor* self, const Event& x) {
     *st.world.out << event_json(x, st.start_ms).dump() << '\n';
   else
     *st.world.out << timeline_line(x, st.start_ms) << '\n';
+  // One line at a time, so that a pipe or a file being followed sees each event
+  // as it happens.
+  st.world.out->flush();
 }
 
 /// Sends a barrier through every room (and its active negotiation) and the
@@ -94,19 +102,22 @@ template <class Event> void print(driver_actor* self, const Event& x) {
 /// has arrived, including the answers to fire-and-forget injections.
 void start_barrier_round(driver_actor* self) {
   auto& st = self->state;
-  ++st.barrier_round;
-  st.barriers_pending = st.world.rooms.size();
   auto origin = caf::actor_cast<caf::actor>(self);
-  for (const auto& entry : st.world.rooms)
-    self->send(entry.second, messages::barrier{st.barrier_round, origin});
+  for (const auto& entry : st.world.rooms) {
+    if (st.lost_rooms.count(entry.first) > 0)
+      continue;
+    auto id = ++st.barriers_sent;
+    st.barriers_pending.emplace(id, entry.first);
+    self->send(entry.second, messages::barrier{id, origin});
+  }
 }
 
 void finish_if_done(driver_actor* self) {
   auto& st = self->state;
   if (st.finished || st.next_step < st.steps.size() || !st.held_starts.empty() ||
-      st.starts_in_flight > 0 || !st.open.empty() || st.barriers_pending > 0)
+      st.starts_in_flight > 0 || !st.open.empty() || !st.barriers_pending.empty())
     return;
-  if (st.flushed_at != st.events_seen && !st.world.rooms.empty()) {
+  if (st.flushed_at != st.events_seen && st.lost_rooms.size() < st.world.rooms.size()) {
     st.flushed_at = st.events_seen;
     start_barrier_round(self);
     return;
@@ -135,7 +146,7 @@ void launch_start(driver_actor* self, std::size_t index) {
           [self](const messages::negotiation_record& record) {
             auto& st = self->state;
             if (st.ended_early.erase(record.id) == 0)
-              st.open.insert(record.id);
+              st.open.emplace(record.id, record.room_id);
             on_start_settled(self);
           },
           [self](const caf::error&) {
@@ -239,7 +250,7 @@ caf::behavior driver(driver_actor* self, cast world) {
       [self](messages::step_atom) { run_due_steps(self); },
       [self](const messages::barrier& x) {
         auto& st = self->state;
-        if (x.id == st.barrier_round && --st.barriers_pending == 0)
+        if (st.barriers_pending.erase(x.id) > 0)
           finish_if_done(self);
       },
       [self](const messages::negotiation_event& x) {
@@ -273,6 +284,18 @@ caf::behavior driver(driver_actor* self, cast world) {
           ++st.summary.errors;
         else
           ++st.summary.warnings;
+        // Negotiations lost with their node (or room) end here.
+        if (x.code == messages::error_code::node_unavailable) {
+          st.lost_rooms.insert(x.room_id);
+          for (auto i = st.barriers_pending.begin(); i != st.barriers_pending.end();)
+            i = i->second == x.room_id ? st.barriers_pending.erase(i) : std::next(i);
+          if (!x.negotiation_id.empty()) {
+            st.open.erase(x.negotiation_id);
+          } else {
+            for (auto i = st.open.begin(); i != st.open.end();)
+              i = i->second == x.room_id ? st.open.erase(i) : std::next(i);
+          }
+        }
         finish_if_done(self);
       },
   };
@@ -295,12 +318,14 @@ messages::run_summary run_scenario(const scenario& plan,
                                    const run_options& options, std::ostream& out) {
   caf::actor_system_config cfg;
   configure(cfg,
-            system_options{options.simulated_time, settings.runtime.scheduler_threads});
+            system_options{options.simulated_time, settings.runtime.scheduler_threads,
+                           !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
   cast world;
   world.plan = plan;
   world.bus = actors::bus::spawn_bus(sys);
+  cluster nodes{sys, options.remotes, world.bus};
   world.listener = caf::actor_cast<caf::actor>(listener);
   world.format = options.format;
   world.out = &out;
@@ -309,6 +334,7 @@ messages::run_summary run_scenario(const scenario& plan,
     world.agents.emplace(a.id, actors::agent::spawn_agent(
                                    sys, messages::agent_spec{a.id, a.profile, a.brain},
                                    settings.negotiation.max_rounds, world.bus));
+  std::vector<messages::room_spec> specs;
   for (const auto& r : plan.rooms) {
     messages::room_spec spec;
     spec.id = r.id;
@@ -318,8 +344,11 @@ messages::run_summary run_scenario(const scenario& plan,
     spec.history_limit = settings.room.history_limit;
     spec.seed = options.seed;
     spec.bus = world.bus;
-    world.rooms.emplace(r.id, actors::room::spawn_room(sys, std::move(spec)));
+    specs.push_back(std::move(spec));
   }
+  auto rooms = nodes.spawn_rooms(std::move(specs));
+  for (std::size_t i = 0; i < rooms.size(); ++i)
+    world.rooms.emplace(plan.rooms[i].id, std::move(rooms[i]));
   auto stop = world;
   stop.plan = scenario{};
   sys.spawn(driver, std::move(world));

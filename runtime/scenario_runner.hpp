@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <string>
+#include <vector>
 
 #include "config/settings.hpp"
 #include "messages/events.hpp"
@@ -23,6 +25,8 @@ struct run_options {
   /// the same output byte for byte.
   std::uint64_t seed = 1;
   output_format format = output_format::json_lines;
+  /// "HOST:PORT" of `parley node`s to place the rooms on; empty: all local.
+  std::vector<std::string> remotes;
 };
 
 /// Plays `plan` with `settings` (the scenario's `config` section already

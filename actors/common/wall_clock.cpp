@@ -28,6 +28,12 @@ std::int64_t wall_clock::now_ms() const {
          std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
 }
 
+std::int64_t wall_clock::now_us() const {
+  auto elapsed = clock_->now() - origin_;
+  return origin_ms_ * 1000
+         + std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+}
+
 wall_clock::time_point wall_clock::at(std::int64_t ms) const {
   return origin_ + std::chrono::milliseconds(ms - origin_ms_);
 }

@@ -25,6 +25,9 @@ public:
   /// Returns the current time in Unix milliseconds.
   std::int64_t now_ms() const;
 
+  /// Returns the current time in Unix microseconds.
+  std::int64_t now_us() const;
+
   /// Returns the actor clock's time point for Unix milliseconds `ms`.
   time_point at(std::int64_t ms) const;
 

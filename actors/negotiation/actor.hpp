@@ -26,7 +26,7 @@ struct peers {
 /// one goes to the room too (and on expiry to both parties, whom no agent
 /// message tells). Refused input is published as a problem_event and changes
 /// nothing. The actor quits when the negotiation ends, or when its room
-/// terminates.
+/// terminates (publishing E021 "Negotiation aborted").
 caf::actor spawn_negotiation(caf::local_actor* parent, rules core, effects opening,
                              peers with);
 

@@ -95,7 +95,7 @@ rules::rules(opening x, std::int64_t now_ms, effects& out)
   r.rounds.push_back(messages::negotiation_round{
       1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms});
   if (!x.message_id.empty())
-    seen_message_ids_.insert(std::move(x.message_id));
+    seen_message_ids_.push_back(std::move(x.message_id));
   round_deadline_ms_ = now_ms + r.round_timeout_ms;
   total_deadline_ms_ = r.expires_at;
   to_move_ = party::responder;
@@ -105,7 +105,7 @@ rules::rules(opening x, std::int64_t now_ms, effects& out)
 }
 
 messages::negotiation_record rules::take_record() {
-  seen_message_ids_.clear();
+  seen_message_ids_ = {};
   return std::move(record_);
 }
 
@@ -130,7 +130,8 @@ std::optional<party> rules::admit(const std::string& negotiation_id,
                                "message_id is required");
     return std::nullopt;
   }
-  if (seen_message_ids_.count(message_id) > 0) {
+  if (std::find(seen_message_ids_.begin(), seen_message_ids_.end(), message_id) !=
+      seen_message_ids_.end()) {
     out.refused = make_problem(severity::warning, error_code::duplicate_message,
                                "Duplicate message " + message_id + " ignored");
     return std::nullopt;
@@ -175,7 +176,7 @@ void rules::counter(const std::string& message_id, party from,
                                "Counter refused: " + why);
     return;
   }
-  seen_message_ids_.insert(message_id);
+  seen_message_ids_.push_back(message_id);
   auto& r = record_;
   if (static_cast<std::int64_t>(r.rounds.size()) >= r.max_rounds) {
     expire(round_limit_reason(r.max_rounds), now_ms, out);
@@ -201,7 +202,7 @@ void rules::on_message(const messages::agent_accept& x, std::int64_t now_ms,
   auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out);
   if (!from)
     return;
-  seen_message_ids_.insert(x.message_id);
+  seen_message_ids_.push_back(x.message_id);
   auto& r = record_;
   r.rounds.push_back(
       messages::negotiation_round{static_cast<std::int32_t>(r.rounds.size() + 1),
@@ -222,7 +223,7 @@ void rules::on_message(const messages::agent_reject& x, std::int64_t now_ms,
   auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out);
   if (!from)
     return;
-  seen_message_ids_.insert(x.message_id);
+  seen_message_ids_.push_back(x.message_id);
   auto& r = record_;
   r.rounds.push_back(messages::negotiation_round{
       static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(*from),

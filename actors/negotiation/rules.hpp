@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <unordered_set>
+#include <vector>
 
 #include "messages/agent_messages.hpp"
 #include "messages/events.hpp"
@@ -135,7 +135,8 @@ private:
   party to_move_ = party::responder;
   std::optional<std::int64_t> initiator_amount_;
   std::optional<std::int64_t> responder_amount_;
-  std::unordered_set<std::string> seen_message_ids_;
+  /// At most one per round, so a short vector beats a hash set.
+  std::vector<std::string> seen_message_ids_;
   std::int64_t round_deadline_ms_ = 0;
   std::int64_t total_deadline_ms_ = 0;
   std::optional<std::int64_t> timer_due_ms_;

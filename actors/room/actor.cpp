@@ -114,11 +114,13 @@ caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
       [self](messages::agent_counter& x) { relay(self, x); },
       [self](messages::agent_accept& x) { relay(self, x); },
       [self](messages::agent_reject& x) { relay(self, x); },
-      [self](messages::negotiation_event& x) {
+      // Read-only: the event is shared with the bus and the parties, so taking
+      // it by non-const reference would copy the whole record.
+      [self](const messages::negotiation_event& x) {
         auto& st = self->state;
         if (x.record.id == st.core->active_id())
           st.active = caf::actor{};
-        st.core->on_closed(std::move(x.record));
+        st.core->on_closed(x.record);
       },
       [self](messages::barrier& x) {
         auto& st = self->state;

@@ -27,9 +27,15 @@ negotiation::problem refuse(error_code code, std::string text) {
 } // namespace
 
 rules::rules(std::string room_id, std::size_t history_limit, std::uint64_t seed)
-    : room_id_(std::move(room_id)),
-      history_limit_(std::max<std::size_t>(history_limit, 1)),
-      random_(seed ^ std::hash<std::string>{}(room_id_)) {}
+    : room_id_(std::move(room_id)), history_limit_(history_limit),
+      random_state_(seed ^ std::hash<std::string>{}(room_id_)) {}
+
+std::uint64_t rules::next_random() {
+  auto z = (random_state_ += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
 
 std::optional<negotiation::problem>
 rules::start(const messages::start_negotiation& x, bool initiator_known,
@@ -45,12 +51,12 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
   if (!responder_known)
     return refuse(error_code::agent_not_found,
                   "\"" + x.responder + "\" is not a participant of room " + room_id_);
+  if (auto why = messages::validate(x.proposal); !why.empty())
+    return refuse(error_code::invalid_proposal, "proposal: " + why);
   negotiation::opening candidate{
       next_id(now_ms), room_id_,    x.intent_id.empty() ? next_uuid() : x.intent_id,
       x.message_id,    x.initiator, x.responder,
       x.proposal,      settings};
-  if (auto why = messages::validate(x.proposal); !why.empty())
-    return refuse(error_code::invalid_proposal, "proposal: " + why);
   if (auto why = negotiation::rules::validate_opening(candidate); !why.empty())
     return refuse(error_code::invalid_request, why);
   active_id_ = candidate.id;
@@ -58,12 +64,14 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
   return std::nullopt;
 }
 
-void rules::on_closed(messages::negotiation_record record) {
+void rules::on_closed(const messages::negotiation_record& record) {
   if (record.id == active_id_)
     active_id_.clear();
-  history_.push_back(std::move(record));
-  if (history_.size() > history_limit_)
-    history_.pop_front();
+  if (history_limit_ == 0)
+    return;
+  if (history_.size() == history_limit_)
+    history_.erase(history_.begin());
+  history_.push_back(record);
 }
 
 std::string rules::resolve(const std::string& negotiation_id) const {
@@ -92,8 +100,10 @@ std::string rules::next_id(std::int64_t now_ms) {
   }
   std::uint64_t draw;
   do {
-    draw = random_() % (36u * 36u * 36u * 36u);
-  } while (!id_suffixes_.insert(draw).second);
+    draw = next_random() % (36u * 36u * 36u * 36u);
+  } while (std::find(id_suffixes_.begin(), id_suffixes_.end(), draw) !=
+           id_suffixes_.end());
+  id_suffixes_.push_back(draw);
   auto suffix = base36(draw);
   suffix.insert(0, 4 - suffix.size(), '0');
   return "neg_" + base36(static_cast<std::uint64_t>(now_ms)) + "_" + suffix + "_" +
@@ -101,8 +111,8 @@ std::string rules::next_id(std::int64_t now_ms) {
 }
 
 std::string rules::next_uuid() {
-  auto hi = random_();
-  auto lo = random_();
+  auto hi = next_random();
+  auto lo = next_random();
   hi = (hi & 0xffffffffffff0fffULL) | 0x0000000000004000ULL; // version 4
   lo = (lo & 0x3fffffffffffffffULL) | 0x8000000000000000ULL; // variant 1
   static constexpr char hex[] = "0123456789abcdef";

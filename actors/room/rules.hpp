@@ -1,11 +1,9 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <optional>
-#include <random>
 #include <string>
-#include <unordered_set>
+#include <vector>
 
 #include "actors/negotiation/rules.hpp"
 #include "messages/commands.hpp"
@@ -26,7 +24,8 @@ enum class route : std::uint8_t {
 /// routing of agent messages by negotiation id, and new negotiation ids.
 class rules {
 public:
-  /// `seed` makes the generated ids reproducible.
+  /// `seed` makes the generated ids reproducible. A `history_limit` of 0 keeps
+  /// no history (the bus's subscribers keep the records).
   rules(std::string room_id, std::size_t history_limit, std::uint64_t seed);
 
   /// Checks a start request. On success returns an opening for the
@@ -38,8 +37,9 @@ public:
         bool responder_known, const messages::negotiation_settings& settings,
         std::int64_t now_ms, negotiation::opening& out);
 
-  /// Records an ended negotiation and frees the room for the next one.
-  void on_closed(messages::negotiation_record record);
+  /// Records an ended negotiation (a copy, if the room keeps history) and
+  /// frees the room for the next one.
+  void on_closed(const messages::negotiation_record& record);
 
   /// Resolves `negotiation_id` ("current" or empty means the active one,
   /// "previous" the most recently ended one).
@@ -53,7 +53,7 @@ public:
   const std::string& active_id() const noexcept { return active_id_; }
 
   /// Ended negotiations, oldest first.
-  const std::deque<messages::negotiation_record>& history() const noexcept {
+  const std::vector<messages::negotiation_record>& history() const noexcept {
     return history_;
   }
 
@@ -68,16 +68,20 @@ private:
   /// intent_id when the starter gives none).
   std::string next_uuid();
 
+  /// The next number of a SplitMix64 sequence: 8 bytes of state, where a
+  /// Mersenne Twister would cost each of a million rooms 2.5 KB.
+  std::uint64_t next_random();
+
   std::string room_id_;
   std::size_t history_limit_;
-  std::mt19937_64 random_;
+  std::uint64_t random_state_;
   std::string active_id_;
-  std::deque<messages::negotiation_record> history_;
+  std::vector<messages::negotiation_record> history_;
   /// The millisecond of the last id issued and the random parts used in it:
   /// ids of different milliseconds never collide, so this is all it takes to
   /// keep every id this room issues unique.
   std::int64_t id_ms_ = -1;
-  std::unordered_set<std::uint64_t> id_suffixes_;
+  std::vector<std::uint64_t> id_suffixes_;
 };
 
 } // namespace parley::actors::room

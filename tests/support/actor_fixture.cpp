@@ -11,7 +11,9 @@ namespace parley::test {
 namespace {
 
 caf::actor_system_config& simulated(caf::actor_system_config& cfg) {
-  runtime::configure(cfg, runtime::system_options{true, 0});
+  runtime::system_options options;
+  options.simulated_time = true;
+  runtime::configure(cfg, options);
   return cfg;
 }
 

@@ -1,6 +1,11 @@
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include <sys/types.h>
 
 namespace parley::test {
 
@@ -21,5 +26,40 @@ process_result run_parley(const std::string& arguments, int timeout_s = 60);
 /// Writes `text` to a fresh file in the temporary directory, named after
 /// `name`, and returns its path.
 std::string write_temp_file(const std::string& name, const std::string& text);
+
+/// A process started in the background with its output (standard output and
+/// error) going to a file; killed with SIGKILL, by PID, when this object goes
+/// away and it still runs. Every wait is bounded by the caller's limit.
+class background_process {
+public:
+  /// Starts `argv[0]` with `argv`.
+  explicit background_process(const std::vector<std::string>& argv);
+  ~background_process();
+
+  background_process(const background_process&) = delete;
+  background_process& operator=(const background_process&) = delete;
+
+  pid_t pid() const noexcept {
+    return pid_;
+  }
+
+  /// Everything it printed so far.
+  std::string output() const;
+
+  /// Waits until its output contains `text`; returns false after `limit`.
+  bool wait_for_output(const std::string& text, std::chrono::milliseconds limit) const;
+
+  /// Waits for it to exit; returns its exit code (128 + signal when killed),
+  /// or nothing if it still runs after `limit`.
+  std::optional<int> wait_exit(std::chrono::milliseconds limit);
+
+  /// Sends `sig` to it.
+  void signal(int sig) const;
+
+private:
+  pid_t pid_ = -1;
+  std::string output_file_;
+  bool reaped_ = false;
+};
 
 } // namespace parley::test

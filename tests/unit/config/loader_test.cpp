@@ -236,6 +236,8 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   auto names = environment_variables();
   CHECK(names ==
         std::vector<std::string>{
+            "PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
+            "PARLEY_CLUSTER_HEARTBEAT_INTERVAL_MS",
             "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT",
             "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER",
             "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL",
@@ -258,9 +260,9 @@ TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {
   temp_file file{"{\n  \"room\": {\n    \"history_limit\": 10,\n  }\n}\n"};
   auto what = error_of([&] { load(file.path(), no_environment.getenv()); });
   CHECK_THAT(what, Catch::StartsWith(file.path() + ": line 4, column 3: invalid JSON"));
-  temp_file bad_value{R"({"room": {"history_limit": 0}})"};
+  temp_file bad_value{R"({"room": {"history_limit": -1}})"};
   CHECK(error_of([&] { load(bad_value.path(), no_environment.getenv()); }) ==
-        bad_value.path() + ": room.history_limit must be within 1..100000, got 0");
+        bad_value.path() + ": room.history_limit must be within 0..100000, got -1");
 }
 
 TEST_CASE("a config error tells its source", "[unit]") {

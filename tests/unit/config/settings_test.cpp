@@ -21,10 +21,10 @@ TEST_CASE("settings validation names the dotted path and the range", "[unit]") {
                                 Catch::Contains("sum to 1"));
   }
   SECTION("room") {
-    s.room.history_limit = 0;
-    CHECK(validate(s) == "room.history_limit must be within 1..100000, got 0");
+    s.room.history_limit = -1;
+    CHECK(validate(s) == "room.history_limit must be within 0..100000, got -1");
     s.room.history_limit = 100001;
-    CHECK(validate(s) == "room.history_limit must be within 1..100000, got 100001");
+    CHECK(validate(s) == "room.history_limit must be within 0..100000, got 100001");
   }
   SECTION("runtime") {
     s.runtime.scheduler_threads = 257;
@@ -35,6 +35,15 @@ TEST_CASE("settings validation names the dotted path and the range", "[unit]") {
     s.runtime.start_window = 0;
     CHECK(validate(s) == "runtime.start_window must be within 1..1000000, got 0");
   }
+  SECTION("cluster") {
+    s.cluster.heartbeat_interval_ms = 5;
+    CHECK(validate(s) ==
+          "cluster.heartbeat_interval_ms must be within 10..60000, got 5");
+    s.cluster.heartbeat_interval_ms = 500;
+    s.cluster.connection_timeout_ms = 50;
+    CHECK(validate(s) ==
+          "cluster.connection_timeout_ms must be within 100..600000, got 50");
+  }
 }
 
 TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit]") {
@@ -43,6 +52,7 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
   s.room.history_limit = 42;
   s.runtime.scheduler_threads = 3;
   s.runtime.start_window = 9;
+  s.cluster.heartbeat_interval_ms = 250;
   nlohmann::json j = s;
   CHECK(j == nlohmann::json::parse(R"({
     "negotiation": {"max_rounds": 7, "round_timeout_ms": 30000,
@@ -50,7 +60,8 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
                     "incentive_split": {"agent": 0.7, "broker": 0.1,
                                         "validator": 0.1, "pool": 0.1}},
     "room": {"history_limit": 42},
-    "runtime": {"scheduler_threads": 3, "start_window": 9}})"));
+    "runtime": {"scheduler_threads": 3, "start_window": 9},
+    "cluster": {"heartbeat_interval_ms": 250, "connection_timeout_ms": 2000}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {

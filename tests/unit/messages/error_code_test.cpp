@@ -8,7 +8,7 @@ TEST_CASE("error codes print as E0xx and parse back", "[unit]") {
   CHECK(to_code(error_code::invalid_request) == "E001");
   CHECK(to_code(error_code::duplicate_message) == "E011");
   CHECK(to_code(error_code::negotiation_in_progress) == "E012");
-  for (auto i = 1; i <= static_cast<int>(error_code::invalid_scenario); ++i) {
+  for (auto i = 1; i <= static_cast<int>(error_code::node_unavailable); ++i) {
     auto code = static_cast<error_code>(i);
     error_code parsed = error_code::none;
     REQUIRE(from_code(to_code(code), parsed));

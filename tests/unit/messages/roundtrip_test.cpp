@@ -304,15 +304,20 @@ std::vector<room_spec> samples(tag<room_spec>, wire& w) {
   return {x};
 }
 
+std::vector<std::vector<room_spec>> samples(tag<std::vector<room_spec>>, wire& w) {
+  return {samples(tag<room_spec>{}, w), {}};
+}
+
 std::vector<barrier> samples(tag<barrier>, wire& w) {
   return {barrier{0x8000000000000009ULL, w.alice}, barrier{3, caf::actor{}}};
 }
 
 std::vector<negotiation_event> samples(tag<negotiation_event>, wire&) {
   return {
-      negotiation_event{negotiation_event_kind::agreed, t0 + 3000, accepted_record()},
+      negotiation_event{negotiation_event_kind::agreed, t0 + 3000, accepted_record(),
+                        (t0 + 3000) * 1000 + 17, 2350},
       negotiation_event{negotiation_event_kind::updated, t0 + 2000,
-                        countering_record()}};
+                        countering_record(), (t0 + 2000) * 1000, 0}};
 }
 
 std::vector<problem_event> samples(tag<problem_event>, wire&) {
@@ -414,12 +419,18 @@ bool same(const room_spec& x, const room_spec& y) {
          x.bus == y.bus;
 }
 
+bool same(const std::vector<room_spec>& x, const std::vector<room_spec>& y) {
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                    [](const room_spec& a, const room_spec& b) { return same(a, b); });
+}
+
 bool same(const barrier& x, const barrier& y) {
   return x.id == y.id && x.origin == y.origin;
 }
 
 bool same(const negotiation_event& x, const negotiation_event& y) {
-  return std::tie(x.kind, x.at_ms, x.record) == std::tie(y.kind, y.at_ms, y.record);
+  return std::tie(x.kind, x.at_ms, x.record, x.at_us, x.round_trip_us) ==
+         std::tie(y.kind, y.at_ms, y.record, y.at_us, y.round_trip_us);
 }
 
 bool same(const problem_event& x, const problem_event& y) {
@@ -505,6 +516,12 @@ room_spec without_actors(room_spec x) {
     entry.second = caf::actor{};
   x.bus = caf::actor{};
   return x;
+}
+
+std::vector<room_spec> without_actors(std::vector<room_spec> xs) {
+  for (auto& x : xs)
+    x = without_actors(std::move(x));
+  return xs;
 }
 
 // -- walking the type-ID block ------------------------------------------------

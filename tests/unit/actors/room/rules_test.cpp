@@ -278,3 +278,26 @@ TEST_CASE("the history keeps the newest negotiations, oldest first", "[unit]") {
   CHECK(room.route_of(ids[1]) == route::finished);
   CHECK(room.route_of(ids[3]) == route::finished);
 }
+
+TEST_CASE("a history limit of 0 keeps no history but still frees the room", "[unit]") {
+  rules room{"room-a", 0, 42};
+  auto x = start_ok(room, t0);
+  room.on_closed(closed(x.id));
+  CHECK(room.history().empty());
+  CHECK(room.active_id().empty());
+  CHECK(room.route_of(x.id) == route::unknown);
+  CHECK(room.route_of("previous") == route::unknown);
+  auto y = start_ok(room, t0 + 1);
+  CHECK(y.id != x.id);
+}
+
+TEST_CASE("\"previous\" names the most recently ended negotiation", "[unit]") {
+  rules room{"room-a", 5, 42};
+  CHECK(room.resolve("previous").empty());
+  auto x = start_ok(room, t0);
+  CHECK(room.resolve("current") == x.id);
+  room.on_closed(closed(x.id));
+  CHECK(room.resolve("previous") == x.id);
+  CHECK(room.route_of("previous") == route::finished);
+  CHECK(room.resolve("neg_other") == "neg_other");
+}

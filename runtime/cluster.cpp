@@ -1,0 +1,153 @@
+#include "runtime/cluster.hpp"
+
+#include <chrono>
+#include <stdexcept>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/event_based_actor.hpp"
+#include "caf/io/middleman.hpp"
+#include "caf/scoped_actor.hpp"
+#include "caf/send.hpp"
+#include "caf/stateful_actor.hpp"
+
+#include "actors/common/wall_clock.hpp"
+#include "actors/room/actor.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::runtime {
+
+namespace {
+
+/// How many room specs travel in one request to a node.
+constexpr std::size_t placement_batch = 1000;
+
+/// How long a node may take to build one batch of rooms.
+constexpr auto placement_timeout = std::chrono::seconds(60);
+
+struct watch {
+  std::string address;
+  caf::actor host;
+  std::vector<std::string> room_ids;
+  caf::actor bus;
+};
+
+struct watcher_state {
+  static inline const char* name = "parley.node_watcher";
+  watch what;
+};
+
+/// Watches one node; when it goes down, every room placed on it gets an E021
+/// event, so whoever waits for those rooms' negotiations hears of it.
+caf::behavior watcher(caf::stateful_actor<watcher_state>* self, watch what) {
+  self->state.what = std::move(what);
+  self->monitor(self->state.what.host);
+  self->set_down_handler([self](const caf::down_msg& down) {
+    auto& w = self->state.what;
+    actors::wall_clock clock{self->system()};
+    auto text = "node " + w.address + " is unavailable (" +
+                self->system().render(down.reason) + ")";
+    for (const auto& room : w.room_ids)
+      self->send(w.bus, messages::problem_event{messages::severity::error,
+                                                messages::error_code::node_unavailable,
+                                                text,
+                                                clock.now_ms(),
+                                                room,
+                                                {},
+                                                {},
+                                                {}});
+    self->quit();
+  });
+  return {[](messages::shutdown_atom) {
+  }};
+}
+
+} // namespace
+
+std::pair<std::string, std::uint16_t> parse_address(const std::string& address) {
+  auto colon = address.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == address.size())
+    throw std::runtime_error("expected HOST:PORT, got \"" + address + "\"");
+  auto port_text = address.substr(colon + 1);
+  std::size_t used = 0;
+  unsigned long port = 0;
+  try {
+    port = std::stoul(port_text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != port_text.size() || port == 0 || port > 65535)
+    throw std::runtime_error("bad port in \"" + address + "\"");
+  return {address.substr(0, colon), static_cast<std::uint16_t>(port)};
+}
+
+cluster::cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
+                 caf::actor bus)
+    : sys_(sys), bus_(std::move(bus)) {
+  for (const auto& address : nodes) {
+    auto [host, port] = parse_address(address);
+    auto remote = sys_.middleman().remote_actor(host, port);
+    if (!remote)
+      throw std::runtime_error("cannot reach node " + address + ": " +
+                               sys_.render(remote.error()));
+    if (remote->node() == sys_.node())
+      throw std::runtime_error("node " + address + " has our own node id (" +
+                               to_string(sys_.node()) +
+                               "); refusing to mix up two nodes");
+    nodes_.push_back(node{address, *remote, {}});
+  }
+}
+
+cluster::~cluster() {
+  for (const auto& w : watchers_)
+    caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
+}
+
+std::vector<caf::actor> cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
+  std::vector<caf::actor> rooms;
+  rooms.reserve(specs.size());
+  if (nodes_.empty()) {
+    for (auto& spec : specs)
+      rooms.push_back(actors::room::spawn_room(sys_, std::move(spec)));
+    return rooms;
+  }
+  // Room i goes to node i % n; each node gets its share in batches.
+  auto n = nodes_.size();
+  std::vector<std::vector<std::size_t>> placed(n);
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    placed[i % n].push_back(i);
+  rooms.resize(specs.size());
+  caf::scoped_actor self{sys_};
+  for (std::size_t k = 0; k < n; ++k) {
+    auto& target = nodes_[k];
+    const auto& indices = placed[k];
+    for (std::size_t begin = 0; begin < indices.size(); begin += placement_batch) {
+      auto end = std::min(indices.size(), begin + placement_batch);
+      std::vector<messages::room_spec> batch;
+      batch.reserve(end - begin);
+      for (auto j = begin; j < end; ++j) {
+        target.room_ids.push_back(specs[indices[j]].id);
+        batch.push_back(std::move(specs[indices[j]]));
+      }
+      self->request(target.host, placement_timeout, std::move(batch))
+          .receive(
+              [&](std::vector<caf::actor>& built) {
+                if (built.size() != end - begin)
+                  throw std::runtime_error("node " + target.address + " built " +
+                                           std::to_string(built.size()) + " of " +
+                                           std::to_string(end - begin) + " rooms");
+                for (auto j = begin; j < end; ++j)
+                  rooms[indices[j]] = std::move(built[j - begin]);
+              },
+              [&](caf::error& err) {
+                throw std::runtime_error("node " + target.address +
+                                         " could not build rooms: " + sys_.render(err));
+              });
+    }
+    watchers_.push_back(
+        sys_.spawn(watcher, watch{target.address, target.host, target.room_ids, bus_}));
+  }
+  return rooms;
+}
+
+} // namespace parley::runtime

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "caf/actor.hpp"
+#include "caf/fwd.hpp"
+
+#include "messages/commands.hpp"
+
+namespace parley::runtime {
+
+/// Where a process's rooms live: here, or spread over `parley node`s.
+///
+/// With nodes, rooms (and the negotiations they spawn) are built on the nodes
+/// while agents, the bus and the caller's drivers stay local; the messages are
+/// the same as locally, CAF's middleman carries them. Each node is watched: if
+/// it dies, freezes (heartbeat) or shuts down, every room placed on it gets an
+/// E021 error event on the bus, so no negotiation placed there is silently lost.
+class cluster {
+public:
+  /// Connects to every "HOST:PORT" in `nodes` (none: everything is local).
+  /// Throws std::runtime_error naming the node when a connection fails or a
+  /// node's id equals ours (CAF 0.17 node ids can collide between containers).
+  cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
+          caf::actor bus);
+
+  ~cluster();
+
+  cluster(const cluster&) = delete;
+  cluster& operator=(const cluster&) = delete;
+
+  /// Builds the rooms, in order: locally, or room i on node i % nodes.
+  std::vector<caf::actor> spawn_rooms(std::vector<messages::room_spec> specs);
+
+  bool remote() const noexcept { return !nodes_.empty(); }
+
+private:
+  struct node {
+    std::string address;
+    caf::actor host;
+    std::vector<std::string> room_ids;
+  };
+
+  caf::actor_system& sys_;
+  caf::actor bus_;
+  std::vector<node> nodes_;
+  std::vector<caf::actor> watchers_;
+};
+
+/// Splits "HOST:PORT"; throws std::runtime_error on a malformed address.
+std::pair<std::string, std::uint16_t> parse_address(const std::string& address);
+
+} // namespace parley::runtime
