@@ -33,8 +33,10 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
-/// How long the driver waits for one negotiation to be opened.
-constexpr auto start_timeout = std::chrono::seconds(60);
+/// The driver's start requests go to local agents, whose own request to the
+/// room is bounded, so they need no timer of their own: a timer per request
+/// would wake CAF's clock thread once more per negotiation.
+constexpr auto start_timeout = caf::infinite;
 
 /// W2's timeouts (DESIGN.md).
 constexpr std::int64_t w2_round_timeout_ms = 1000;

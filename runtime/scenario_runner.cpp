@@ -33,8 +33,10 @@ namespace parley::runtime {
 
 namespace {
 
-/// How long the driver waits for an agent to open a negotiation.
-constexpr auto start_timeout = std::chrono::seconds(30);
+/// The driver's start requests go to local agents, whose own request to the
+/// room is bounded, so they need no timer of their own: a timer per request
+/// would wake CAF's clock thread once more per negotiation.
+constexpr auto start_timeout = caf::infinite;
 
 /// One scheduled step of the scenario: a negotiation start or an injection.
 struct step {
