@@ -363,6 +363,22 @@ std::vector<deferred_reply> samples(tag<deferred_reply>, wire&) {
   return {deferred_reply{"neg_1", reject_decision()}};
 }
 
+std::vector<llm_request> samples(tag<llm_request>, wire&) {
+  return {llm_request{42, R"({"model":"m","messages":[]})"}};
+}
+
+std::vector<llm_response> samples(tag<llm_response>, wire&) {
+  return {llm_response{42, 200, R"({"content":[]})", error_code::none, ""},
+          llm_response{7, 0, "", error_code::llm_timeout, "timed out after 10000 ms"}};
+}
+
+std::vector<agent_event> samples(tag<agent_event>, wire&) {
+  return {agent_event{agent_event_kind::tool_call, t0, "alice", "neg_1", "ok",
+                      "evaluate_proposal", R"({"decision":"accept"})", false},
+          agent_event{agent_event_kind::decision, t0, "bob", "neg_2", "fallback",
+                      "counter", "", true}};
+}
+
 std::vector<error_code> samples(tag<error_code>, wire&) {
   return {error_code::invalid_proposal, error_code::duplicate_message,
           error_code::invalid_scenario};
@@ -478,6 +494,22 @@ bool same(const decision& x, const decision& y) {
 
 bool same(const deferred_reply& x, const deferred_reply& y) {
   return x.negotiation_id == y.negotiation_id && same(x.decision, y.decision);
+}
+
+bool same(const llm_request& x, const llm_request& y) {
+  return std::tie(x.call_id, x.body) == std::tie(y.call_id, y.body);
+}
+
+bool same(const llm_response& x, const llm_response& y) {
+  return std::tie(x.call_id, x.status, x.body, x.code, x.error) ==
+         std::tie(y.call_id, y.status, y.body, y.code, y.error);
+}
+
+bool same(const agent_event& x, const agent_event& y) {
+  return std::tie(x.kind, x.at_ms, x.agent_id, x.negotiation_id, x.text, x.name,
+                  x.input, x.fallback) == std::tie(y.kind, y.at_ms, y.agent_id,
+                                                   y.negotiation_id, y.text, y.name,
+                                                   y.input, y.fallback);
 }
 
 /// What survives JSON: actor handles have no JSON form and come back unset.
