@@ -65,6 +65,54 @@ typename Inspector::result_type inspect(Inspector& f, agent_event& x) {
            x.negotiation_id, x.text, x.name, x.input, x.fallback);
 }
 
+/// One line of a conversation a room hears (seed 001's TranscriptEntry):
+/// sent to a room, which passes it to every participant and to its trigger
+/// detector.
+struct transcript_entry {
+  /// Where the line came from, e.g. "voice" or "chat".
+  std::string source;
+  /// Who said it: a participant's agent id when the speaker is a user in the
+  /// room.
+  std::string speaker;
+  std::string text;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, transcript_entry& x) {
+  return f(caf::meta::type_name("transcript_entry"), x.source, x.speaker, x.text);
+}
+
+/// The batching timer an LLM agent sends itself; a stale generation is
+/// ignored (CAF 0.17 cannot cancel a delayed message).
+struct transcript_flush {
+  std::uint64_t generation = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, transcript_flush& x) {
+  return f(caf::meta::type_name("transcript_flush"), x.generation);
+}
+
+/// A room's trigger detector asks an agent to start a negotiation (seed 001's
+/// startNegotiation(trigger, conversationContext)); the sender is the room.
+struct negotiation_trigger {
+  /// "amount" or "agreement".
+  std::string type;
+  std::string matched_text;
+  /// 0..1 (never NaN).
+  double confidence = 0;
+  /// The recent conversation, one "[source] speaker: text" line per entry.
+  std::string context;
+  /// The agent the proposal goes to.
+  std::string responder;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_trigger& x) {
+  return f(caf::meta::type_name("negotiation_trigger"), x.type, x.matched_text,
+           x.confidence, x.context, x.responder);
+}
+
 std::string to_string(agent_event_kind x);
 bool from_string(const std::string& text, agent_event_kind& x);
 

@@ -69,4 +69,44 @@ void read(const json& j, const std::string& path, agent_event& x) {
   r.done();
 }
 
+void to_json(json& j, const transcript_entry& x) {
+  j = json{{"source", x.source}, {"speaker", x.speaker}, {"text", x.text}};
+}
+
+void read(const json& j, const std::string& path, transcript_entry& x) {
+  object_reader r{j, path};
+  r.optional("source", x.source);
+  r.required("speaker", x.speaker);
+  r.required("text", x.text);
+  r.done();
+}
+
+void to_json(json& j, const transcript_flush& x) {
+  j = json{{"generation", x.generation}};
+}
+
+void read(const json& j, const std::string& path, transcript_flush& x) {
+  object_reader r{j, path};
+  r.required("generation", x.generation);
+  r.done();
+}
+
+void to_json(json& j, const negotiation_trigger& x) {
+  j = json{{"type", x.type},
+           {"matched_text", x.matched_text},
+           {"confidence", x.confidence},
+           {"context", x.context},
+           {"responder", x.responder}};
+}
+
+void read(const json& j, const std::string& path, negotiation_trigger& x) {
+  object_reader r{j, path};
+  r.required("type", x.type);
+  r.required("matched_text", x.matched_text);
+  r.required("confidence", x.confidence);
+  r.optional("context", x.context);
+  r.required("responder", x.responder);
+  r.done();
+}
+
 } // namespace parley::messages

@@ -19,4 +19,11 @@ void read(const nlohmann::json& j, const std::string& path, agent_event_kind& x)
 void to_json(nlohmann::json& j, const agent_event& x);
 void read(const nlohmann::json& j, const std::string& path, agent_event& x);
 
+void to_json(nlohmann::json& j, const transcript_entry& x);
+void read(const nlohmann::json& j, const std::string& path, transcript_entry& x);
+void to_json(nlohmann::json& j, const transcript_flush& x);
+void read(const nlohmann::json& j, const std::string& path, transcript_flush& x);
+void to_json(nlohmann::json& j, const negotiation_trigger& x);
+void read(const nlohmann::json& j, const std::string& path, negotiation_trigger& x);
+
 } // namespace parley::messages

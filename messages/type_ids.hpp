@@ -86,6 +86,9 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::error_code))
 CAF_ADD_TYPE_ID(parley, (parley::messages::llm_request))
 CAF_ADD_TYPE_ID(parley, (parley::messages::llm_response))
 CAF_ADD_TYPE_ID(parley, (parley::messages::agent_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::transcript_entry))
+CAF_ADD_TYPE_ID(parley, (parley::messages::transcript_flush))
+CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_trigger))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

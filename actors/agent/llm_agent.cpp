@@ -38,6 +38,13 @@ struct llm_agent_state {
   std::int32_t max_rounds = 5;
   caf::actor bus;
   std::optional<wall_clock> clock;
+  std::int64_t batch_window_ms = 2000;
+  std::vector<llm::transcript_line> batch;
+  std::uint64_t batch_generation = 0;
+  /// Where analyze_and_propose sends its proposal: the room of the last
+  /// trigger and the agent to propose to.
+  caf::actor trigger_room;
+  std::string trigger_responder;
 
   std::string next_message_id() { return id + ":" + std::to_string(++sent); }
 };
@@ -82,6 +89,8 @@ void carry_out(llm_agent_actor* self, const std::string& negotiation_id,
   }
 }
 
+void open_negotiation(llm_agent_actor* self, messages::proposal proposal);
+
 void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
   for (auto& o : outputs) {
     messages::agent_event e;
@@ -110,8 +119,7 @@ void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
       carry_out(self, o.negotiation_id, o.decision);
       break;
     case llm_output::kind::propose:
-      // Without a trigger context (room and counterpart) there is no one to
-      // propose to; the tool result already told the model it was sent.
+      open_negotiation(self, std::move(o.proposal));
       break;
     }
   }
@@ -134,6 +142,40 @@ void on_offer(llm_agent_actor* self, const std::string& negotiation_id,
       offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds},
       std::move(text));
   pump(self);
+}
+
+/// Opens a negotiation with the proposal the model built after a trigger.
+void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
+  auto& st = self->state;
+  if (!st.trigger_room) {
+    self->send(st.bus,
+               messages::problem_event{messages::severity::warning,
+                                       messages::error_code::invalid_request,
+                                       "analyze_and_propose without a trigger: no one "
+                                       "to propose to; dropped",
+                                       st.clock->now_ms(),
+                                       {},
+                                       {},
+                                       st.id,
+                                       {}});
+    return;
+  }
+  auto opening = proposal;
+  self->request(st.trigger_room, start_timeout,
+                messages::start_negotiation{st.next_message_id(),
+                                            st.id,
+                                            st.trigger_responder,
+                                            std::move(proposal),
+                                            {}})
+      .then(
+          [self, opening](messages::negotiation_record& record) mutable {
+            auto& m = self->state.open[record.id];
+            m.my_last = std::move(opening);
+            m.round = static_cast<std::int32_t>(record.rounds.size());
+          },
+          [](caf::error&) {
+            // A refusal is published by the room.
+          });
 }
 
 caf::result<messages::negotiation_record> initiate(llm_agent_actor* self,
@@ -166,6 +208,7 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
   st.max_rounds = max_rounds;
   st.bus = std::move(bus);
   st.clock.emplace(self->system());
+  st.batch_window_ms = options.batch_window_ms;
   return {
       [self](messages::initiate_negotiation& x) { return initiate(self, x); },
       [self](const messages::agent_proposal& x) {
@@ -190,6 +233,28 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
       },
       [self](messages::deferred_reply& x) {
         carry_out(self, x.negotiation_id, x.decision);
+      },
+      [self](const messages::transcript_entry& x) {
+        auto& st = self->state;
+        st.batch.push_back(llm::transcript_line{x.source, x.speaker, x.text});
+        self->delayed_send(self, std::chrono::milliseconds(st.batch_window_ms),
+                           messages::transcript_flush{++st.batch_generation});
+      },
+      [self](const messages::transcript_flush& x) {
+        auto& st = self->state;
+        if (x.generation != st.batch_generation || st.batch.empty())
+          return; // a newer entry restarted the window
+        st.mind->on_text(llm::transcript_text(st.batch));
+        st.batch.clear();
+        pump(self);
+      },
+      [self](const messages::negotiation_trigger& x) {
+        auto& st = self->state;
+        st.trigger_room = caf::actor_cast<caf::actor>(self->current_sender());
+        st.trigger_responder = x.responder;
+        st.mind->on_text(llm::trigger_text(
+            llm::trigger{x.type, x.matched_text, x.confidence}, x.context));
+        pump(self);
       },
       [self](const messages::llm_response& x) {
         auto& st = self->state;

@@ -15,6 +15,9 @@ struct llm_agent_options {
   /// The provider's HTTP client (actors/http/llm_client.hpp).
   caf::actor client;
   llm_brain_options brain;
+  /// Seed 001's transcript batching: entries wait this long after the last
+  /// one, then go to the model as one user turn.
+  std::int64_t batch_window_ms = 2000;
 };
 
 /// Spawns an agent whose brain is an LLM (seed 001's AgentService).
@@ -27,6 +30,13 @@ struct llm_agent_options {
 /// "agent.tool_call"), every decision as "agent.decision" (with
 /// `fallback: true` when the rule brain decided because the model could not).
 /// A failed call is also published as a warning (E003 / E004).
+///
+/// Transcript entries (from the room) are batched: each one restarts a
+/// `batch_window_ms` timer (a delayed `transcript_flush` with a generation),
+/// and when it fires the batch goes to the model as one turn. A
+/// `negotiation_trigger` (from the room) becomes seed 001's startNegotiation
+/// turn; the model's analyze_and_propose then opens a negotiation in that
+/// room with the trigger's responder.
 caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
                            std::int32_t max_rounds, caf::actor bus,
                            llm_agent_options options);

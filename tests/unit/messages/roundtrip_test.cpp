@@ -379,6 +379,18 @@ std::vector<agent_event> samples(tag<agent_event>, wire&) {
                       "counter", "", true}};
 }
 
+std::vector<transcript_entry> samples(tag<transcript_entry>, wire&) {
+  return {transcript_entry{"voice", "alice", "Shall we say £500 for the logo?"}};
+}
+
+std::vector<transcript_flush> samples(tag<transcript_flush>, wire&) {
+  return {transcript_flush{3}};
+}
+
+std::vector<negotiation_trigger> samples(tag<negotiation_trigger>, wire&) {
+  return {negotiation_trigger{"amount", "£500", 0.75, "[voice] alice: £500?", "bob"}};
+}
+
 std::vector<error_code> samples(tag<error_code>, wire&) {
   return {error_code::invalid_proposal, error_code::duplicate_message,
           error_code::invalid_scenario};
@@ -510,6 +522,19 @@ bool same(const agent_event& x, const agent_event& y) {
                   x.input, x.fallback) == std::tie(y.kind, y.at_ms, y.agent_id,
                                                    y.negotiation_id, y.text, y.name,
                                                    y.input, y.fallback);
+}
+
+bool same(const transcript_entry& x, const transcript_entry& y) {
+  return std::tie(x.source, x.speaker, x.text) == std::tie(y.source, y.speaker, y.text);
+}
+
+bool same(const transcript_flush& x, const transcript_flush& y) {
+  return x.generation == y.generation;
+}
+
+bool same(const negotiation_trigger& x, const negotiation_trigger& y) {
+  return std::tie(x.type, x.matched_text, x.confidence, x.context, x.responder) ==
+         std::tie(y.type, y.matched_text, y.confidence, y.context, y.responder);
 }
 
 /// What survives JSON: actor handles have no JSON form and come back unset.
