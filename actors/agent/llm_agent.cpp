@@ -45,6 +45,16 @@ struct llm_agent_state {
   /// trigger and the agent to propose to.
   caf::actor trigger_room;
   std::string trigger_responder;
+  /// Starts sent to a room and not answered yet.
+  std::int32_t starting = 0;
+  /// Barriers held until the agent is idle.
+  std::vector<messages::barrier> barriers;
+
+  /// Nothing in flight, queued or waiting in a batch.
+  bool idle() const {
+    return !mind->busy() && !mind->in_flight() && mind->queued() == 0 &&
+           batch.empty() && starting == 0;
+  }
 
   std::string next_message_id() { return id + ":" + std::to_string(++sent); }
 };
@@ -125,11 +135,17 @@ void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
   }
 }
 
-/// Starts the next model call if none is in flight and work waits.
+/// Starts the next model call if none is in flight and work waits; once
+/// idle, passes held barriers on through the bus (behind the agent's events).
 void pump(llm_agent_actor* self) {
   auto& st = self->state;
   if (auto body = st.mind->next_call())
     self->send(st.client, messages::llm_request{++st.call_id, std::move(*body)});
+  if (st.idle() && !st.barriers.empty()) {
+    for (auto& b : st.barriers)
+      self->send(st.bus, std::move(b));
+    st.barriers.clear();
+  }
 }
 
 void on_offer(llm_agent_actor* self, const std::string& negotiation_id,
@@ -161,6 +177,7 @@ void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
     return;
   }
   auto opening = proposal;
+  ++st.starting;
   self->request(st.trigger_room, start_timeout,
                 messages::start_negotiation{st.next_message_id(),
                                             st.id,
@@ -172,9 +189,13 @@ void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
             auto& m = self->state.open[record.id];
             m.my_last = std::move(opening);
             m.round = static_cast<std::int32_t>(record.rounds.size());
+            --self->state.starting;
+            pump(self);
           },
-          [](caf::error&) {
+          [self](caf::error&) {
             // A refusal is published by the room.
+            --self->state.starting;
+            pump(self);
           });
 }
 
@@ -246,6 +267,10 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
           return; // a newer entry restarted the window
         st.mind->on_text(llm::transcript_text(st.batch));
         st.batch.clear();
+        pump(self);
+      },
+      [self](messages::barrier& x) {
+        self->state.barriers.push_back(std::move(x));
         pump(self);
       },
       [self](const messages::negotiation_trigger& x) {

@@ -37,6 +37,10 @@ struct llm_agent_options {
 /// `negotiation_trigger` (from the room) becomes seed 001's startNegotiation
 /// turn; the model's analyze_and_propose then opens a negotiation in that
 /// room with the trigger's responder.
+///
+/// A `barrier` is held until the agent is idle (nothing in flight, queued or
+/// batched), then passed to the bus, which returns it to its origin behind
+/// the agent's events: the scenario runner waits for LLM agents this way.
 caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
                            std::int32_t max_rounds, caf::actor bus,
                            llm_agent_options options);

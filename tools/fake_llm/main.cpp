@@ -8,7 +8,8 @@
 // The script is a JSON object:
 //   {"responses": [R...], "default": R}
 // Each request takes the first unused response whose "match" (optional) occurs
-// in the request body; when none is left, "default" answers (500 if absent).
+// in the request's last message (as JSON text); when none is left, "default"
+// answers (500 if absent).
 // A response R: {"status": 200, "delay_ms": 0, "retry_after": "1",
 //   "repeat": false, "content": [{"type":"text","text":"..."},
 //   {"type":"tool_use","id":"t1","name":"evaluate_proposal","input":{...}}],
@@ -44,12 +45,17 @@ struct script {
   json take(const std::string& body) {
     std::lock_guard<std::mutex> guard{mtx};
     requests.push_back(body);
+    auto parsed = json::parse(body, nullptr, false);
+    std::string last = body;
+    if (!parsed.is_discarded() && parsed.is_object() && parsed.contains("messages") &&
+        parsed["messages"].is_array() && !parsed["messages"].empty())
+      last = parsed["messages"].back().dump();
     for (std::size_t i = 0; i < responses.size(); ++i) {
       if (used[i])
         continue;
       const auto& r = responses[i];
       if (r.contains("match") &&
-          body.find(r["match"].get<std::string>()) == std::string::npos)
+          last.find(r["match"].get<std::string>()) == std::string::npos)
         continue;
       if (!r.value("repeat", false))
         used[i] = true;

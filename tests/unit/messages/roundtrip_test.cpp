@@ -343,8 +343,17 @@ std::vector<script_reply> samples(tag<script_reply>, wire&) {
   return {counter_reply(), reject_reply()};
 }
 
+brain_spec llm_brain() {
+  brain_spec x;
+  x.kind = brain_kind::llm;
+  x.provider = "openai";
+  x.model = "llama3";
+  x.endpoint = "http://127.0.0.1:8080/v1";
+  return x;
+}
+
 std::vector<brain_spec> samples(tag<brain_spec>, wire&) {
-  return {script_brain()};
+  return {script_brain(), llm_brain()};
 }
 
 std::vector<agent_spec> samples(tag<agent_spec>, wire&) {
@@ -483,7 +492,9 @@ bool same(const script_reply& x, const script_reply& y) {
 }
 
 bool same(const brain_spec& x, const brain_spec& y) {
-  if (x.kind != y.kind || x.side != y.side || x.script.size() != y.script.size())
+  if (x.kind != y.kind || x.side != y.side || x.script.size() != y.script.size() ||
+      std::tie(x.provider, x.model, x.endpoint) !=
+          std::tie(y.provider, y.model, y.endpoint))
     return false;
   for (std::size_t i = 0; i < x.script.size(); ++i)
     if (!same(x.script[i], y.script[i]))
