@@ -66,6 +66,19 @@ settings read_settings(const json& j) {
   cluster.required("heartbeat_interval_ms", s.cluster.heartbeat_interval_ms);
   cluster.required("connection_timeout_ms", s.cluster.connection_timeout_ms);
   cluster.done();
+  object_reader llm{root.raw("llm"), root.path_of("llm")};
+  llm.required("provider", s.llm.provider);
+  llm.required("base_url", s.llm.base_url);
+  llm.required("model", s.llm.model);
+  llm.required("max_tokens", s.llm.max_tokens);
+  llm.required("max_concurrent_calls", s.llm.max_concurrent_calls);
+  llm.required("call_timeout_ms", s.llm.call_timeout_ms);
+  llm.required("max_retries", s.llm.max_retries);
+  llm.required("breaker_threshold", s.llm.breaker_threshold);
+  llm.required("breaker_open_ms", s.llm.breaker_open_ms);
+  llm.required("batch_window_ms", s.llm.batch_window_ms);
+  llm.required("max_bad_turns", s.llm.max_bad_turns);
+  llm.done();
   root.done();
   return s;
 }
@@ -123,6 +136,8 @@ json parse_variable(const std::string& name, const std::string& text,
     return parse_number<std::int64_t>(name, text, "an integer");
   if (current.is_number_float())
     return parse_number<double>(name, text, "a number");
+  if (current.is_string())
+    return text;
   throw std::logic_error(name + " is " + messages::json_kind(current) +
                          ", which has no environment form");
 }
@@ -160,9 +175,42 @@ void apply_overrides(settings& s, const json& overrides, const std::string& sour
   s = result;
 }
 
+namespace {
+
+/// Seed 002 §8.4's variable names, applied before the PARLEY_ ones (which
+/// win); `scale` turns the seed's seconds into milliseconds.
+struct seed_variable {
+  const char* name;
+  const char* section;
+  const char* key;
+  std::int64_t scale;
+};
+
+constexpr seed_variable seed_variables[] = {
+    {"ANTHROPIC_BASE_URL", "llm", "base_url", 0},
+    {"LLM_MODEL", "llm", "model", 0},
+    {"LLM_TIMEOUT", "llm", "call_timeout_ms", 1000},
+    {"LLM_FAILURE_THRESHOLD", "llm", "breaker_threshold", 1},
+    {"LLM_RECOVERY_TIMEOUT", "llm", "breaker_open_ms", 1000},
+};
+
+} // namespace
+
 void apply_environment(settings& s, const getenv_function& getenv) {
   json merged = s;
   std::string used; // the variables that were set, "PARLEY_A, PARLEY_B"
+  for (const auto& v : seed_variables) {
+    if (const char* text = getenv(v.name)) {
+      auto& leaf = merged[v.section][v.key];
+      if (v.scale == 0) {
+        leaf = std::string{text};
+      } else {
+        auto value = parse_number<std::int64_t>(v.name, text, "an integer");
+        leaf = value.get<std::int64_t>() * v.scale;
+      }
+      used += (used.empty() ? "" : ", ") + std::string{v.name};
+    }
+  }
   auto apply = [&](const std::string& path, json& leaf) {
     auto name = variable_name(path);
     if (const char* text = getenv(name.c_str())) {

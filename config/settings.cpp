@@ -15,6 +15,36 @@ std::string check_range(const char* path, std::int32_t value, std::int32_t min,
          std::to_string(max) + ", got " + std::to_string(value);
 }
 
+std::string check_range64(const char* path, std::int64_t value, std::int64_t min,
+                          std::int64_t max) {
+  if (value >= min && value <= max)
+    return {};
+  return std::string{path} + " must be within " + std::to_string(min) + ".." +
+         std::to_string(max) + ", got " + std::to_string(value);
+}
+
+std::string validate_llm(const llm_settings& x) {
+  if (x.provider != "anthropic" && x.provider != "openai")
+    return "llm.provider must be anthropic or openai, got \"" + x.provider + "\"";
+  if (x.base_url.rfind("http://", 0) != 0 && x.base_url.rfind("https://", 0) != 0)
+    return "llm.base_url must start with http:// or https://, got \"" + x.base_url +
+           "\"";
+  if (x.model.empty())
+    return "llm.model must not be empty";
+  for (auto why :
+       {check_range("llm.max_tokens", x.max_tokens, 1, 100000),
+        check_range("llm.max_concurrent_calls", x.max_concurrent_calls, 1, 10000),
+        check_range64("llm.call_timeout_ms", x.call_timeout_ms, 100, 600000),
+        check_range("llm.max_retries", x.max_retries, 0, 10),
+        check_range("llm.breaker_threshold", x.breaker_threshold, 1, 100),
+        check_range64("llm.breaker_open_ms", x.breaker_open_ms, 100, 3600000),
+        check_range64("llm.batch_window_ms", x.batch_window_ms, 1, 600000),
+        check_range("llm.max_bad_turns", x.max_bad_turns, 1, 100)})
+    if (!why.empty())
+      return why;
+  return {};
+}
+
 } // namespace
 
 std::string validate(const settings& x) {
@@ -35,8 +65,11 @@ std::string validate(const settings& x) {
                              x.cluster.heartbeat_interval_ms, 10, 60000);
       !why.empty())
     return why;
-  return check_range("cluster.connection_timeout_ms", x.cluster.connection_timeout_ms,
-                     100, 600000);
+  if (auto why = check_range("cluster.connection_timeout_ms",
+                             x.cluster.connection_timeout_ms, 100, 600000);
+      !why.empty())
+    return why;
+  return validate_llm(x.llm);
 }
 
 void to_json(nlohmann::json& j, const settings& x) {
@@ -47,7 +80,19 @@ void to_json(nlohmann::json& j, const settings& x) {
                        {"start_window", x.runtime.start_window}}},
                      {"cluster",
                       {{"heartbeat_interval_ms", x.cluster.heartbeat_interval_ms},
-                       {"connection_timeout_ms", x.cluster.connection_timeout_ms}}}};
+                       {"connection_timeout_ms", x.cluster.connection_timeout_ms}}},
+                     {"llm",
+                      {{"provider", x.llm.provider},
+                       {"base_url", x.llm.base_url},
+                       {"model", x.llm.model},
+                       {"max_tokens", x.llm.max_tokens},
+                       {"max_concurrent_calls", x.llm.max_concurrent_calls},
+                       {"call_timeout_ms", x.llm.call_timeout_ms},
+                       {"max_retries", x.llm.max_retries},
+                       {"breaker_threshold", x.llm.breaker_threshold},
+                       {"breaker_open_ms", x.llm.breaker_open_ms},
+                       {"batch_window_ms", x.llm.batch_window_ms},
+                       {"max_bad_turns", x.llm.max_bad_turns}}}};
 }
 
 } // namespace parley::config

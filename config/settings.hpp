@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,51 @@ struct cluster_settings {
   }
 };
 
+/// How LLM agents reach their model (seed 001, seed 002 §7.2 and §8.3–8.4).
+/// The API key is not a setting: it comes from ANTHROPIC_API_KEY only, so that
+/// it never lands in a file, a printed configuration or an event.
+struct llm_settings {
+  /// "anthropic" (Messages API) or "openai" (chat completions with tools).
+  std::string provider = "anthropic";
+  /// Seed 002 §8.4's ANTHROPIC_BASE_URL.
+  std::string base_url = "https://api.anthropic.com";
+  /// Seed 002 §8.4's LLM_MODEL.
+  std::string model = "claude-sonnet-4-5-20250929";
+  /// max_tokens of every request (1..100000).
+  std::int32_t max_tokens = 1024;
+  /// Calls in flight at once per provider; more wait in order (1..10000).
+  std::int32_t max_concurrent_calls = 64;
+  /// Per attempt (100..600000; seed 002 §8.2's 10 s; LLM_TIMEOUT in seconds).
+  std::int64_t call_timeout_ms = 10000;
+  /// Further attempts after a 429 or 5xx (0..10).
+  std::int32_t max_retries = 2;
+  /// Consecutive failed calls that open the breaker (1..100;
+  /// LLM_FAILURE_THRESHOLD).
+  std::int32_t breaker_threshold = 3;
+  /// How long the breaker stays open before one trial call (100..3600000;
+  /// LLM_RECOVERY_TIMEOUT in seconds).
+  std::int64_t breaker_open_ms = 30000;
+  /// Seed 001's transcript batching window (1..600000).
+  std::int64_t batch_window_ms = 2000;
+  /// Bad model replies in one turn before the rule brain decides (1..100).
+  std::int32_t max_bad_turns = 3;
+
+  friend bool operator==(const llm_settings& x, const llm_settings& y) {
+    return std::tie(x.provider, x.base_url, x.model, x.max_tokens,
+                    x.max_concurrent_calls, x.call_timeout_ms, x.max_retries,
+                    x.breaker_threshold, x.breaker_open_ms, x.batch_window_ms,
+                    x.max_bad_turns) == std::tie(y.provider, y.base_url, y.model,
+                                                 y.max_tokens, y.max_concurrent_calls,
+                                                 y.call_timeout_ms, y.max_retries,
+                                                 y.breaker_threshold, y.breaker_open_ms,
+                                                 y.batch_window_ms, y.max_bad_turns);
+  }
+
+  friend bool operator!=(const llm_settings& x, const llm_settings& y) {
+    return !(x == y);
+  }
+};
+
 /// The whole typed configuration of Parley; a default-constructed value holds
 /// the defaults, which `config/parley.json` repeats.
 struct settings {
@@ -66,10 +112,11 @@ struct settings {
   room_settings room;
   runtime_settings runtime;
   cluster_settings cluster;
+  llm_settings llm;
 
   friend bool operator==(const settings& x, const settings& y) {
     return x.negotiation == y.negotiation && x.room == y.room &&
-           x.runtime == y.runtime && x.cluster == y.cluster;
+           x.runtime == y.runtime && x.cluster == y.cluster && x.llm == y.llm;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }

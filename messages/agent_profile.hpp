@@ -52,7 +52,9 @@ typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
 }
 
 /// Which brain decides for an agent.
-enum class brain_kind : std::uint8_t { rule, script };
+/// `llm` answers through a model (actors/agent/llm_agent.hpp); anywhere an
+/// agent must decide synchronously it decides like `rule`.
+enum class brain_kind : std::uint8_t { rule, script, llm };
 
 /// Which way the rule brain bargains: a buyer wants lower amounts, a seller
 /// higher ones. `from_role` infers it from the profile's role.
@@ -102,11 +104,17 @@ struct brain_spec {
   /// For the script brain: one reply per incoming proposal or counter, in order;
   /// when the list is used up the agent stays silent.
   std::vector<script_reply> script;
+  /// For the LLM brain: "anthropic" or "openai", the model and the endpoint's
+  /// base URL; empty means the `llm` settings' value.
+  std::string provider;
+  std::string model;
+  std::string endpoint;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, brain_spec& x) {
-  return f(caf::meta::type_name("brain_spec"), x.kind, x.side, x.script);
+  return f(caf::meta::type_name("brain_spec"), x.kind, x.side, x.script, x.provider,
+           x.model, x.endpoint);
 }
 
 /// Everything needed to spawn an agent.

@@ -25,7 +25,7 @@ constexpr const char* kind_choices = "started | updated | agreed | rejected | ex
 constexpr const char* severity_choices = "error | warning";
 constexpr const char* escrow_choices = "always | never | above_threshold";
 constexpr const char* style_choices = "aggressive | balanced | conservative";
-constexpr const char* brain_choices = "rule | script";
+constexpr const char* brain_choices = "rule | script | llm";
 constexpr const char* side_choices = "from_role | buyer | seller";
 constexpr const char* reply_choices = "counter | accept | reject | silent";
 
@@ -535,6 +535,11 @@ void read(const json& j, const std::string& path, script_reply& x) {
 
 void to_json(json& j, const brain_spec& x) {
   j = json{{"kind", x.kind}, {"side", x.side}, {"script", x.script}};
+  if (x.kind == brain_kind::llm) {
+    j["provider"] = x.provider;
+    j["model"] = x.model;
+    j["endpoint"] = x.endpoint;
+  }
 }
 
 void read(const json& j, const std::string& path, brain_spec& x) {
@@ -542,6 +547,9 @@ void read(const json& j, const std::string& path, brain_spec& x) {
   r.required("kind", x.kind);
   r.optional("side", x.side);
   r.optional("script", x.script);
+  r.optional("provider", x.provider);
+  r.optional("model", x.model);
+  r.optional("endpoint", x.endpoint);
   r.done();
 }
 

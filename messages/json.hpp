@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "messages/json_reader.hpp"
+#include "messages/llm_json.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::messages {

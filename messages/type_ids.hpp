@@ -16,6 +16,7 @@
 #include "messages/commands.hpp"
 #include "messages/decision.hpp"
 #include "messages/events.hpp"
+#include "messages/llm.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
@@ -86,6 +87,12 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_timer))
 CAF_ADD_TYPE_ID(parley, (parley::messages::decision))
 CAF_ADD_TYPE_ID(parley, (parley::messages::deferred_reply))
 CAF_ADD_TYPE_ID(parley, (parley::messages::error_code))
+CAF_ADD_TYPE_ID(parley, (parley::messages::llm_request))
+CAF_ADD_TYPE_ID(parley, (parley::messages::llm_response))
+CAF_ADD_TYPE_ID(parley, (parley::messages::agent_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::transcript_entry))
+CAF_ADD_TYPE_ID(parley, (parley::messages::transcript_flush))
+CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_trigger))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

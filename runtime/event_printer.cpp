@@ -101,4 +101,42 @@ std::string timeline_summary(const run_summary& x) {
          std::to_string(x.warnings) + " warning(s)";
 }
 
+nlohmann::json event_json(const messages::agent_event& x, std::int64_t start_ms) {
+  nlohmann::json j{{"t_ms", x.at_ms - start_ms},
+                   {"type", messages::topic_of(x)},
+                   {"agent_id", x.agent_id}};
+  if (!x.negotiation_id.empty())
+    j["negotiation_id"] = x.negotiation_id;
+  switch (x.kind) {
+  case messages::agent_event_kind::message:
+    j["text"] = x.text;
+    break;
+  case messages::agent_event_kind::tool_call:
+    j["tool"] = x.name;
+    j["input"] = x.input;
+    j["result"] = x.text;
+    break;
+  case messages::agent_event_kind::decision:
+    j["decision"] = x.name;
+    j["reason"] = x.text;
+    j["fallback"] = x.fallback;
+    break;
+  }
+  return j;
+}
+
+std::string timeline_line(const messages::agent_event& x, std::int64_t start_ms) {
+  auto line = stamp(x.at_ms, start_ms) + "  " + x.agent_id + "  ";
+  switch (x.kind) {
+  case messages::agent_event_kind::message:
+    return line + "says: " + x.text;
+  case messages::agent_event_kind::tool_call:
+    return line + "calls " + x.name + " " + x.input + " -> " + x.text;
+  case messages::agent_event_kind::decision:
+    return line + "decides " + x.name + (x.fallback ? " (fallback)" : "") + ": " +
+           x.text;
+  }
+  return line;
+}
+
 } // namespace parley::runtime

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "messages/events.hpp"
+#include "messages/llm.hpp"
 
 namespace parley::runtime {
 
@@ -23,6 +24,12 @@ nlohmann::json event_json(const messages::problem_event& x, std::int64_t start_m
 /// `+0.004s  room-1  freelancer counters £1,150.00: …`.
 std::string timeline_line(const messages::negotiation_event& x, std::int64_t start_ms);
 std::string timeline_line(const messages::problem_event& x, std::int64_t start_ms);
+
+/// `{"t_ms":…, "type":"agent.decision", "agent_id":…, …, "fallback":…}`.
+nlohmann::json event_json(const messages::agent_event& x, std::int64_t start_ms);
+
+/// e.g. `+1.204s  bob  decides counter (fallback): …`.
+std::string timeline_line(const messages::agent_event& x, std::int64_t start_ms);
 std::string timeline_summary(const run_summary& x);
 
 } // namespace parley::runtime

@@ -90,6 +90,20 @@ scenario_agent read_agent(const json& j, const std::string& path,
       throw json_error(r.path_of("side"), "only a rule brain takes a side");
     read_side(r.raw("side"), r.path_of("side"), x.brain.side);
   }
+  for (const char* key : {"provider", "model", "endpoint"}) {
+    if (!r.has(key))
+      continue;
+    if (x.brain.kind != brain_kind::llm)
+      throw json_error(r.path_of(key), std::string{"only an llm brain takes "} + key);
+    auto& field = std::string{key} == "provider" ? x.brain.provider
+                  : std::string{key} == "model"  ? x.brain.model
+                                                 : x.brain.endpoint;
+    r.required(key, field);
+  }
+  if (!x.brain.provider.empty() && x.brain.provider != "anthropic" &&
+      x.brain.provider != "openai")
+    throw json_error(r.path_of("provider"), "expected one of anthropic | openai, got " +
+                                                in_quotes(x.brain.provider));
   if (x.brain.kind == brain_kind::script) {
     if (!r.has("script"))
       throw json_error(r.path_of("script"),
@@ -212,6 +226,22 @@ scenario_inject read_inject(const json& j, const std::string& path,
   return x;
 }
 
+scenario_transcript read_transcript(const json& j, const std::string& path,
+                                    const id_index& rooms) {
+  scenario_transcript x;
+  object_reader r{j, path};
+  r.optional("at_ms", x.at_ms);
+  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  r.required("room", x.room);
+  if (rooms.count(x.room) == 0)
+    throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
+  r.optional("source", x.source);
+  r.required("speaker", x.speaker);
+  r.required("text", x.text);
+  r.done();
+  return x;
+}
+
 scenario read_scenario(const json& doc) {
   scenario x;
   object_reader r{doc, {}};
@@ -220,6 +250,7 @@ scenario read_scenario(const json& doc) {
   const auto& rooms = r.raw("rooms");
   const auto& negotiations = r.raw("negotiations");
   const auto& inject = r.raw("inject");
+  const auto& transcripts = r.raw("transcripts");
   r.done();
   if (!config.is_null()) {
     if (!config.is_object())
@@ -251,6 +282,11 @@ scenario read_scenario(const json& doc) {
     for_each_item(inject, "inject", [&](const json& j, const std::string& path) {
       x.inject.push_back(read_inject(j, path, room_ids));
     });
+  if (!transcripts.is_null())
+    for_each_item(transcripts, "transcripts",
+                  [&](const json& j, const std::string& path) {
+                    x.transcripts.push_back(read_transcript(j, path, room_ids));
+                  });
   return x;
 }
 
@@ -311,6 +347,13 @@ std::string to_string(inject_type x) {
 
 bool from_string(const std::string& text, inject_type& x) {
   return messages::enum_from_name(inject_type_names, text, x);
+}
+
+bool scenario::has_llm_agents() const {
+  for (const auto& a : agents)
+    if (a.brain.kind == messages::brain_kind::llm)
+      return true;
+  return false;
 }
 
 } // namespace parley::runtime

@@ -67,6 +67,16 @@ struct scenario_inject {
   std::string message_id;
 };
 
+/// A transcript line the runner hands to `room` at `at_ms`, as if heard
+/// there: the room passes it to its agents and its trigger detector.
+struct scenario_transcript {
+  std::int64_t at_ms = 0;
+  std::string room;
+  std::string source = "voice";
+  std::string speaker;
+  std::string text;
+};
+
 /// A whole scenario file, checked: every id it refers to exists.
 struct scenario {
   /// Configuration overrides, unchecked here: the config loader validates
@@ -76,6 +86,10 @@ struct scenario {
   std::vector<scenario_room> rooms;
   std::vector<scenario_negotiation> negotiations;
   std::vector<scenario_inject> inject;
+  std::vector<scenario_transcript> transcripts;
+
+  /// Returns whether any agent has an LLM brain (such a run needs real time).
+  bool has_llm_agents() const;
 };
 
 /// A scenario file could not be read or is not valid; `what()` is

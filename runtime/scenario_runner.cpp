@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <optional>
@@ -22,8 +23,11 @@
 #include "caf/stateful_actor.hpp"
 
 #include "actors/agent/actor.hpp"
+#include "actors/agent/llm_agent.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "actors/http/llm_client.hpp"
+#include "actors/room/actor.hpp"
 #include "messages/json.hpp"
 #include "runtime/event_printer.hpp"
 #include "runtime/cluster.hpp"
@@ -38,10 +42,14 @@ namespace {
 /// would wake CAF's clock thread once more per negotiation.
 constexpr auto start_timeout = caf::infinite;
 
-/// One scheduled step of the scenario: a negotiation start or an injection.
+/// What a scheduled step does.
+enum class step_kind { start, inject, transcript };
+
+/// One scheduled step of the scenario: a negotiation start, an injection or a
+/// transcript line.
 struct step {
   std::int64_t at_ms = 0;
-  bool is_start = true;
+  step_kind kind = step_kind::start;
   std::size_t index = 0;
 };
 
@@ -50,6 +58,10 @@ struct cast {
   scenario plan;
   std::map<std::string, caf::actor> agents;
   std::map<std::string, caf::actor> rooms;
+  /// Agents with an LLM brain (a barrier round waits for them to be idle)
+  /// and the providers' HTTP clients.
+  std::vector<caf::actor> llm_agents;
+  std::vector<caf::actor> llm_clients;
   caf::actor bus;
   caf::actor listener;
   output_format format = output_format::json_lines;
@@ -81,6 +93,10 @@ struct driver_state {
   std::uint64_t barriers_sent = 0;
   /// Rooms lost with their node (E021): no barrier comes back through them.
   std::unordered_set<std::string> lost_rooms;
+  /// The round's second phase: the rooms' barriers are back and the LLM
+  /// agents' are out (sent after the rooms', so that they queue behind
+  /// whatever the rooms passed to those agents).
+  bool agent_phase = false;
   messages::run_summary summary;
   bool finished = false;
 };
@@ -104,6 +120,7 @@ template <class Event> void print(driver_actor* self, const Event& x) {
 /// has arrived, including the answers to fire-and-forget injections.
 void start_barrier_round(driver_actor* self) {
   auto& st = self->state;
+  st.agent_phase = false;
   auto origin = caf::actor_cast<caf::actor>(self);
   for (const auto& entry : st.world.rooms) {
     if (st.lost_rooms.count(entry.first) > 0)
@@ -112,6 +129,28 @@ void start_barrier_round(driver_actor* self) {
     st.barriers_pending.emplace(id, entry.first);
     self->send(entry.second, messages::barrier{id, origin});
   }
+}
+
+/// A barrier came back (or its room was lost). When the rooms' are all back,
+/// the round's second phase goes through the LLM agents (sent after the
+/// rooms', so they queue behind whatever the rooms passed to those agents).
+void finish_if_done(driver_actor* self);
+
+void on_barrier_back(driver_actor* self) {
+  auto& st = self->state;
+  if (!st.barriers_pending.empty())
+    return;
+  if (!st.agent_phase && !st.world.llm_agents.empty()) {
+    st.agent_phase = true;
+    auto origin = caf::actor_cast<caf::actor>(self);
+    for (const auto& agent : st.world.llm_agents) {
+      auto id = ++st.barriers_sent;
+      st.barriers_pending.emplace(id, std::string{});
+      self->send(agent, messages::barrier{id, origin});
+    }
+    return;
+  }
+  finish_if_done(self);
 }
 
 void finish_if_done(driver_actor* self) {
@@ -218,9 +257,13 @@ void run_due_steps(driver_actor* self) {
   while (st.next_step < st.steps.size() &&
          st.start_ms + st.steps[st.next_step].at_ms <= now) {
     auto s = st.steps[st.next_step++];
-    if (!s.is_start)
+    if (s.kind == step_kind::inject) {
       inject(self, st.world.plan.inject[s.index]);
-    else if (st.starts_in_flight >= st.world.start_window)
+    } else if (s.kind == step_kind::transcript) {
+      const auto& t = st.world.plan.transcripts[s.index];
+      self->send(st.world.rooms.at(t.room),
+                 messages::transcript_entry{t.source, t.speaker, t.text});
+    } else if (st.starts_in_flight >= st.world.start_window)
       st.held_starts.push_back(s.index);
     else
       launch_start(self, s.index);
@@ -239,10 +282,12 @@ caf::behavior driver(driver_actor* self, cast world) {
   st.start_ms = st.clock->now_ms();
   const auto& plan = st.world.plan;
   for (std::size_t i = 0; i < plan.negotiations.size(); ++i)
-    st.steps.push_back(step{plan.negotiations[i].at_ms, true, i});
+    st.steps.push_back(step{plan.negotiations[i].at_ms, step_kind::start, i});
   for (std::size_t i = 0; i < plan.inject.size(); ++i)
-    st.steps.push_back(step{plan.inject[i].at_ms, false, i});
-  // Same time: file order, negotiations before injections.
+    st.steps.push_back(step{plan.inject[i].at_ms, step_kind::inject, i});
+  for (std::size_t i = 0; i < plan.transcripts.size(); ++i)
+    st.steps.push_back(step{plan.transcripts[i].at_ms, step_kind::transcript, i});
+  // Same time: file order, negotiations before injections before transcripts.
   std::stable_sort(st.steps.begin(), st.steps.end(),
                    [](const step& x, const step& y) { return x.at_ms < y.at_ms; });
   self->send(st.world.bus, messages::subscribe_atom::value, std::string{"*"},
@@ -251,9 +296,8 @@ caf::behavior driver(driver_actor* self, cast world) {
   return {
       [self](messages::step_atom) { run_due_steps(self); },
       [self](const messages::barrier& x) {
-        auto& st = self->state;
-        if (st.barriers_pending.erase(x.id) > 0)
-          finish_if_done(self);
+        if (self->state.barriers_pending.erase(x.id) > 0)
+          on_barrier_back(self);
       },
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;
@@ -262,6 +306,9 @@ caf::behavior driver(driver_actor* self, cast world) {
         switch (x.kind) {
         case kind::started:
           ++st.summary.negotiations;
+          // Agents open negotiations too (an LLM agent after a trigger).
+          if (st.ended_early.count(x.record.id) == 0)
+            st.open.emplace(x.record.id, x.record.room_id);
           return;
         case kind::updated:
           return;
@@ -279,6 +326,10 @@ caf::behavior driver(driver_actor* self, cast world) {
           st.ended_early.insert(x.record.id);
         finish_if_done(self);
       },
+      [self](const messages::agent_event& x) {
+        print(self, x);
+        finish_if_done(self);
+      },
       [self](const messages::problem_event& x) {
         auto& st = self->state;
         print(self, x);
@@ -289,8 +340,11 @@ caf::behavior driver(driver_actor* self, cast world) {
         // Negotiations lost with their node (or room) end here.
         if (x.code == messages::error_code::node_unavailable) {
           st.lost_rooms.insert(x.room_id);
+          auto waited = !st.barriers_pending.empty();
           for (auto i = st.barriers_pending.begin(); i != st.barriers_pending.end();)
             i = i->second == x.room_id ? st.barriers_pending.erase(i) : std::next(i);
+          if (waited && st.barriers_pending.empty())
+            on_barrier_back(self);
           if (!x.negotiation_id.empty()) {
             st.open.erase(x.negotiation_id);
           } else {
@@ -310,7 +364,47 @@ void stop_all(const cast& world) {
     caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
   for (const auto& entry : world.rooms)
     caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
+  for (const auto& client : world.llm_clients)
+    caf::anon_send_exit(client, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(world.bus, caf::exit_reason::user_shutdown);
+}
+
+/// Spawns an LLM agent, sharing one HTTP client per provider and endpoint.
+/// The key comes from ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY
+/// (OpenAI-compatible servers, optional) and goes nowhere but the client.
+caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
+                           const config::settings& settings, const caf::actor& bus,
+                           std::map<std::string, caf::actor>& clients) {
+  const auto& llm = settings.llm;
+  const auto& brain = spec.brain;
+  actors::http::llm_client_options o;
+  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
+                           o.provider);
+  o.base_url = brain.endpoint.empty() ? llm.base_url : brain.endpoint;
+  o.max_concurrent_calls = llm.max_concurrent_calls;
+  o.call_timeout_ms = llm.call_timeout_ms;
+  o.max_retries = llm.max_retries;
+  o.breaker_threshold = llm.breaker_threshold;
+  o.breaker_open_ms = llm.breaker_open_ms;
+  auto key = actors::llm::to_string(o.provider) + " " + o.base_url;
+  auto& client = clients[key];
+  if (!client) {
+    const char* api_key = std::getenv(
+        o.provider == actors::llm::provider_kind::anthropic ? "ANTHROPIC_API_KEY"
+                                                            : "OPENAI_API_KEY");
+    o.api_key = api_key != nullptr ? api_key : "";
+    client = actors::http::spawn_llm_client(sys, std::move(o));
+  }
+  actors::agent::llm_agent_options options;
+  options.client = client;
+  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
+                           options.brain.provider);
+  options.brain.model = brain.model.empty() ? llm.model : brain.model;
+  options.brain.max_tokens = llm.max_tokens;
+  options.brain.max_bad_turns = llm.max_bad_turns;
+  options.batch_window_ms = llm.batch_window_ms;
+  return actors::agent::spawn_llm_agent(sys, std::move(spec),
+                                        settings.negotiation.max_rounds, bus, options);
 }
 
 } // namespace
@@ -318,6 +412,9 @@ void stop_all(const cast& world) {
 messages::run_summary run_scenario(const scenario& plan,
                                    const config::settings& settings,
                                    const run_options& options, std::ostream& out) {
+  if (options.simulated_time && plan.has_llm_agents())
+    throw std::runtime_error("LLM agents call real HTTP endpoints: run this scenario "
+                             "without --simulated-time");
   caf::actor_system_config cfg;
   configure(cfg,
             system_options{options.simulated_time, settings.runtime.scheduler_threads,
@@ -332,10 +429,21 @@ messages::run_summary run_scenario(const scenario& plan,
   world.format = options.format;
   world.out = &out;
   world.start_window = static_cast<std::size_t>(settings.runtime.start_window);
-  for (const auto& a : plan.agents)
-    world.agents.emplace(a.id, actors::agent::spawn_agent(
-                                   sys, messages::agent_spec{a.id, a.profile, a.brain},
-                                   settings.negotiation.max_rounds, world.bus));
+  std::map<std::string, caf::actor> clients; // by provider and endpoint
+  for (const auto& a : plan.agents) {
+    messages::agent_spec spec{a.id, a.profile, a.brain};
+    if (a.brain.kind != messages::brain_kind::llm) {
+      world.agents.emplace(
+          a.id, actors::agent::spawn_agent(sys, std::move(spec),
+                                           settings.negotiation.max_rounds, world.bus));
+      continue;
+    }
+    auto agent = spawn_llm_agent(sys, std::move(spec), settings, world.bus, clients);
+    world.agents.emplace(a.id, agent);
+    world.llm_agents.push_back(agent);
+  }
+  for (const auto& entry : clients)
+    world.llm_clients.push_back(entry.second);
   std::vector<messages::room_spec> specs;
   for (const auto& r : plan.rooms) {
     messages::room_spec spec;

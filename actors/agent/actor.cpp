@@ -164,6 +164,9 @@ caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
       [self](messages::deferred_reply& x) {
         carry_out(self, x.negotiation_id, x.decision);
       },
+      // Rule and script brains do not listen to conversations.
+      [](const messages::transcript_entry&) {},
+      [](const messages::negotiation_trigger&) {},
   };
 }
 

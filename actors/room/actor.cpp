@@ -1,6 +1,8 @@
 #include "actors/room/actor.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <deque>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -12,6 +14,7 @@
 #include "caf/typed_response_promise.hpp"
 
 #include "actors/common/wall_clock.hpp"
+#include "actors/llm/trigger.hpp"
 #include "actors/negotiation/actor.hpp"
 #include "actors/room/rules.hpp"
 #include "messages/type_ids.hpp"
@@ -28,7 +31,14 @@ struct room_state {
   caf::actor bus;
   caf::actor active;
   std::optional<wall_clock> clock;
+  /// The recent conversation, for the trigger's context.
+  std::deque<llm::transcript_line> transcript;
+  /// A trigger went out and no negotiation has ended since.
+  bool triggered = false;
 };
+
+/// Transcript lines a room keeps for a trigger's context.
+constexpr std::size_t transcript_limit = 50;
 
 using room_actor = caf::stateful_actor<room_state>;
 
@@ -101,6 +111,35 @@ template <class AgentMessage> void relay(room_actor* self, AgentMessage& x) {
   }
 }
 
+/// Passes a transcript line to every participant and, when the trigger
+/// detector fires and nothing is under way, asks the speaker's agent (or the
+/// first participant by id) to start a negotiation with another participant.
+void hear(room_actor* self, const messages::transcript_entry& x) {
+  auto& st = self->state;
+  for (auto& entry : st.participants)
+    self->send(entry.second, x);
+  st.transcript.push_back(llm::transcript_line{x.source, x.speaker, x.text});
+  if (st.transcript.size() > transcript_limit)
+    st.transcript.pop_front();
+  if (st.active || st.triggered || st.participants.size() < 2)
+    return;
+  auto found = llm::detect_trigger(x.text);
+  if (!found)
+    return;
+  std::vector<std::string> ids;
+  for (auto& entry : st.participants)
+    ids.push_back(entry.first);
+  std::sort(ids.begin(), ids.end());
+  auto initiator = st.participants.count(x.speaker) > 0 ? x.speaker : ids.front();
+  auto responder = ids.front() == initiator ? ids[1] : ids.front();
+  st.triggered = true;
+  self->send(st.participants[initiator],
+             messages::negotiation_trigger{
+                 found->type, found->matched_text, found->confidence,
+                 llm::transcript_text({st.transcript.begin(), st.transcript.end()}),
+                 responder});
+}
+
 caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
   auto& st = self->state;
   st.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
@@ -121,7 +160,9 @@ caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
         if (x.record.id == st.core->active_id())
           st.active = caf::actor{};
         st.core->on_closed(x.record);
+        st.triggered = false;
       },
+      [self](const messages::transcript_entry& x) { hear(self, x); },
       [self](messages::barrier& x) {
         auto& st = self->state;
         if (!st.active) {

@@ -25,6 +25,7 @@ caf::behavior recorder(caf::event_based_actor*, recorded* out) {
         out->negotiation_events.push_back(x);
       },
       [out](const messages::problem_event& x) { out->problems.push_back(x); },
+      [out](const messages::agent_event& x) { out->agent_events.push_back(x); },
   };
 }
 
@@ -38,6 +39,7 @@ caf::behavior probe(caf::event_based_actor* self, std::vector<caf::message>* inb
       [keep](const messages::agent_accept&) { keep(); },
       [keep](const messages::agent_reject&) { keep(); },
       [keep](const messages::negotiation_event&) { keep(); },
+      [](const messages::transcript_entry&) {},
   };
 }
 

@@ -17,6 +17,7 @@ namespace parley::test {
 struct recorded {
   std::vector<messages::negotiation_event> negotiation_events;
   std::vector<messages::problem_event> problems;
+  std::vector<messages::agent_event> agent_events;
 
   /// The lifecycle kinds seen so far, e.g. {started, updated, agreed}.
   std::vector<messages::negotiation_event_kind> kinds() const;

@@ -235,22 +235,60 @@ TEST_CASE("a refused source leaves the settings unchanged", "[unit]") {
 TEST_CASE("every setting has an environment variable, and each is read", "[unit]") {
   auto names = environment_variables();
   CHECK(names ==
-        std::vector<std::string>{
-            "PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
-            "PARLEY_CLUSTER_HEARTBEAT_INTERVAL_MS",
-            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT",
-            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER",
-            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL",
-            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_VALIDATOR",
-            "PARLEY_NEGOTIATION_MAX_ROUNDS", "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS",
-            "PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS", "PARLEY_ROOM_HISTORY_LIMIT",
-            "PARLEY_RUNTIME_SCHEDULER_THREADS", "PARLEY_RUNTIME_START_WINDOW"});
+        std::vector<std::string>{"PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
+                                 "PARLEY_CLUSTER_HEARTBEAT_INTERVAL_MS",
+                                 "PARLEY_LLM_BASE_URL",
+                                 "PARLEY_LLM_BATCH_WINDOW_MS",
+                                 "PARLEY_LLM_BREAKER_OPEN_MS",
+                                 "PARLEY_LLM_BREAKER_THRESHOLD",
+                                 "PARLEY_LLM_CALL_TIMEOUT_MS",
+                                 "PARLEY_LLM_MAX_BAD_TURNS",
+                                 "PARLEY_LLM_MAX_CONCURRENT_CALLS",
+                                 "PARLEY_LLM_MAX_RETRIES",
+                                 "PARLEY_LLM_MAX_TOKENS",
+                                 "PARLEY_LLM_MODEL",
+                                 "PARLEY_LLM_PROVIDER",
+                                 "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT",
+                                 "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER",
+                                 "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL",
+                                 "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_VALIDATOR",
+                                 "PARLEY_NEGOTIATION_MAX_ROUNDS",
+                                 "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS",
+                                 "PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS",
+                                 "PARLEY_ROOM_HISTORY_LIMIT",
+                                 "PARLEY_RUNTIME_SCHEDULER_THREADS",
+                                 "PARLEY_RUNTIME_START_WINDOW"});
   for (const auto& name : names) {
+    if (name == "PARLEY_LLM_BASE_URL" || name == "PARLEY_LLM_MODEL" ||
+        name == "PARLEY_LLM_PROVIDER")
+      continue; // strings: any text is read (and then validated)
     fake_environment env;
     env.variables[name] = "junk";
     auto what = environment_error(env);
     CHECK_THAT(what, Catch::StartsWith("environment variable " + name + ": "));
   }
+}
+
+TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {
+  fake_environment env;
+  env.variables["ANTHROPIC_BASE_URL"] = "http://127.0.0.1:9999";
+  env.variables["LLM_MODEL"] = "claude-test";
+  env.variables["LLM_TIMEOUT"] = "5";
+  env.variables["LLM_FAILURE_THRESHOLD"] = "4";
+  env.variables["LLM_RECOVERY_TIMEOUT"] = "60";
+  env.variables["PARLEY_LLM_PROVIDER"] = "openai";
+  auto s = load({}, env.getenv());
+  CHECK(s.llm.base_url == "http://127.0.0.1:9999");
+  CHECK(s.llm.model == "claude-test");
+  CHECK(s.llm.call_timeout_ms == 5000);
+  CHECK(s.llm.breaker_threshold == 4);
+  CHECK(s.llm.breaker_open_ms == 60000);
+  CHECK(s.llm.provider == "openai");
+  fake_environment bad;
+  bad.variables["PARLEY_LLM_PROVIDER"] = "gemini";
+  CHECK_THAT(
+      environment_error(bad),
+      Catch::Contains("llm.provider must be anthropic or openai, got \"gemini\""));
 }
 
 TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {

@@ -61,7 +61,12 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
                                         "validator": 0.1, "pool": 0.1}},
     "room": {"history_limit": 42},
     "runtime": {"scheduler_threads": 3, "start_window": 9},
-    "cluster": {"heartbeat_interval_ms": 250, "connection_timeout_ms": 2000}})"));
+    "cluster": {"heartbeat_interval_ms": 250, "connection_timeout_ms": 2000},
+    "llm": {"provider": "anthropic", "base_url": "https://api.anthropic.com",
+            "model": "claude-sonnet-4-5-20250929", "max_tokens": 1024,
+            "max_concurrent_calls": 64, "call_timeout_ms": 10000, "max_retries": 2,
+            "breaker_threshold": 3, "breaker_open_ms": 30000,
+            "batch_window_ms": 2000, "max_bad_turns": 3}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {

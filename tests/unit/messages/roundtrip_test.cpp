@@ -348,8 +348,17 @@ std::vector<script_reply> samples(tag<script_reply>, wire&) {
   return {counter_reply(), reject_reply()};
 }
 
+brain_spec llm_brain() {
+  brain_spec x;
+  x.kind = brain_kind::llm;
+  x.provider = "openai";
+  x.model = "llama3";
+  x.endpoint = "http://127.0.0.1:8080/v1";
+  return x;
+}
+
 std::vector<brain_spec> samples(tag<brain_spec>, wire&) {
-  return {script_brain()};
+  return {script_brain(), llm_brain()};
 }
 
 std::vector<agent_spec> samples(tag<agent_spec>, wire&) {
@@ -366,6 +375,34 @@ std::vector<decision> samples(tag<decision>, wire&) {
 
 std::vector<deferred_reply> samples(tag<deferred_reply>, wire&) {
   return {deferred_reply{"neg_1", reject_decision()}};
+}
+
+std::vector<llm_request> samples(tag<llm_request>, wire&) {
+  return {llm_request{42, R"({"model":"m","messages":[]})"}};
+}
+
+std::vector<llm_response> samples(tag<llm_response>, wire&) {
+  return {llm_response{42, 200, R"({"content":[]})", error_code::none, ""},
+          llm_response{7, 0, "", error_code::llm_timeout, "timed out after 10000 ms"}};
+}
+
+std::vector<agent_event> samples(tag<agent_event>, wire&) {
+  return {agent_event{agent_event_kind::tool_call, t0, "alice", "neg_1", "ok",
+                      "evaluate_proposal", R"({"decision":"accept"})", false},
+          agent_event{agent_event_kind::decision, t0, "bob", "neg_2", "fallback",
+                      "counter", "", true}};
+}
+
+std::vector<transcript_entry> samples(tag<transcript_entry>, wire&) {
+  return {transcript_entry{"voice", "alice", "Shall we say £500 for the logo?"}};
+}
+
+std::vector<transcript_flush> samples(tag<transcript_flush>, wire&) {
+  return {transcript_flush{3}};
+}
+
+std::vector<negotiation_trigger> samples(tag<negotiation_trigger>, wire&) {
+  return {negotiation_trigger{"amount", "£500", 0.75, "[voice] alice: £500?", "bob"}};
 }
 
 std::vector<error_code> samples(tag<error_code>, wire&) {
@@ -466,7 +503,9 @@ bool same(const script_reply& x, const script_reply& y) {
 }
 
 bool same(const brain_spec& x, const brain_spec& y) {
-  if (x.kind != y.kind || x.side != y.side || x.script.size() != y.script.size())
+  if (x.kind != y.kind || x.side != y.side || x.script.size() != y.script.size() ||
+      std::tie(x.provider, x.model, x.endpoint) !=
+          std::tie(y.provider, y.model, y.endpoint))
     return false;
   for (std::size_t i = 0; i < x.script.size(); ++i)
     if (!same(x.script[i], y.script[i]))
@@ -489,6 +528,35 @@ bool same(const decision& x, const decision& y) {
 
 bool same(const deferred_reply& x, const deferred_reply& y) {
   return x.negotiation_id == y.negotiation_id && same(x.decision, y.decision);
+}
+
+bool same(const llm_request& x, const llm_request& y) {
+  return std::tie(x.call_id, x.body) == std::tie(y.call_id, y.body);
+}
+
+bool same(const llm_response& x, const llm_response& y) {
+  return std::tie(x.call_id, x.status, x.body, x.code, x.error) ==
+         std::tie(y.call_id, y.status, y.body, y.code, y.error);
+}
+
+bool same(const agent_event& x, const agent_event& y) {
+  return std::tie(x.kind, x.at_ms, x.agent_id, x.negotiation_id, x.text, x.name,
+                  x.input, x.fallback) == std::tie(y.kind, y.at_ms, y.agent_id,
+                                                   y.negotiation_id, y.text, y.name,
+                                                   y.input, y.fallback);
+}
+
+bool same(const transcript_entry& x, const transcript_entry& y) {
+  return std::tie(x.source, x.speaker, x.text) == std::tie(y.source, y.speaker, y.text);
+}
+
+bool same(const transcript_flush& x, const transcript_flush& y) {
+  return x.generation == y.generation;
+}
+
+bool same(const negotiation_trigger& x, const negotiation_trigger& y) {
+  return std::tie(x.type, x.matched_text, x.confidence, x.context, x.responder) ==
+         std::tie(y.type, y.matched_text, y.confidence, y.context, y.responder);
 }
 
 /// What survives JSON: actor handles have no JSON form and come back unset.

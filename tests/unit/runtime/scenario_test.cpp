@@ -307,9 +307,9 @@ TEST_CASE("agent ids are unique and not empty", "[unit]") {
 TEST_CASE("brains take only their own fields", "[unit]") {
   using Catch::Contains;
   auto doc = valid_scenario();
-  doc["agents"][0]["brain"] = "llm";
-  CHECK_THAT(error_of(doc), Contains("agents[0].brain: expected one of rule | script, "
-                                     "got \"llm\""));
+  doc["agents"][0]["brain"] = "gpt";
+  CHECK_THAT(error_of(doc), Contains("agents[0].brain: expected one of rule | script | "
+                                     "llm, got \"gpt\""));
   doc = valid_scenario();
   doc["agents"][1].erase("script");
   CHECK_THAT(error_of(doc),
@@ -525,4 +525,35 @@ TEST_CASE("an agent's display name defaults to its id and its role to nothing",
   auto plan = parse_scenario(doc.dump(), "test.json");
   CHECK(plan.agents[1].profile.display_name == "bob");
   CHECK(plan.agents[1].profile.role.empty());
+}
+
+TEST_CASE("llm agents and transcript lines parse", "[unit]") {
+  auto doc = json::parse(R"({
+    "agents": [
+      {"id": "alice", "brain": "llm", "provider": "openai", "model": "llama3",
+       "endpoint": "http://127.0.0.1:8080/v1"},
+      {"id": "bob", "brain": "rule"}],
+    "rooms": [{"id": "studio", "participants": ["alice", "bob"]}],
+    "transcripts": [{"at_ms": 5, "room": "studio", "speaker": "alice",
+                     "text": "£800?"}]})");
+  auto s = parse_scenario(doc.dump(), "test.json");
+  CHECK(s.agents[0].brain.kind == brain_kind::llm);
+  CHECK(s.agents[0].brain.provider == "openai");
+  CHECK(s.agents[0].brain.model == "llama3");
+  CHECK(s.agents[0].brain.endpoint == "http://127.0.0.1:8080/v1");
+  CHECK(s.has_llm_agents());
+  REQUIRE(s.transcripts.size() == 1);
+  CHECK(s.transcripts[0].at_ms == 5);
+  CHECK(s.transcripts[0].source == "voice");
+  CHECK(s.transcripts[0].text == "£800?");
+  auto bad = doc;
+  bad["agents"][1]["model"] = "x";
+  CHECK(error_of(bad) == "test.json: agents[1].model: only an llm brain takes model");
+  bad = doc;
+  bad["agents"][0]["provider"] = "gemini";
+  CHECK(error_of(bad) == "test.json: agents[0].provider: expected one of anthropic | "
+                         "openai, got \"gemini\"");
+  bad = doc;
+  bad["transcripts"][0]["room"] = "nowhere";
+  CHECK(error_of(bad) == "test.json: transcripts[0].room: unknown room \"nowhere\"");
 }

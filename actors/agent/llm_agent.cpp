@@ -1,0 +1,317 @@
+#include "actors/agent/llm_agent.hpp"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/event_based_actor.hpp"
+#include "caf/stateful_actor.hpp"
+#include "caf/typed_response_promise.hpp"
+
+#include "actors/common/wall_clock.hpp"
+#include "actors/llm/prompt.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::agent {
+
+namespace {
+
+constexpr auto start_timeout = std::chrono::seconds(10);
+
+struct memo {
+  caf::actor negotiation;
+  std::optional<messages::proposal> my_last;
+  std::int32_t round = 0;
+};
+
+struct llm_agent_state {
+  static inline const char* name = "parley.llm_agent";
+  std::string id;
+  std::unique_ptr<llm_brain> mind;
+  caf::actor client;
+  std::unordered_map<std::string, memo> open;
+  std::uint64_t sent = 0;
+  std::uint64_t call_id = 0;
+  std::int32_t max_rounds = 5;
+  caf::actor bus;
+  std::optional<wall_clock> clock;
+  std::int64_t batch_window_ms = 2000;
+  std::vector<llm::transcript_line> batch;
+  std::uint64_t batch_generation = 0;
+  /// Where analyze_and_propose sends its proposal: the room of the last
+  /// trigger and the agent to propose to.
+  caf::actor trigger_room;
+  std::string trigger_responder;
+  /// Starts sent to a room and not answered yet.
+  std::int32_t starting = 0;
+  /// Barriers held until the agent is idle.
+  std::vector<messages::barrier> barriers;
+
+  /// Nothing in flight, queued or waiting in a batch.
+  bool idle() const {
+    return !mind->busy() && !mind->in_flight() && mind->queued() == 0 &&
+           batch.empty() && starting == 0;
+  }
+
+  std::string next_message_id() { return id + ":" + std::to_string(++sent); }
+};
+
+using llm_agent_actor = caf::stateful_actor<llm_agent_state>;
+
+void publish(llm_agent_actor* self, messages::agent_event x) {
+  auto& st = self->state;
+  x.agent_id = st.id;
+  x.at_ms = st.clock->now_ms();
+  self->send(st.bus, std::move(x));
+}
+
+void carry_out(llm_agent_actor* self, const std::string& negotiation_id,
+               messages::decision& d) {
+  auto& st = self->state;
+  auto i = st.open.find(negotiation_id);
+  if (i == st.open.end())
+    return;
+  auto& m = i->second;
+  switch (d.action) {
+  case messages::reply_action::counter:
+    m.my_last = d.proposal;
+    ++m.round;
+    self->send(m.negotiation,
+               messages::agent_counter{st.next_message_id(), negotiation_id, st.id,
+                                       std::move(d.proposal), std::move(d.reason)});
+    return;
+  case messages::reply_action::accept:
+    self->send(m.negotiation,
+               messages::agent_accept{st.next_message_id(), negotiation_id, st.id});
+    st.open.erase(i);
+    return;
+  case messages::reply_action::reject:
+    self->send(m.negotiation,
+               messages::agent_reject{st.next_message_id(), negotiation_id, st.id,
+                                      std::move(d.reason)});
+    st.open.erase(i);
+    return;
+  case messages::reply_action::silent:
+    return;
+  }
+}
+
+void open_negotiation(llm_agent_actor* self, messages::proposal proposal);
+
+void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
+  for (auto& o : outputs) {
+    messages::agent_event e;
+    e.negotiation_id = o.negotiation_id;
+    switch (o.what) {
+    case llm_output::kind::message:
+      e.kind = messages::agent_event_kind::message;
+      e.text = o.text;
+      publish(self, std::move(e));
+      break;
+    case llm_output::kind::tool_call:
+      e.kind = messages::agent_event_kind::tool_call;
+      e.name = o.name;
+      e.input = o.input;
+      e.text = o.text;
+      publish(self, std::move(e));
+      break;
+    case llm_output::kind::decision:
+      e.kind = messages::agent_event_kind::decision;
+      e.name = messages::to_string(o.decision.action);
+      e.text = o.decision.reason;
+      e.fallback = o.fallback;
+      if (o.decision.action == messages::reply_action::counter)
+        e.input = std::to_string(o.decision.proposal.amount);
+      publish(self, std::move(e));
+      carry_out(self, o.negotiation_id, o.decision);
+      break;
+    case llm_output::kind::propose:
+      open_negotiation(self, std::move(o.proposal));
+      break;
+    }
+  }
+}
+
+/// Starts the next model call if none is in flight and work waits; once
+/// idle, passes held barriers on through the bus (behind the agent's events).
+void pump(llm_agent_actor* self) {
+  auto& st = self->state;
+  if (auto body = st.mind->next_call())
+    self->send(st.client, messages::llm_request{++st.call_id, std::move(*body)});
+  if (st.idle() && !st.barriers.empty()) {
+    for (auto& b : st.barriers)
+      self->send(st.bus, std::move(b));
+    st.barriers.clear();
+  }
+}
+
+void on_offer(llm_agent_actor* self, const std::string& negotiation_id,
+              const messages::proposal& incoming, std::string text) {
+  auto& st = self->state;
+  auto& m = st.open[negotiation_id];
+  m.negotiation = caf::actor_cast<caf::actor>(self->current_sender());
+  ++m.round;
+  st.mind->on_offer(
+      offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds},
+      std::move(text));
+  pump(self);
+}
+
+/// Opens a negotiation with the proposal the model built after a trigger.
+void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
+  auto& st = self->state;
+  if (!st.trigger_room) {
+    self->send(st.bus,
+               messages::problem_event{messages::severity::warning,
+                                       messages::error_code::invalid_request,
+                                       "analyze_and_propose without a trigger: no one "
+                                       "to propose to; dropped",
+                                       st.clock->now_ms(),
+                                       {},
+                                       {},
+                                       st.id,
+                                       {}});
+    return;
+  }
+  auto opening = proposal;
+  ++st.starting;
+  self->request(st.trigger_room, start_timeout,
+                messages::start_negotiation{st.next_message_id(),
+                                            st.id,
+                                            st.trigger_responder,
+                                            std::move(proposal),
+                                            {}})
+      .then(
+          [self, opening](messages::negotiation_record& record) mutable {
+            auto& m = self->state.open[record.id];
+            m.my_last = std::move(opening);
+            m.round = static_cast<std::int32_t>(record.rounds.size());
+            --self->state.starting;
+            pump(self);
+          },
+          [self](caf::error&) {
+            // A refusal is published by the room.
+            --self->state.starting;
+            pump(self);
+          });
+}
+
+caf::result<messages::negotiation_record> initiate(llm_agent_actor* self,
+                                                   messages::initiate_negotiation& x) {
+  auto& st = self->state;
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  auto opening = x.proposal;
+  self->request(x.room, start_timeout,
+                messages::start_negotiation{st.next_message_id(), st.id, x.responder,
+                                            std::move(x.proposal), x.intent_id})
+      .then(
+          [self, promise, opening](messages::negotiation_record& record) mutable {
+            auto& m = self->state.open[record.id];
+            m.my_last = std::move(opening);
+            m.round = static_cast<std::int32_t>(record.rounds.size());
+            promise.deliver(std::move(record));
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  return promise;
+}
+
+caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spec,
+                                 std::int32_t max_rounds, caf::actor bus,
+                                 llm_agent_options options) {
+  auto& st = self->state;
+  st.id = std::move(spec.id);
+  st.mind = std::make_unique<llm_brain>(spec.brain.side, std::move(spec.profile),
+                                        std::move(options.brain));
+  st.client = std::move(options.client);
+  st.max_rounds = max_rounds;
+  st.bus = std::move(bus);
+  st.clock.emplace(self->system());
+  st.batch_window_ms = options.batch_window_ms;
+  return {
+      [self](messages::initiate_negotiation& x) { return initiate(self, x); },
+      [self](const messages::agent_proposal& x) {
+        on_offer(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
+      },
+      [self](const messages::agent_counter& x) {
+        on_offer(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
+      },
+      [self](const messages::agent_accept& x) {
+        self->state.open.erase(x.negotiation_id);
+        self->state.mind->on_text(llm::incoming_text(x));
+        pump(self);
+      },
+      [self](const messages::agent_reject& x) {
+        self->state.open.erase(x.negotiation_id);
+        self->state.mind->on_text(llm::incoming_text(x));
+        pump(self);
+      },
+      [self](const messages::negotiation_event& x) {
+        if (messages::is_terminal(x.record.status))
+          self->state.open.erase(x.record.id);
+      },
+      [self](messages::deferred_reply& x) {
+        carry_out(self, x.negotiation_id, x.decision);
+      },
+      [self](const messages::transcript_entry& x) {
+        auto& st = self->state;
+        st.batch.push_back(llm::transcript_line{x.source, x.speaker, x.text});
+        self->delayed_send(self, std::chrono::milliseconds(st.batch_window_ms),
+                           messages::transcript_flush{++st.batch_generation});
+      },
+      [self](const messages::transcript_flush& x) {
+        auto& st = self->state;
+        if (x.generation != st.batch_generation || st.batch.empty())
+          return; // a newer entry restarted the window
+        st.mind->on_text(llm::transcript_text(st.batch));
+        st.batch.clear();
+        pump(self);
+      },
+      [self](messages::barrier& x) {
+        self->state.barriers.push_back(std::move(x));
+        pump(self);
+      },
+      [self](const messages::negotiation_trigger& x) {
+        auto& st = self->state;
+        st.trigger_room = caf::actor_cast<caf::actor>(self->current_sender());
+        st.trigger_responder = x.responder;
+        st.mind->on_text(llm::trigger_text(
+            llm::trigger{x.type, x.matched_text, x.confidence}, x.context));
+        pump(self);
+      },
+      [self](const messages::llm_response& x) {
+        auto& st = self->state;
+        if (x.call_id != st.call_id || !st.mind->in_flight())
+          return; // a stale answer
+        std::vector<llm_output> outputs;
+        if (x.code == messages::error_code::none) {
+          outputs = st.mind->on_reply(x.body);
+        } else {
+          self->send(st.bus, messages::problem_event{messages::severity::warning,
+                                                     x.code,
+                                                     "LLM call failed: " + x.error,
+                                                     st.clock->now_ms(),
+                                                     {},
+                                                     {},
+                                                     st.id,
+                                                     {}});
+          outputs = st.mind->on_failure();
+        }
+        apply(self, outputs);
+        pump(self);
+      },
+  };
+}
+
+} // namespace
+
+caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
+                           std::int32_t max_rounds, caf::actor bus,
+                           llm_agent_options options) {
+  return sys.spawn(llm_agent_behavior, std::move(spec), max_rounds, std::move(bus),
+                   std::move(options));
+}
+
+} // namespace parley::actors::agent

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+
+#include "caf/actor.hpp"
+#include "caf/fwd.hpp"
+
+#include "actors/agent/llm_brain.hpp"
+#include "messages/agent_profile.hpp"
+
+namespace parley::actors::agent {
+
+/// What an LLM agent needs beyond its spec.
+struct llm_agent_options {
+  /// The provider's HTTP client (actors/http/llm_client.hpp).
+  caf::actor client;
+  llm_brain_options brain;
+  /// Seed 001's transcript batching: entries wait this long after the last
+  /// one, then go to the model as one user turn.
+  std::int64_t batch_window_ms = 2000;
+};
+
+/// Spawns an agent whose brain is an LLM (seed 001's AgentService).
+///
+/// It takes the same messages as `spawn_agent`. A proposal or counter
+/// becomes a user turn in seed 001's words; accepts and rejects too. One model
+/// call is in flight at a time: what arrives during a call waits in order.
+/// The model answers offers through the evaluate_proposal tool; its text and
+/// every tool call are published as `agent_event`s ("agent.message",
+/// "agent.tool_call"), every decision as "agent.decision" (with
+/// `fallback: true` when the rule brain decided because the model could not).
+/// A failed call is also published as a warning (E003 / E004).
+///
+/// Transcript entries (from the room) are batched: each one restarts a
+/// `batch_window_ms` timer (a delayed `transcript_flush` with a generation),
+/// and when it fires the batch goes to the model as one turn. A
+/// `negotiation_trigger` (from the room) becomes seed 001's startNegotiation
+/// turn; the model's analyze_and_propose then opens a negotiation in that
+/// room with the trigger's responder.
+///
+/// A `barrier` is held until the agent is idle (nothing in flight, queued or
+/// batched), then passed to the bus, which returns it to its origin behind
+/// the agent's events: the scenario runner waits for LLM agents this way.
+caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
+                           std::int32_t max_rounds, caf::actor bus,
+                           llm_agent_options options);
+
+} // namespace parley::actors::agent

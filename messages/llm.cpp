@@ -1,0 +1,25 @@
+#include "messages/llm.hpp"
+
+#include "messages/enum_names.hpp"
+
+namespace parley::messages {
+
+namespace {
+
+constexpr const char* agent_event_kind_names[] = {"message", "tool_call", "decision"};
+
+} // namespace
+
+std::string to_string(agent_event_kind x) {
+  return enum_name(agent_event_kind_names, x);
+}
+
+bool from_string(const std::string& text, agent_event_kind& x) {
+  return enum_from_name(agent_event_kind_names, text, x);
+}
+
+std::string topic_of(const agent_event& x) {
+  return "agent." + to_string(x.kind);
+}
+
+} // namespace parley::messages

@@ -1,0 +1,122 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "caf/meta/type_name.hpp"
+
+#include "messages/error_code.hpp"
+
+namespace parley::messages {
+
+/// One call to an LLM provider: the request body in the provider's wire
+/// format, built by the caller. The HTTP client actor adds the endpoint and
+/// the key (which therefore never travels in a message).
+struct llm_request {
+  std::uint64_t call_id = 0;
+  std::string body;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, llm_request& x) {
+  return f(caf::meta::type_name("llm_request"), x.call_id, x.body);
+}
+
+/// The outcome of an `llm_request`: the body of a 2xx answer, or a coded
+/// failure (E003 provider unavailable or circuit open, E004 timeout).
+struct llm_response {
+  std::uint64_t call_id = 0;
+  /// The HTTP status of the last attempt (0 when none completed).
+  std::int32_t status = 0;
+  std::string body;
+  error_code code = error_code::none;
+  std::string error;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, llm_response& x) {
+  return f(caf::meta::type_name("llm_response"), x.call_id, x.status, x.body, x.code,
+           x.error);
+}
+
+/// What an LLM agent reports on the bus; the topic is "agent.<kind>".
+enum class agent_event_kind : std::uint8_t { message, tool_call, decision };
+
+/// An agent's text for its user, a tool it ran, or a decision it reached.
+struct agent_event {
+  agent_event_kind kind = agent_event_kind::message;
+  std::int64_t at_ms = 0;
+  std::string agent_id;
+  std::string negotiation_id;
+  /// The model's text (message), the tool's result (tool_call) or the
+  /// decision's reason (decision).
+  std::string text;
+  /// The tool's name (tool_call) or the decision's action (decision).
+  std::string name;
+  /// The tool's input as JSON text (tool_call).
+  std::string input;
+  /// True when the rule brain decided because the LLM could not.
+  bool fallback = false;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_event& x) {
+  return f(caf::meta::type_name("agent_event"), x.kind, x.at_ms, x.agent_id,
+           x.negotiation_id, x.text, x.name, x.input, x.fallback);
+}
+
+/// One line of a conversation a room hears (seed 001's TranscriptEntry):
+/// sent to a room, which passes it to every participant and to its trigger
+/// detector.
+struct transcript_entry {
+  /// Where the line came from, e.g. "voice" or "chat".
+  std::string source;
+  /// Who said it: a participant's agent id when the speaker is a user in the
+  /// room.
+  std::string speaker;
+  std::string text;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, transcript_entry& x) {
+  return f(caf::meta::type_name("transcript_entry"), x.source, x.speaker, x.text);
+}
+
+/// The batching timer an LLM agent sends itself; a stale generation is
+/// ignored (CAF 0.17 cannot cancel a delayed message).
+struct transcript_flush {
+  std::uint64_t generation = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, transcript_flush& x) {
+  return f(caf::meta::type_name("transcript_flush"), x.generation);
+}
+
+/// A room's trigger detector asks an agent to start a negotiation (seed 001's
+/// startNegotiation(trigger, conversationContext)); the sender is the room.
+struct negotiation_trigger {
+  /// "amount" or "agreement".
+  std::string type;
+  std::string matched_text;
+  /// 0..1 (never NaN).
+  double confidence = 0;
+  /// The recent conversation, one "[source] speaker: text" line per entry.
+  std::string context;
+  /// The agent the proposal goes to.
+  std::string responder;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_trigger& x) {
+  return f(caf::meta::type_name("negotiation_trigger"), x.type, x.matched_text,
+           x.confidence, x.context, x.responder);
+}
+
+std::string to_string(agent_event_kind x);
+bool from_string(const std::string& text, agent_event_kind& x);
+
+/// The bus topic of an agent event, e.g. "agent.decision".
+std::string topic_of(const agent_event& x);
+
+} // namespace parley::messages

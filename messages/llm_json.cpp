@@ -1,0 +1,112 @@
+#include "messages/llm_json.hpp"
+
+#include "messages/json.hpp"
+
+namespace parley::messages {
+
+using nlohmann::json;
+
+void to_json(json& j, const llm_request& x) {
+  j = json{{"call_id", x.call_id}, {"body", x.body}};
+}
+
+void read(const json& j, const std::string& path, llm_request& x) {
+  object_reader r{j, path};
+  r.required("call_id", x.call_id);
+  r.required("body", x.body);
+  r.done();
+}
+
+void to_json(json& j, const llm_response& x) {
+  j = json{{"call_id", x.call_id}, {"status", x.status}, {"body", x.body}};
+  if (x.code != error_code::none) {
+    j["code"] = x.code;
+    j["error"] = x.error;
+  }
+}
+
+void read(const json& j, const std::string& path, llm_response& x) {
+  object_reader r{j, path};
+  r.required("call_id", x.call_id);
+  r.required("status", x.status);
+  r.optional("body", x.body);
+  r.optional("code", x.code);
+  r.optional("error", x.error);
+  r.done();
+}
+
+void to_json(json& j, const agent_event_kind& x) {
+  j = to_string(x);
+}
+
+void read(const json& j, const std::string& path, agent_event_kind& x) {
+  read_enum(j, path, x, "message | tool_call | decision");
+}
+
+void to_json(json& j, const agent_event& x) {
+  j = json{{"type", topic_of(x)},    {"at_ms", x.at_ms},
+           {"agent_id", x.agent_id}, {"negotiation_id", x.negotiation_id},
+           {"text", x.text},         {"name", x.name},
+           {"input", x.input},       {"fallback", x.fallback}};
+}
+
+void read(const json& j, const std::string& path, agent_event& x) {
+  object_reader r{j, path};
+  std::string type;
+  r.required("type", type);
+  if (type.rfind("agent.", 0) != 0 || !from_string(type.substr(6), x.kind))
+    throw json_error(
+        r.path_of("type"),
+        "expected agent.message | agent.tool_call | agent.decision, got \"" + type +
+            "\"");
+  r.required("at_ms", x.at_ms);
+  r.required("agent_id", x.agent_id);
+  r.optional("negotiation_id", x.negotiation_id);
+  r.optional("text", x.text);
+  r.optional("name", x.name);
+  r.optional("input", x.input);
+  r.optional("fallback", x.fallback);
+  r.done();
+}
+
+void to_json(json& j, const transcript_entry& x) {
+  j = json{{"source", x.source}, {"speaker", x.speaker}, {"text", x.text}};
+}
+
+void read(const json& j, const std::string& path, transcript_entry& x) {
+  object_reader r{j, path};
+  r.optional("source", x.source);
+  r.required("speaker", x.speaker);
+  r.required("text", x.text);
+  r.done();
+}
+
+void to_json(json& j, const transcript_flush& x) {
+  j = json{{"generation", x.generation}};
+}
+
+void read(const json& j, const std::string& path, transcript_flush& x) {
+  object_reader r{j, path};
+  r.required("generation", x.generation);
+  r.done();
+}
+
+void to_json(json& j, const negotiation_trigger& x) {
+  j = json{{"type", x.type},
+           {"matched_text", x.matched_text},
+           {"confidence", x.confidence},
+           {"context", x.context},
+           {"responder", x.responder}};
+}
+
+void read(const json& j, const std::string& path, negotiation_trigger& x) {
+  object_reader r{j, path};
+  r.required("type", x.type);
+  r.required("matched_text", x.matched_text);
+  r.required("confidence", x.confidence);
+  r.optional("context", x.context);
+  r.required("responder", x.responder);
+  r.done();
+}
+
+} // namespace parley::messages
