@@ -7,7 +7,7 @@ namespace parley::messages {
 
 namespace {
 
-constexpr std::array<const char*, 21> names = {
+constexpr std::array<const char*, 27> names = {
     "none",
     "invalid_request",
     "demand_not_found",
@@ -29,6 +29,12 @@ constexpr std::array<const char*, 21> names = {
     "room_not_found",
     "invalid_config",
     "invalid_scenario",
+    "not_eligible",
+    "already_cast",
+    "voting_closed",
+    "invalid_vote",
+    "invalid_bid",
+    "invalid_ballot",
 };
 
 } // namespace

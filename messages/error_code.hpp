@@ -29,6 +29,12 @@ enum class error_code : std::uint8_t {
   room_not_found = 18,          ///< E018
   invalid_config = 19,          ///< E019
   invalid_scenario = 20,        ///< E020
+  not_eligible = 21,            ///< E021: not an eligible voter / invited bidder.
+  already_cast = 22,            ///< E022: a second vote or bid; the first stands.
+  voting_closed = 23,           ///< E023: the ballot or auction already resolved.
+  invalid_vote = 24,            ///< E024: not one of the options (or a misplaced veto).
+  invalid_bid = 25,             ///< E025: capability, load or duration out of range.
+  invalid_ballot = 26,          ///< E026: a ballot or auction spec that cannot open.
 };
 
 /// Returns the code as printed on the wire and in logs, e.g. "E012".

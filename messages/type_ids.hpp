@@ -13,6 +13,7 @@
 #include "messages/agent_messages.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/commands.hpp"
+#include "messages/consensus.hpp"
 #include "messages/decision.hpp"
 #include "messages/events.hpp"
 #include "messages/negotiation_record.hpp"
@@ -82,6 +83,17 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_timer))
 CAF_ADD_TYPE_ID(parley, (parley::messages::decision))
 CAF_ADD_TYPE_ID(parley, (parley::messages::deferred_reply))
 CAF_ADD_TYPE_ID(parley, (parley::messages::error_code))
+CAF_ADD_TYPE_ID(parley, (parley::messages::ballot_spec))
+CAF_ADD_TYPE_ID(parley, (parley::messages::vote))
+CAF_ADD_TYPE_ID(parley, (parley::messages::ballot_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::auction_spec))
+CAF_ADD_TYPE_ID(parley, (parley::messages::bid))
+CAF_ADD_TYPE_ID(parley, (parley::messages::auction_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::ballot_invite))
+CAF_ADD_TYPE_ID(parley, (parley::messages::auction_invite))
+CAF_ADD_TYPE_ID(parley, (parley::messages::cast_vote))
+CAF_ADD_TYPE_ID(parley, (parley::messages::place_bid))
+CAF_ADD_TYPE_ID(parley, (parley::messages::consensus_timer))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 
