@@ -1,5 +1,7 @@
 #include "messages/json.hpp"
 
+#include <cmath>
+
 #include "messages/enum_names.hpp"
 
 namespace parley::messages {
@@ -487,10 +489,10 @@ void read(const json& j, const std::string& path, agent_preferences& x) {
 }
 
 void to_json(json& j, const agent_profile& x) {
-  j = json{{"display_name", x.display_name},
-           {"role", x.role},
-           {"preferences", x.preferences},
-           {"custom_instructions", x.custom_instructions}};
+  j = json{
+      {"display_name", x.display_name}, {"role", x.role},
+      {"preferences", x.preferences},   {"custom_instructions", x.custom_instructions},
+      {"capabilities", x.capabilities}, {"load", x.load}};
 }
 
 void read(const json& j, const std::string& path, agent_profile& x) {
@@ -499,7 +501,27 @@ void read(const json& j, const std::string& path, agent_profile& x) {
   r.optional("role", x.role);
   r.optional("preferences", x.preferences);
   r.optional("custom_instructions", x.custom_instructions);
+  auto in_unit = [](double v) {
+    return std::isfinite(v) && v >= 0.0 && v <= 1.0;
+  };
+  if (r.has("capabilities")) {
+    const auto& caps = r.raw("capabilities");
+    auto caps_path = r.path_of("capabilities");
+    if (!caps.is_object())
+      throw json_error(caps_path, "expected an object, got " + json_kind(caps));
+    x.capabilities.clear();
+    for (auto i = caps.begin(); i != caps.end(); ++i) {
+      double value = 0;
+      read(i.value(), path_join(caps_path, i.key()), value);
+      if (!in_unit(value))
+        throw json_error(path_join(caps_path, i.key()), "must be within 0..1");
+      x.capabilities.emplace(i.key(), value);
+    }
+  }
+  r.optional("load", x.load);
   r.done();
+  if (!in_unit(x.load))
+    throw json_error(r.path_of("load"), "must be within 0..1");
 }
 
 void to_json(json& j, const script_reply& x) {

@@ -23,6 +23,8 @@ caf::behavior recorder(caf::event_based_actor*, recorded* out) {
         out->negotiation_events.push_back(x);
       },
       [out](const messages::problem_event& x) { out->problems.push_back(x); },
+      [out](const messages::ballot_event& x) { out->ballot_events.push_back(x); },
+      [out](const messages::auction_event& x) { out->auction_events.push_back(x); },
   };
 }
 
@@ -36,6 +38,8 @@ caf::behavior probe(caf::event_based_actor* self, std::vector<caf::message>* inb
       [keep](const messages::agent_accept&) { keep(); },
       [keep](const messages::agent_reject&) { keep(); },
       [keep](const messages::negotiation_event&) { keep(); },
+      [keep](const messages::ballot_event&) { keep(); },
+      [keep](const messages::auction_event&) { keep(); },
   };
 }
 

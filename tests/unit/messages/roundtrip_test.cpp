@@ -212,6 +212,8 @@ agent_profile profile() {
   x.role = "buyer";
   x.preferences = preferences();
   x.custom_instructions = "Never pay upfront";
+  x.capabilities = {{"frontend", 0.75}, {"backend", 0.3}};
+  x.load = 0.25;
   return x;
 }
 
@@ -531,8 +533,9 @@ bool same(const agent_preferences& x, const agent_preferences& y) {
 }
 
 bool same(const agent_profile& x, const agent_profile& y) {
-  return std::tie(x.display_name, x.role, x.custom_instructions) ==
-             std::tie(y.display_name, y.role, y.custom_instructions) &&
+  return std::tie(x.display_name, x.role, x.custom_instructions, x.capabilities,
+                  x.load) == std::tie(y.display_name, y.role, y.custom_instructions,
+                                      y.capabilities, y.load) &&
          same(x.preferences, y.preferences);
 }
 
