@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "config/loader.hpp"
+#include "runtime/bench_ballots.hpp"
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
@@ -93,6 +94,19 @@ int run_command(const global_options& global, const run_command_options& options
   return exit_ok;
 }
 
+struct bench_options {
+  std::string workload = "ballots";
+  std::int64_t ballots = 100000;
+  bool json = false;
+};
+
+int bench_command(const bench_options& options) {
+  // Only the ballots workload lives here for now (w1/w2 come with the bench
+  // of the bilateral protocol).
+  return run_ballot_bench(options.ballots, options.json, std::cout) == 0 ? exit_ok
+                                                                         : exit_failed;
+}
+
 } // namespace
 
 int run_cli(int argc, char** argv) {
@@ -133,6 +147,17 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_option("--output,-o", run.output_file,
                       "Write the events to this file instead of standard output");
 
+  bench_options bench;
+  auto* bench_cmd = app.add_subcommand(
+      "bench", "Load test; prints one summary line, exits 1 on any wrong outcome");
+  bench_cmd->add_option("--workload", bench.workload, "Workload: ballots")
+      ->check(CLI::IsMember({"ballots"}));
+  bench_cmd
+      ->add_option("--ballots,-n", bench.ballots,
+                   "Ballots to run (9 rule-agent voters each)")
+      ->check(CLI::PositiveNumber);
+  bench_cmd->add_flag("--json", bench.json, "Print the summary as JSON");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -142,6 +167,8 @@ int run_cli(int argc, char** argv) {
   try {
     if (*demo_cmd)
       return demo_command(global, demo);
+    if (*bench_cmd)
+      return bench_command(bench);
     return run_command(global, run);
   } catch (const config::config_error& e) {
     std::cerr << "parley: configuration error: " << e.what() << "\n";
