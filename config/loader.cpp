@@ -62,6 +62,9 @@ settings read_settings(const json& j) {
   runtime.required("scheduler_threads", s.runtime.scheduler_threads);
   runtime.required("start_window", s.runtime.start_window);
   runtime.done();
+  object_reader audit{root.raw("audit"), root.path_of("audit")};
+  audit.required("path", s.audit.path);
+  audit.done();
   root.done();
   return s;
 }
@@ -119,6 +122,8 @@ json parse_variable(const std::string& name, const std::string& text,
     return parse_number<std::int64_t>(name, text, "an integer");
   if (current.is_number_float())
     return parse_number<double>(name, text, "a number");
+  if (current.is_string())
+    return text;
   throw std::logic_error(name + " is " + messages::json_kind(current) +
                          ", which has no environment form");
 }

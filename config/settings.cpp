@@ -35,7 +35,8 @@ void to_json(nlohmann::json& j, const settings& x) {
                      {"room", {{"history_limit", x.room.history_limit}}},
                      {"runtime",
                       {{"scheduler_threads", x.runtime.scheduler_threads},
-                       {"start_window", x.runtime.start_window}}}};
+                       {"start_window", x.runtime.start_window}}},
+                     {"audit", {{"path", x.audit.path}}}};
 }
 
 } // namespace parley::config

@@ -40,15 +40,31 @@ struct runtime_settings {
   }
 };
 
+/// The audit log (seed 004): every bus event as a JSON line.
+struct audit_settings {
+  /// File the audit log appends to; empty turns it off.
+  std::string path;
+
+  friend bool operator==(const audit_settings& x, const audit_settings& y) {
+    return x.path == y.path;
+  }
+
+  friend bool operator!=(const audit_settings& x, const audit_settings& y) {
+    return !(x == y);
+  }
+};
+
 /// The whole typed configuration of Parley; a default-constructed value holds
 /// the defaults, which `config/parley.json` repeats.
 struct settings {
   messages::negotiation_settings negotiation;
   room_settings room;
   runtime_settings runtime;
+  audit_settings audit;
 
   friend bool operator==(const settings& x, const settings& y) {
-    return x.negotiation == y.negotiation && x.room == y.room && x.runtime == y.runtime;
+    return x.negotiation == y.negotiation && x.room == y.room &&
+           x.runtime == y.runtime && x.audit == y.audit;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }

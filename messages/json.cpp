@@ -443,6 +443,14 @@ void to_json(json& j, const run_summary& x) {
            {"accepted", x.accepted}, {"rejected", x.rejected},
            {"expired", x.expired},   {"errors", x.errors},
            {"warnings", x.warnings}};
+  // Seed 004's counts appear only in runs that had ballots or auctions.
+  if (x.ballots > 0 || x.auctions > 0) {
+    j["ballots"] = x.ballots;
+    j["ballots_approved"] = x.ballots_approved;
+    j["ballots_rejected"] = x.ballots_rejected;
+    j["auctions"] = x.auctions;
+    j["auctions_awarded"] = x.auctions_awarded;
+  }
 }
 
 void read(const json& j, const std::string& path, run_summary& x) {
@@ -454,6 +462,11 @@ void read(const json& j, const std::string& path, run_summary& x) {
   r.required("expired", x.expired);
   r.required("errors", x.errors);
   r.optional("warnings", x.warnings);
+  r.optional("ballots", x.ballots);
+  r.optional("ballots_approved", x.ballots_approved);
+  r.optional("ballots_rejected", x.ballots_rejected);
+  r.optional("auctions", x.auctions);
+  r.optional("auctions_awarded", x.auctions_awarded);
   r.done();
 }
 

@@ -72,11 +72,14 @@ struct run_command_options {
   std::uint64_t seed = 1;
   bool seed_given = false;
   std::string output_file;
+  std::string audit_file;
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
   auto plan = load_scenario(options.scenario_file);
   auto settings = load_settings(global, &plan, options.scenario_file);
+  if (!options.audit_file.empty())
+    settings.audit.path = options.audit_file;
   run_options run;
   run.simulated_time = options.simulated_time;
   run.seed = options.seed_given || options.simulated_time ? options.seed : fresh_seed();
@@ -146,6 +149,9 @@ int run_cli(int argc, char** argv) {
       ->each([&run](const std::string&) { run.seed_given = true; });
   run_cmd->add_option("--output,-o", run.output_file,
                       "Write the events to this file instead of standard output");
+  run_cmd->add_option("--audit", run.audit_file,
+                      "Append the audit log (every bus event as a JSON line) to this "
+                      "file (overrides audit.path)");
 
   bench_options bench;
   auto* bench_cmd = app.add_subcommand(

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <fstream>
+#include <memory>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -20,6 +22,9 @@
 #include "caf/stateful_actor.hpp"
 
 #include "actors/agent/actor.hpp"
+#include "actors/auction/actor.hpp"
+#include "actors/audit/actor.hpp"
+#include "actors/ballot/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/room/actor.hpp"
@@ -36,9 +41,12 @@ constexpr auto start_timeout = std::chrono::seconds(30);
 
 /// One scheduled step of the scenario: a negotiation start or an injection.
 struct step {
+  enum kind_t : std::uint8_t { start, inject, ballot, vote, auction, bid };
   std::int64_t at_ms = 0;
-  bool is_start = true;
+  kind_t kind = start;
   std::size_t index = 0;
+  /// For votes and bids: the index inside the ballot or auction.
+  std::size_t sub = 0;
 };
 
 /// Everything the driver needs; built before the actor system runs.
@@ -76,6 +84,10 @@ struct driver_state {
   std::size_t barriers_pending = 0;
   messages::run_summary summary;
   bool finished = false;
+  /// Ballots and auctions spawned, by scenario index; how many still run.
+  std::vector<caf::actor> ballots;
+  std::vector<caf::actor> auctions;
+  std::size_t consensus_running = 0;
 };
 
 using driver_actor = caf::stateful_actor<driver_state>;
@@ -95,18 +107,21 @@ template <class Event> void print(driver_actor* self, const Event& x) {
 void start_barrier_round(driver_actor* self) {
   auto& st = self->state;
   ++st.barrier_round;
-  st.barriers_pending = st.world.rooms.size();
+  st.barriers_pending = st.world.rooms.size() + 1;
   auto origin = caf::actor_cast<caf::actor>(self);
   for (const auto& entry : st.world.rooms)
     self->send(entry.second, messages::barrier{st.barrier_round, origin});
+  // Straight through the bus too: behind what ended ballots and auctions sent.
+  self->send(st.world.bus, messages::barrier{st.barrier_round, origin});
 }
 
 void finish_if_done(driver_actor* self) {
   auto& st = self->state;
   if (st.finished || st.next_step < st.steps.size() || !st.held_starts.empty() ||
-      st.starts_in_flight > 0 || !st.open.empty() || st.barriers_pending > 0)
+      st.starts_in_flight > 0 || !st.open.empty() || st.barriers_pending > 0 ||
+      st.consensus_running > 0)
     return;
-  if (st.flushed_at != st.events_seen && !st.world.rooms.empty()) {
+  if (st.flushed_at != st.events_seen) {
     st.flushed_at = st.events_seen;
     start_barrier_round(self);
     return;
@@ -197,6 +212,101 @@ void inject(driver_actor* self, const scenario_inject& x) {
   }
 }
 
+/// Every agent of the scenario whose id is listed or whose role is in `roles`.
+std::vector<messages::participant> resolve_voters(const scenario& plan,
+                                                  const scenario_ballot& b) {
+  std::vector<messages::participant> xs;
+  for (const auto& a : plan.agents) {
+    auto listed = std::find(b.voters.begin(), b.voters.end(), a.id) != b.voters.end();
+    auto by_role =
+        std::find(b.roles.begin(), b.roles.end(), a.profile.role) != b.roles.end();
+    if (listed || by_role)
+      xs.push_back({a.id, a.profile.role});
+  }
+  return xs;
+}
+
+const std::string& role_of(const scenario& plan, const std::string& id) {
+  for (const auto& a : plan.agents)
+    if (a.id == id)
+      return a.profile.role;
+  static const std::string none;
+  return none;
+}
+
+void open_ballot(driver_actor* self, std::size_t index) {
+  auto& st = self->state;
+  const auto& b = st.world.plan.ballots[index];
+  messages::ballot_spec spec{
+      b.id,        b.topic, b.options, b.strategy, resolve_voters(st.world.plan, b),
+      b.window_ms, b.task};
+  actors::ballot::peers with;
+  with.bus = st.world.bus;
+  for (const auto& v : spec.voters)
+    with.invite.emplace(v.agent_id, st.world.agents.at(v.agent_id));
+  auto h =
+      actors::ballot::spawn_ballot(self->system(), std::move(spec), std::move(with));
+  self->monitor(h);
+  ++st.consensus_running;
+  st.ballots[index] = h;
+}
+
+void open_auction(driver_actor* self, std::size_t index) {
+  auto& st = self->state;
+  const auto& a = st.world.plan.auctions[index];
+  messages::auction_spec spec{a.id, a.task, {}, a.window_ms, a.base_duration_ms};
+  actors::auction::peers with;
+  with.bus = st.world.bus;
+  for (const auto& id : a.invited) {
+    spec.invited.push_back({id, role_of(st.world.plan, id)});
+    with.invite.emplace(id, st.world.agents.at(id));
+  }
+  auto h =
+      actors::auction::spawn_auction(self->system(), std::move(spec), std::move(with));
+  self->monitor(h);
+  ++st.consensus_running;
+  st.auctions[index] = h;
+}
+
+void run_step(driver_actor* self, const step& s) {
+  auto& st = self->state;
+  const auto& plan = st.world.plan;
+  switch (s.kind) {
+  case step::start:
+    if (st.starts_in_flight >= st.world.start_window)
+      st.held_starts.push_back(s.index);
+    else
+      launch_start(self, s.index);
+    return;
+  case step::inject:
+    inject(self, plan.inject[s.index]);
+    return;
+  case step::ballot:
+    open_ballot(self, s.index);
+    return;
+  case step::vote: {
+    const auto& b = plan.ballots[s.index];
+    const auto& v = b.votes[s.sub];
+    self->send(st.world.agents.at(v.voter),
+               messages::cast_vote{st.ballots[s.index],
+                                   messages::vote{b.id, v.voter, v.option}});
+    return;
+  }
+  case step::auction:
+    open_auction(self, s.index);
+    return;
+  case step::bid: {
+    const auto& a = plan.auctions[s.index];
+    const auto& x = a.bids[s.sub];
+    self->send(st.world.agents.at(x.bidder),
+               messages::place_bid{st.auctions[s.index],
+                                   messages::bid{a.id, x.bidder, x.capability, x.load,
+                                                 x.estimated_duration_ms}});
+    return;
+  }
+  }
+}
+
 /// Runs every step that is due, then schedules the next one: one pending
 /// timer at a time, however long the scenario.
 void run_due_steps(driver_actor* self) {
@@ -205,12 +315,7 @@ void run_due_steps(driver_actor* self) {
   while (st.next_step < st.steps.size() &&
          st.start_ms + st.steps[st.next_step].at_ms <= now) {
     auto s = st.steps[st.next_step++];
-    if (!s.is_start)
-      inject(self, st.world.plan.inject[s.index]);
-    else if (st.starts_in_flight >= st.world.start_window)
-      st.held_starts.push_back(s.index);
-    else
-      launch_start(self, s.index);
+    run_step(self, s);
   }
   if (st.next_step < st.steps.size())
     self->delayed_send(self,
@@ -226,10 +331,27 @@ caf::behavior driver(driver_actor* self, cast world) {
   st.start_ms = st.clock->now_ms();
   const auto& plan = st.world.plan;
   for (std::size_t i = 0; i < plan.negotiations.size(); ++i)
-    st.steps.push_back(step{plan.negotiations[i].at_ms, true, i});
+    st.steps.push_back(step{plan.negotiations[i].at_ms, step::start, i, 0});
   for (std::size_t i = 0; i < plan.inject.size(); ++i)
-    st.steps.push_back(step{plan.inject[i].at_ms, false, i});
-  // Same time: file order, negotiations before injections.
+    st.steps.push_back(step{plan.inject[i].at_ms, step::inject, i, 0});
+  for (std::size_t i = 0; i < plan.ballots.size(); ++i)
+    st.steps.push_back(step{plan.ballots[i].at_ms, step::ballot, i, 0});
+  for (std::size_t i = 0; i < plan.auctions.size(); ++i)
+    st.steps.push_back(step{plan.auctions[i].at_ms, step::auction, i, 0});
+  for (std::size_t i = 0; i < plan.ballots.size(); ++i)
+    for (std::size_t k = 0; k < plan.ballots[i].votes.size(); ++k)
+      st.steps.push_back(step{plan.ballots[i].votes[k].at_ms, step::vote, i, k});
+  for (std::size_t i = 0; i < plan.auctions.size(); ++i)
+    for (std::size_t k = 0; k < plan.auctions[i].bids.size(); ++k)
+      st.steps.push_back(step{plan.auctions[i].bids[k].at_ms, step::bid, i, k});
+  st.ballots.resize(plan.ballots.size());
+  st.auctions.resize(plan.auctions.size());
+  self->set_down_handler([self](const caf::down_msg&) {
+    --self->state.consensus_running;
+    finish_if_done(self);
+  });
+  // Same time: negotiations, injections, ballots and auctions opening, then
+  // votes and bids, each in file order.
   std::stable_sort(st.steps.begin(), st.steps.end(),
                    [](const step& x, const step& y) { return x.at_ms < y.at_ms; });
   self->send(st.world.bus, messages::subscribe_atom::value, std::string{"*"},
@@ -265,6 +387,25 @@ caf::behavior driver(driver_actor* self, cast world) {
         if (st.open.erase(x.record.id) == 0)
           st.ended_early.insert(x.record.id);
         finish_if_done(self);
+      },
+      [self](const messages::ballot_event& x) {
+        auto& st = self->state;
+        print(self, x);
+        if (x.kind == messages::ballot_event_kind::propose)
+          ++st.summary.ballots;
+        if (x.outcome && x.outcome->status == messages::ballot_status::approved)
+          ++st.summary.ballots_approved;
+        if (x.outcome && x.outcome->status == messages::ballot_status::rejected)
+          ++st.summary.ballots_rejected;
+      },
+      [self](const messages::auction_event& x) {
+        auto& st = self->state;
+        print(self, x);
+        if (!x.outcome)
+          return;
+        ++st.summary.auctions;
+        if (x.outcome->status == messages::auction_status::awarded)
+          ++st.summary.auctions_awarded;
       },
       [self](const messages::problem_event& x) {
         auto& st = self->state;
@@ -320,6 +461,13 @@ messages::run_summary run_scenario(const scenario& plan,
     spec.bus = world.bus;
     world.rooms.emplace(r.id, actors::room::spawn_room(sys, std::move(spec)));
   }
+  caf::actor audit;
+  if (!settings.audit.path.empty()) {
+    auto file = std::make_shared<std::ofstream>(settings.audit.path, std::ios::app);
+    if (!*file)
+      throw std::runtime_error("cannot write the audit log " + settings.audit.path);
+    audit = actors::audit::spawn_audit_log(sys, world.bus, std::move(file));
+  }
   auto stop = world;
   stop.plan = scenario{};
   sys.spawn(driver, std::move(world));
@@ -341,6 +489,8 @@ messages::run_summary run_scenario(const scenario& plan,
       if (!done && !sched.trigger_timeout())
         break; // nothing can happen any more
     }
+    if (audit)
+      caf::anon_send(audit, messages::done_atom::value);
     stop_all(stop);
     sched.run();
     if (!done)
@@ -348,6 +498,8 @@ messages::run_summary run_scenario(const scenario& plan,
                                "every negotiation ended");
   } else {
     listener->receive(on_done);
+    if (audit)
+      caf::anon_send(audit, messages::done_atom::value);
     stop_all(stop);
   }
   return result;

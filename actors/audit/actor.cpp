@@ -6,6 +6,7 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/event_based_actor.hpp"
+#include "caf/send.hpp"
 #include "caf/stateful_actor.hpp"
 
 #include "actors/common/wall_clock.hpp"
@@ -33,13 +34,10 @@ template <class Event> void record(audit_actor* self, const Event& x) {
   *st.out << line.dump() << '\n';
 }
 
-caf::behavior audit_behavior(audit_actor* self, caf::actor bus,
-                             std::shared_ptr<std::ostream> out) {
+caf::behavior audit_behavior(audit_actor* self, std::shared_ptr<std::ostream> out) {
   auto& st = self->state;
   st.out = std::move(out);
   st.clock.emplace(self->system());
-  self->send(bus, messages::subscribe_atom::value, std::string{"*"},
-             caf::actor_cast<caf::actor>(self));
   return {
       [self](const messages::negotiation_event& x) { record(self, x); },
       [self](const messages::problem_event& x) { record(self, x); },
@@ -56,7 +54,11 @@ caf::behavior audit_behavior(audit_actor* self, caf::actor bus,
 
 caf::actor spawn_audit_log(caf::actor_system& sys, caf::actor bus,
                            std::shared_ptr<std::ostream> out) {
-  return sys.spawn(audit_behavior, std::move(bus), std::move(out));
+  auto audit = sys.spawn(audit_behavior, std::move(out));
+  // Subscribed from here, so that the subscription is in the bus's mailbox
+  // before anything the caller starts next can publish.
+  caf::anon_send(bus, messages::subscribe_atom::value, std::string{"*"}, audit);
+  return audit;
 }
 
 } // namespace parley::actors::audit

@@ -236,7 +236,7 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   auto names = environment_variables();
   CHECK(names ==
         std::vector<std::string>{
-            "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT",
+            "PARLEY_AUDIT_PATH", "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_AGENT",
             "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_BROKER",
             "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_POOL",
             "PARLEY_NEGOTIATION_INCENTIVE_SPLIT_VALIDATOR",
@@ -244,11 +244,21 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
             "PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS", "PARLEY_ROOM_HISTORY_LIMIT",
             "PARLEY_RUNTIME_SCHEDULER_THREADS", "PARLEY_RUNTIME_START_WINDOW"});
   for (const auto& name : names) {
+    if (name == "PARLEY_AUDIT_PATH")
+      continue; // a string: any text is a path (see below)
     fake_environment env;
     env.variables[name] = "junk";
     auto what = environment_error(env);
     CHECK_THAT(what, Catch::StartsWith("environment variable " + name + ": "));
   }
+}
+
+TEST_CASE("the audit path is read from PARLEY_AUDIT_PATH as text", "[unit]") {
+  fake_environment env;
+  env.variables["PARLEY_AUDIT_PATH"] = "/tmp/audit.jsonl";
+  settings s;
+  apply_environment(s, env.getenv());
+  CHECK(s.audit.path == "/tmp/audit.jsonl");
 }
 
 TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {

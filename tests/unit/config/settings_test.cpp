@@ -50,7 +50,8 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
                     "incentive_split": {"agent": 0.7, "broker": 0.1,
                                         "validator": 0.1, "pool": 0.1}},
     "room": {"history_limit": 42},
-    "runtime": {"scheduler_threads": 3, "start_window": 9}})"));
+    "runtime": {"scheduler_threads": 3, "start_window": 9},
+    "audit": {"path": ""}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {
