@@ -79,6 +79,9 @@ settings read_settings(const json& j) {
   llm.required("batch_window_ms", s.llm.batch_window_ms);
   llm.required("max_bad_turns", s.llm.max_bad_turns);
   llm.done();
+  object_reader audit{root.raw("audit"), root.path_of("audit")};
+  audit.required("path", s.audit.path);
+  audit.done();
   root.done();
   return s;
 }

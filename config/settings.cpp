@@ -92,7 +92,8 @@ void to_json(nlohmann::json& j, const settings& x) {
                        {"breaker_threshold", x.llm.breaker_threshold},
                        {"breaker_open_ms", x.llm.breaker_open_ms},
                        {"batch_window_ms", x.llm.batch_window_ms},
-                       {"max_bad_turns", x.llm.max_bad_turns}}}};
+                       {"max_bad_turns", x.llm.max_bad_turns}}},
+                     {"audit", {{"path", x.audit.path}}}};
 }
 
 } // namespace parley::config

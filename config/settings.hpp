@@ -105,6 +105,20 @@ struct llm_settings {
   }
 };
 
+/// The audit log (seed 004): every bus event as a JSON line.
+struct audit_settings {
+  /// File the audit log appends to; empty turns it off.
+  std::string path;
+
+  friend bool operator==(const audit_settings& x, const audit_settings& y) {
+    return x.path == y.path;
+  }
+
+  friend bool operator!=(const audit_settings& x, const audit_settings& y) {
+    return !(x == y);
+  }
+};
+
 /// The whole typed configuration of Parley; a default-constructed value holds
 /// the defaults, which `config/parley.json` repeats.
 struct settings {
@@ -113,10 +127,12 @@ struct settings {
   runtime_settings runtime;
   cluster_settings cluster;
   llm_settings llm;
+  audit_settings audit;
 
   friend bool operator==(const settings& x, const settings& y) {
     return x.negotiation == y.negotiation && x.room == y.room &&
-           x.runtime == y.runtime && x.cluster == y.cluster && x.llm == y.llm;
+           x.runtime == y.runtime && x.cluster == y.cluster && x.llm == y.llm &&
+           x.audit == y.audit;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }
@@ -128,9 +144,9 @@ struct settings {
 std::string validate(const settings& x);
 
 /// Writes `x` as `{"negotiation": {...}, "room": {...}, "runtime": {...},
-/// "cluster": {...}}` with
-/// snake_case keys; this JSON form is also the schema of overrides and the
-/// source of the environment variable names (see loader.hpp).
+/// "cluster": {...}, "llm": {...}, "audit": {...}}` with snake_case keys; this JSON
+/// form is also the schema of overrides and the source of the environment variable
+/// names (see loader.hpp).
 void to_json(nlohmann::json& j, const settings& x);
 
 } // namespace parley::config

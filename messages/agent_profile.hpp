@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,12 +44,17 @@ struct agent_profile {
   std::string role;
   agent_preferences preferences;
   std::string custom_instructions;
+  /// Seed 004: what the agent can do, capability name -> 0..1 (rule agents
+  /// vote and bid from it).
+  std::map<std::string, double> capabilities;
+  /// Seed 004: how busy the agent is, 0 (idle) ..1 (fully loaded).
+  double load = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
   return f(caf::meta::type_name("agent_profile"), x.display_name, x.role, x.preferences,
-           x.custom_instructions);
+           x.custom_instructions, x.capabilities, x.load);
 }
 
 /// Which brain decides for an agent.

@@ -7,7 +7,7 @@ namespace parley::messages {
 
 namespace {
 
-constexpr std::array<const char*, 22> names = {
+constexpr std::array<const char*, 28> names = {
     "none",
     "invalid_request",
     "demand_not_found",
@@ -30,6 +30,12 @@ constexpr std::array<const char*, 22> names = {
     "invalid_config",
     "invalid_scenario",
     "node_unavailable",
+    "not_eligible",
+    "already_cast",
+    "voting_closed",
+    "invalid_vote",
+    "invalid_bid",
+    "invalid_ballot",
 };
 
 } // namespace

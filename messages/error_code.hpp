@@ -30,6 +30,12 @@ enum class error_code : std::uint8_t {
   invalid_config = 19,          ///< E019
   invalid_scenario = 20,        ///< E020
   node_unavailable = 21,        ///< E021: the node hosting it died or shut down.
+  not_eligible = 22,            ///< E022: not an eligible voter / invited bidder.
+  already_cast = 23,            ///< E023: a second vote or bid; the first stands.
+  voting_closed = 24,           ///< E024: the ballot or auction already resolved.
+  invalid_vote = 25,            ///< E025: not one of the options (or a misplaced veto).
+  invalid_bid = 26,             ///< E026: capability, load or duration out of range.
+  invalid_ballot = 27,          ///< E027: a ballot or auction spec that cannot open.
 };
 
 /// Returns the code as printed on the wire and in logs, e.g. "E012".

@@ -69,18 +69,28 @@ struct run_summary {
   std::int64_t expired = 0;
   std::int64_t errors = 0;
   std::int64_t warnings = 0;
+  /// Seed 004: ballots opened and how they resolved; auctions resolved.
+  std::int64_t ballots = 0;
+  std::int64_t ballots_approved = 0;
+  std::int64_t ballots_rejected = 0;
+  std::int64_t auctions = 0;
+  std::int64_t auctions_awarded = 0;
 
   friend bool operator==(const run_summary& x, const run_summary& y) {
     return x.negotiations == y.negotiations && x.accepted == y.accepted &&
            x.rejected == y.rejected && x.expired == y.expired && x.errors == y.errors &&
-           x.warnings == y.warnings;
+           x.warnings == y.warnings && x.ballots == y.ballots &&
+           x.ballots_approved == y.ballots_approved &&
+           x.ballots_rejected == y.ballots_rejected && x.auctions == y.auctions &&
+           x.auctions_awarded == y.auctions_awarded;
   }
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, run_summary& x) {
   return f(caf::meta::type_name("run_summary"), x.negotiations, x.accepted, x.rejected,
-           x.expired, x.errors, x.warnings);
+           x.expired, x.errors, x.warnings, x.ballots, x.ballots_approved,
+           x.ballots_rejected, x.auctions, x.auctions_awarded);
 }
 
 std::string to_string(negotiation_event_kind x);

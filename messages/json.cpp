@@ -1,5 +1,7 @@
 #include "messages/json.hpp"
 
+#include <cmath>
+
 #include "messages/enum_names.hpp"
 
 namespace parley::messages {
@@ -447,6 +449,14 @@ void to_json(json& j, const run_summary& x) {
            {"accepted", x.accepted}, {"rejected", x.rejected},
            {"expired", x.expired},   {"errors", x.errors},
            {"warnings", x.warnings}};
+  // Seed 004's counts appear only in runs that had ballots or auctions.
+  if (x.ballots > 0 || x.auctions > 0) {
+    j["ballots"] = x.ballots;
+    j["ballots_approved"] = x.ballots_approved;
+    j["ballots_rejected"] = x.ballots_rejected;
+    j["auctions"] = x.auctions;
+    j["auctions_awarded"] = x.auctions_awarded;
+  }
 }
 
 void read(const json& j, const std::string& path, run_summary& x) {
@@ -458,6 +468,11 @@ void read(const json& j, const std::string& path, run_summary& x) {
   r.required("expired", x.expired);
   r.required("errors", x.errors);
   r.optional("warnings", x.warnings);
+  r.optional("ballots", x.ballots);
+  r.optional("ballots_approved", x.ballots_approved);
+  r.optional("ballots_rejected", x.ballots_rejected);
+  r.optional("auctions", x.auctions);
+  r.optional("auctions_awarded", x.auctions_awarded);
   r.done();
 }
 
@@ -493,10 +508,10 @@ void read(const json& j, const std::string& path, agent_preferences& x) {
 }
 
 void to_json(json& j, const agent_profile& x) {
-  j = json{{"display_name", x.display_name},
-           {"role", x.role},
-           {"preferences", x.preferences},
-           {"custom_instructions", x.custom_instructions}};
+  j = json{
+      {"display_name", x.display_name}, {"role", x.role},
+      {"preferences", x.preferences},   {"custom_instructions", x.custom_instructions},
+      {"capabilities", x.capabilities}, {"load", x.load}};
 }
 
 void read(const json& j, const std::string& path, agent_profile& x) {
@@ -505,7 +520,27 @@ void read(const json& j, const std::string& path, agent_profile& x) {
   r.optional("role", x.role);
   r.optional("preferences", x.preferences);
   r.optional("custom_instructions", x.custom_instructions);
+  auto in_unit = [](double v) {
+    return std::isfinite(v) && v >= 0.0 && v <= 1.0;
+  };
+  if (r.has("capabilities")) {
+    const auto& caps = r.raw("capabilities");
+    auto caps_path = r.path_of("capabilities");
+    if (!caps.is_object())
+      throw json_error(caps_path, "expected an object, got " + json_kind(caps));
+    x.capabilities.clear();
+    for (auto i = caps.begin(); i != caps.end(); ++i) {
+      double value = 0;
+      read(i.value(), path_join(caps_path, i.key()), value);
+      if (!in_unit(value))
+        throw json_error(path_join(caps_path, i.key()), "must be within 0..1");
+      x.capabilities.emplace(i.key(), value);
+    }
+  }
+  r.optional("load", x.load);
   r.done();
+  if (!in_unit(x.load))
+    throw json_error(r.path_of("load"), "must be within 0..1");
 }
 
 void to_json(json& j, const script_reply& x) {

@@ -54,6 +54,27 @@ PARLEY_JSON_MAPPING(brain_kind)
 PARLEY_JSON_MAPPING(bargaining_side)
 PARLEY_JSON_MAPPING(reply_action)
 
+PARLEY_JSON_MAPPING(ballot_strategy)
+PARLEY_JSON_MAPPING(ballot_status)
+PARLEY_JSON_MAPPING(ballot_event_kind)
+PARLEY_JSON_MAPPING(auction_status)
+PARLEY_JSON_MAPPING(auction_event_kind)
+PARLEY_JSON_MAPPING(participant)
+PARLEY_JSON_MAPPING(ballot_spec)
+PARLEY_JSON_MAPPING(vote)
+PARLEY_JSON_MAPPING(ballot_outcome)
+PARLEY_JSON_MAPPING(ballot_event)
+PARLEY_JSON_MAPPING(auction_spec)
+PARLEY_JSON_MAPPING(bid)
+PARLEY_JSON_MAPPING(bid_score)
+PARLEY_JSON_MAPPING(auction_outcome)
+PARLEY_JSON_MAPPING(auction_event)
+PARLEY_JSON_MAPPING(ballot_invite)
+PARLEY_JSON_MAPPING(auction_invite)
+PARLEY_JSON_MAPPING(cast_vote)
+PARLEY_JSON_MAPPING(place_bid)
+PARLEY_JSON_MAPPING(consensus_timer)
+
 #undef PARLEY_JSON_MAPPING
 
 /// Reads a whole `T` from a JSON document (path shown from its root).

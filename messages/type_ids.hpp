@@ -14,6 +14,7 @@
 #include "messages/agent_messages.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/commands.hpp"
+#include "messages/consensus.hpp"
 #include "messages/decision.hpp"
 #include "messages/events.hpp"
 #include "messages/llm.hpp"
@@ -93,6 +94,17 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::agent_event))
 CAF_ADD_TYPE_ID(parley, (parley::messages::transcript_entry))
 CAF_ADD_TYPE_ID(parley, (parley::messages::transcript_flush))
 CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_trigger))
+CAF_ADD_TYPE_ID(parley, (parley::messages::ballot_spec))
+CAF_ADD_TYPE_ID(parley, (parley::messages::vote))
+CAF_ADD_TYPE_ID(parley, (parley::messages::ballot_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::auction_spec))
+CAF_ADD_TYPE_ID(parley, (parley::messages::bid))
+CAF_ADD_TYPE_ID(parley, (parley::messages::auction_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::ballot_invite))
+CAF_ADD_TYPE_ID(parley, (parley::messages::auction_invite))
+CAF_ADD_TYPE_ID(parley, (parley::messages::cast_vote))
+CAF_ADD_TYPE_ID(parley, (parley::messages::place_bid))
+CAF_ADD_TYPE_ID(parley, (parley::messages::consensus_timer))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

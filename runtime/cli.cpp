@@ -16,6 +16,7 @@
 #include "runtime/bench.hpp"
 #include "runtime/cluster.hpp"
 #include "runtime/node.hpp"
+#include "runtime/bench_ballots.hpp"
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
@@ -78,11 +79,14 @@ struct run_command_options {
   bool seed_given = false;
   std::string output_file;
   std::vector<std::string> remotes;
+  std::string audit_file;
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
   auto plan = load_scenario(options.scenario_file);
   auto settings = load_settings(global, &plan, options.scenario_file);
+  if (!options.audit_file.empty())
+    settings.audit.path = options.audit_file;
   run_options run;
   run.simulated_time = options.simulated_time;
   run.seed = options.seed_given || options.simulated_time ? options.seed : fresh_seed();
@@ -101,7 +105,12 @@ int run_command(const global_options& global, const run_command_options& options
   return exit_ok;
 }
 
-int bench_command(const global_options& global, const bench_options& options) {
+int bench_command(const global_options& global, const bench_options& options,
+                  const std::string& workload) {
+  if (workload == "ballots")
+    return run_ballot_bench(options.negotiations, options.json, std::cout) == 0
+               ? exit_ok
+               : exit_failed;
   auto settings = load_settings(global);
   return run_bench(options, settings, std::cout, std::cerr);
 }
@@ -161,6 +170,9 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_option("--output,-o", run.output_file,
                       "Write the events to this file instead of standard output");
   add_remote_option(run_cmd, run.remotes)->excludes(simulated);
+  run_cmd->add_option("--audit", run.audit_file,
+                      "Append the audit log (every bus event as a JSON line) to this "
+                      "file (overrides audit.path)");
 
   bench_options bench;
   auto* bench_cmd = app.add_subcommand(
@@ -170,12 +182,14 @@ int run_cli(int argc, char** argv) {
   bench_cmd
       ->add_option("--workload,-w", workload,
                    "w1: propose, counter, counter, accept (all agree); "
-                   "w2: the responder never answers (all expire after 1 s)")
-      ->check(CLI::IsMember({"w1", "w2"}))
+                   "w2: the responder never answers (all expire after 1 s); "
+                   "ballots: ballots of 9 rule-agent voters, every strategy")
+      ->check(CLI::IsMember({"w1", "w2", "ballots"}))
       ->capture_default_str();
   bench_cmd
-      ->add_option("--negotiations,-n", bench.negotiations,
-                   "How many negotiations (one room and two agents each)")
+      ->add_option("-n,--negotiations,--ballots", bench.negotiations,
+                   "How many negotiations (one room and two agents each), or "
+                   "ballots for --workload ballots")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
       ->capture_default_str();
   bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");
@@ -204,7 +218,7 @@ int run_cli(int argc, char** argv) {
     if (*bench_cmd) {
       bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
       bench.progress = isatty(STDERR_FILENO) != 0;
-      return bench_command(global, bench);
+      return bench_command(global, bench, workload);
     }
     return run_command(global, run);
   } catch (const config::config_error& e) {

@@ -30,6 +30,47 @@ std::string describe(const messages::proposal& x, bool full = false) {
 
 } // namespace
 
+namespace {
+
+template <class Event>
+nlohmann::json consensus_json(const Event& x, std::int64_t start_ms) {
+  nlohmann::json j = x;
+  j.erase("at_ms");
+  nlohmann::json result{{"t_ms", x.at_ms - start_ms}};
+  result.update(j);
+  return result;
+}
+
+} // namespace
+
+nlohmann::json event_json(const messages::ballot_event& x, std::int64_t start_ms) {
+  return consensus_json(x, start_ms);
+}
+
+nlohmann::json event_json(const messages::auction_event& x, std::int64_t start_ms) {
+  return consensus_json(x, start_ms);
+}
+
+std::string timeline_line(const messages::ballot_event& x, std::int64_t start_ms) {
+  auto line = stamp(x.at_ms, start_ms) + "  " + x.ballot_id + "  ";
+  if (x.spec)
+    return line + "proposes \"" + x.topic + "\" (" + to_string(x.spec->strategy) + ")";
+  if (x.cast)
+    return line + x.cast->voter + " votes " + x.cast->option;
+  if (x.outcome)
+    return line + to_string(x.outcome->status) + ": " + x.outcome->reason;
+  return line;
+}
+
+std::string timeline_line(const messages::auction_event& x, std::int64_t start_ms) {
+  auto line = stamp(x.at_ms, start_ms) + "  " + x.auction_id + "  ";
+  if (x.placed)
+    return line + x.placed->bidder + " bids for " + x.task;
+  if (x.outcome)
+    return line + to_string(x.outcome->status) + ": " + x.outcome->reason;
+  return line;
+}
+
 nlohmann::json event_json(const messages::negotiation_event& x, std::int64_t start_ms) {
   return nlohmann::json{{"t_ms", x.at_ms - start_ms},
                         {"type", messages::topic_of(x)},

@@ -8,6 +8,7 @@
 #include <system_error>
 #include <utility>
 
+#include "actors/ballot/rules.hpp"
 #include "messages/enum_names.hpp"
 #include "messages/json.hpp"
 
@@ -85,6 +86,18 @@ scenario_agent read_agent(const json& j, const std::string& path,
   r.required("brain", x.brain.kind);
   r.optional("preferences", x.profile.preferences);
   r.optional("custom_instructions", x.profile.custom_instructions);
+  if (r.has("capabilities") || r.has("load")) {
+    // The profile's reader checks the ranges (0..1) and names the path.
+    json skills = json::object();
+    if (r.has("capabilities"))
+      skills["capabilities"] = r.raw("capabilities");
+    if (r.has("load"))
+      skills["load"] = r.raw("load");
+    messages::agent_profile parsed;
+    messages::read(skills, path, parsed);
+    x.profile.capabilities = std::move(parsed.capabilities);
+    x.profile.load = parsed.load;
+  }
   if (r.has("side")) {
     if (x.brain.kind != brain_kind::rule)
       throw json_error(r.path_of("side"), "only a rule brain takes a side");
@@ -184,6 +197,108 @@ scenario_negotiation read_negotiation(const json& j, const std::string& path,
   return x;
 }
 
+void check_agent(const std::string& id, const std::string& path,
+                 const id_index& agents) {
+  if (agents.count(id) == 0)
+    throw json_error(path, "unknown agent " + in_quotes(id));
+}
+
+void check_unique(const std::string& id, const std::string& path,
+                  std::set<std::string>& seen) {
+  if (id.empty())
+    throw json_error(path, "must not be empty");
+  if (!seen.insert(id).second)
+    throw json_error(path, "duplicate id " + in_quotes(id));
+}
+
+scenario_ballot read_ballot(const json& j, const std::string& path,
+                            const id_index& agents, std::set<std::string>& ids) {
+  scenario_ballot x;
+  object_reader r{j, path};
+  r.required("id", x.id);
+  check_unique(x.id, r.path_of("id"), ids);
+  r.optional("at_ms", x.at_ms);
+  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  r.required("topic", x.topic);
+  r.optional("options", x.options);
+  r.optional("strategy", x.strategy);
+  r.optional("voters", x.voters);
+  r.optional("roles", x.roles);
+  r.optional("window_ms", x.window_ms);
+  if (x.window_ms <= 0)
+    throw json_error(r.path_of("window_ms"), "must be positive");
+  r.optional("task", x.task);
+  if (x.voters.empty() && x.roles.empty())
+    throw json_error(path, "a ballot needs voters or roles");
+  for (std::size_t i = 0; i < x.voters.size(); ++i)
+    check_agent(x.voters[i], messages::path_index(r.path_of("voters"), i), agents);
+  if (r.has("votes"))
+    for_each_item(r.raw("votes"), r.path_of("votes"),
+                  [&](const json& v, const std::string& vpath) {
+                    scenario_vote vote;
+                    object_reader vr{v, vpath};
+                    vr.required("at_ms", vote.at_ms);
+                    vr.required("voter", vote.voter);
+                    vr.required("option", vote.option);
+                    vr.done();
+                    check_agent(vote.voter, vr.path_of("voter"), agents);
+                    if (vote.at_ms < x.at_ms)
+                      throw json_error(vr.path_of("at_ms"),
+                                       "a vote cannot come before its ballot opens");
+                    x.votes.push_back(std::move(vote));
+                  });
+  r.done();
+  messages::ballot_spec spec;
+  spec.id = x.id;
+  spec.options = x.options;
+  spec.strategy = x.strategy;
+  spec.voters = {{"check", ""}};
+  if (auto why = actors::ballot::validate(spec); !why.empty())
+    throw json_error(path, why);
+  return x;
+}
+
+scenario_auction read_auction(const json& j, const std::string& path,
+                              const id_index& agents, std::set<std::string>& ids) {
+  scenario_auction x;
+  object_reader r{j, path};
+  r.required("id", x.id);
+  check_unique(x.id, r.path_of("id"), ids);
+  r.optional("at_ms", x.at_ms);
+  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  r.required("task", x.task);
+  r.required("invited", x.invited);
+  if (x.invited.empty())
+    throw json_error(r.path_of("invited"), "must not be empty");
+  for (std::size_t i = 0; i < x.invited.size(); ++i)
+    check_agent(x.invited[i], messages::path_index(r.path_of("invited"), i), agents);
+  r.optional("window_ms", x.window_ms);
+  if (x.window_ms <= 0)
+    throw json_error(r.path_of("window_ms"), "must be positive");
+  r.optional("base_duration_ms", x.base_duration_ms);
+  if (x.base_duration_ms <= 0)
+    throw json_error(r.path_of("base_duration_ms"), "must be positive");
+  if (r.has("bids"))
+    for_each_item(r.raw("bids"), r.path_of("bids"),
+                  [&](const json& b, const std::string& bpath) {
+                    scenario_bid bid;
+                    object_reader br{b, bpath};
+                    br.required("at_ms", bid.at_ms);
+                    br.required("bidder", bid.bidder);
+                    br.required("capability", bid.capability);
+                    br.required("load", bid.load);
+                    br.required("estimated_duration_ms", bid.estimated_duration_ms);
+                    br.done();
+                    check_agent(bid.bidder, br.path_of("bidder"), agents);
+                    if (bid.at_ms < x.at_ms)
+                      throw json_error(br.path_of("at_ms"),
+                                       "a bid cannot come before its auction opens");
+                    x.bids.push_back(std::move(bid));
+                  });
+  r.done();
+  return x;
+}
+
 scenario_inject read_inject(const json& j, const std::string& path,
                             const id_index& rooms) {
   scenario_inject x;
@@ -251,6 +366,8 @@ scenario read_scenario(const json& doc) {
   const auto& negotiations = r.raw("negotiations");
   const auto& inject = r.raw("inject");
   const auto& transcripts = r.raw("transcripts");
+  const auto& ballots = r.raw("ballots");
+  const auto& auctions = r.raw("auctions");
   r.done();
   if (!config.is_null()) {
     if (!config.is_object())
@@ -287,6 +404,15 @@ scenario read_scenario(const json& doc) {
                   [&](const json& j, const std::string& path) {
                     x.transcripts.push_back(read_transcript(j, path, room_ids));
                   });
+  std::set<std::string> consensus_ids;
+  if (!ballots.is_null())
+    for_each_item(ballots, "ballots", [&](const json& j, const std::string& path) {
+      x.ballots.push_back(read_ballot(j, path, agent_ids, consensus_ids));
+    });
+  if (!auctions.is_null())
+    for_each_item(auctions, "auctions", [&](const json& j, const std::string& path) {
+      x.auctions.push_back(read_auction(j, path, agent_ids, consensus_ids));
+    });
   return x;
 }
 

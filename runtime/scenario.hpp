@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "messages/agent_profile.hpp"
+#include "messages/consensus.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::runtime {
@@ -77,6 +78,49 @@ struct scenario_transcript {
   std::string text;
 };
 
+/// A vote the runner tells `voter` to cast at `at_ms` (any agent of the
+/// scenario: a vote from a non-eligible one is refused by the ballot).
+struct scenario_vote {
+  std::int64_t at_ms = 0;
+  std::string voter;
+  std::string option;
+};
+
+/// A ballot the runner opens at `at_ms` (seed 004). Its voters are `voters`
+/// plus every agent whose role is in `roles`, resolved when it opens.
+struct scenario_ballot {
+  std::string id;
+  std::int64_t at_ms = 0;
+  std::string topic;
+  std::vector<std::string> options = {"approve", "reject"};
+  messages::ballot_strategy strategy = messages::ballot_strategy::majority;
+  std::vector<std::string> voters;
+  std::vector<std::string> roles;
+  std::int64_t window_ms = 5000;
+  std::string task;
+  std::vector<scenario_vote> votes;
+};
+
+/// A bid the runner tells `bidder` to place at `at_ms`.
+struct scenario_bid {
+  std::int64_t at_ms = 0;
+  std::string bidder;
+  double capability = 0;
+  double load = 0;
+  std::int64_t estimated_duration_ms = 1;
+};
+
+/// A task auction the runner opens at `at_ms` (seed 004).
+struct scenario_auction {
+  std::string id;
+  std::int64_t at_ms = 0;
+  std::string task;
+  std::vector<std::string> invited;
+  std::int64_t window_ms = 5000;
+  std::int64_t base_duration_ms = 1000;
+  std::vector<scenario_bid> bids;
+};
+
 /// A whole scenario file, checked: every id it refers to exists.
 struct scenario {
   /// Configuration overrides, unchecked here: the config loader validates
@@ -90,6 +134,8 @@ struct scenario {
 
   /// Returns whether any agent has an LLM brain (such a run needs real time).
   bool has_llm_agents() const;
+  std::vector<scenario_ballot> ballots;
+  std::vector<scenario_auction> auctions;
 };
 
 /// A scenario file could not be read or is not valid; `what()` is

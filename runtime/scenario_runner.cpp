@@ -1,6 +1,8 @@
 #include "runtime/scenario_runner.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <memory>
 #include <chrono>
 #include <cstdlib>
 #include <deque>
@@ -24,6 +26,9 @@
 
 #include "actors/agent/actor.hpp"
 #include "actors/agent/llm_agent.hpp"
+#include "actors/auction/actor.hpp"
+#include "actors/audit/actor.hpp"
+#include "actors/ballot/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/http/llm_client.hpp"
@@ -43,7 +48,7 @@ namespace {
 constexpr auto start_timeout = caf::infinite;
 
 /// What a scheduled step does.
-enum class step_kind { start, inject, transcript };
+enum class step_kind { start, inject, transcript, ballot, vote, auction, bid };
 
 /// One scheduled step of the scenario: a negotiation start, an injection or a
 /// transcript line.
@@ -51,6 +56,8 @@ struct step {
   std::int64_t at_ms = 0;
   step_kind kind = step_kind::start;
   std::size_t index = 0;
+  /// For votes and bids: the index inside the ballot or auction.
+  std::size_t sub = 0;
 };
 
 /// Everything the driver needs; built before the actor system runs.
@@ -97,6 +104,10 @@ struct driver_state {
   /// agents' are out (sent after the rooms', so that they queue behind
   /// whatever the rooms passed to those agents).
   bool agent_phase = false;
+  /// Ballots and auctions spawned, by scenario index; how many still run.
+  std::vector<caf::actor> ballots;
+  std::vector<caf::actor> auctions;
+  std::size_t consensus_running = 0;
   messages::run_summary summary;
   bool finished = false;
 };
@@ -122,6 +133,10 @@ void start_barrier_round(driver_actor* self) {
   auto& st = self->state;
   st.agent_phase = false;
   auto origin = caf::actor_cast<caf::actor>(self);
+  // Straight through the bus too: behind what ended ballots and auctions sent.
+  auto through_bus = ++st.barriers_sent;
+  st.barriers_pending.emplace(through_bus, std::string{});
+  self->send(st.world.bus, messages::barrier{through_bus, origin});
   for (const auto& entry : st.world.rooms) {
     if (st.lost_rooms.count(entry.first) > 0)
       continue;
@@ -156,9 +171,10 @@ void on_barrier_back(driver_actor* self) {
 void finish_if_done(driver_actor* self) {
   auto& st = self->state;
   if (st.finished || st.next_step < st.steps.size() || !st.held_starts.empty() ||
-      st.starts_in_flight > 0 || !st.open.empty() || !st.barriers_pending.empty())
+      st.starts_in_flight > 0 || !st.open.empty() || !st.barriers_pending.empty() ||
+      st.consensus_running > 0)
     return;
-  if (st.flushed_at != st.events_seen && st.lost_rooms.size() < st.world.rooms.size()) {
+  if (st.flushed_at != st.events_seen) {
     st.flushed_at = st.events_seen;
     start_barrier_round(self);
     return;
@@ -251,22 +267,114 @@ void inject(driver_actor* self, const scenario_inject& x) {
 
 /// Runs every step that is due, then schedules the next one: one pending
 /// timer at a time, however long the scenario.
+/// Every agent of the scenario whose id is listed or whose role is in `roles`.
+std::vector<messages::participant> resolve_voters(const scenario& plan,
+                                                  const scenario_ballot& b) {
+  std::vector<messages::participant> xs;
+  for (const auto& a : plan.agents) {
+    auto listed = std::find(b.voters.begin(), b.voters.end(), a.id) != b.voters.end();
+    auto by_role =
+        std::find(b.roles.begin(), b.roles.end(), a.profile.role) != b.roles.end();
+    if (listed || by_role)
+      xs.push_back({a.id, a.profile.role});
+  }
+  return xs;
+}
+
+const std::string& role_of(const scenario& plan, const std::string& id) {
+  for (const auto& a : plan.agents)
+    if (a.id == id)
+      return a.profile.role;
+  static const std::string none;
+  return none;
+}
+
+void open_ballot(driver_actor* self, std::size_t index) {
+  auto& st = self->state;
+  const auto& b = st.world.plan.ballots[index];
+  messages::ballot_spec spec{
+      b.id,        b.topic, b.options, b.strategy, resolve_voters(st.world.plan, b),
+      b.window_ms, b.task};
+  actors::ballot::peers with;
+  with.bus = st.world.bus;
+  for (const auto& v : spec.voters)
+    with.invite.emplace(v.agent_id, st.world.agents.at(v.agent_id));
+  auto h =
+      actors::ballot::spawn_ballot(self->system(), std::move(spec), std::move(with));
+  self->monitor(h);
+  ++st.consensus_running;
+  st.ballots[index] = h;
+}
+
+void open_auction(driver_actor* self, std::size_t index) {
+  auto& st = self->state;
+  const auto& a = st.world.plan.auctions[index];
+  messages::auction_spec spec{a.id, a.task, {}, a.window_ms, a.base_duration_ms};
+  actors::auction::peers with;
+  with.bus = st.world.bus;
+  for (const auto& id : a.invited) {
+    spec.invited.push_back({id, role_of(st.world.plan, id)});
+    with.invite.emplace(id, st.world.agents.at(id));
+  }
+  auto h =
+      actors::auction::spawn_auction(self->system(), std::move(spec), std::move(with));
+  self->monitor(h);
+  ++st.consensus_running;
+  st.auctions[index] = h;
+}
+
+void run_step(driver_actor* self, const step& s) {
+  auto& st = self->state;
+  const auto& plan = st.world.plan;
+  switch (s.kind) {
+  case step_kind::start:
+    if (st.starts_in_flight >= st.world.start_window)
+      st.held_starts.push_back(s.index);
+    else
+      launch_start(self, s.index);
+    return;
+  case step_kind::inject:
+    inject(self, plan.inject[s.index]);
+    return;
+  case step_kind::transcript: {
+    const auto& t = plan.transcripts[s.index];
+    self->send(st.world.rooms.at(t.room),
+               messages::transcript_entry{t.source, t.speaker, t.text});
+    return;
+  }
+  case step_kind::ballot:
+    open_ballot(self, s.index);
+    return;
+  case step_kind::vote: {
+    const auto& b = plan.ballots[s.index];
+    const auto& v = b.votes[s.sub];
+    self->send(st.world.agents.at(v.voter),
+               messages::cast_vote{st.ballots[s.index],
+                                   messages::vote{b.id, v.voter, v.option}});
+    return;
+  }
+  case step_kind::auction:
+    open_auction(self, s.index);
+    return;
+  case step_kind::bid: {
+    const auto& a = plan.auctions[s.index];
+    const auto& x = a.bids[s.sub];
+    self->send(st.world.agents.at(x.bidder),
+               messages::place_bid{st.auctions[s.index],
+                                   messages::bid{a.id, x.bidder, x.capability, x.load,
+                                                 x.estimated_duration_ms}});
+    return;
+  }
+  }
+}
+
 void run_due_steps(driver_actor* self) {
   auto& st = self->state;
   auto now = st.clock->now_ms();
   while (st.next_step < st.steps.size() &&
          st.start_ms + st.steps[st.next_step].at_ms <= now) {
     auto s = st.steps[st.next_step++];
-    if (s.kind == step_kind::inject) {
-      inject(self, st.world.plan.inject[s.index]);
-    } else if (s.kind == step_kind::transcript) {
-      const auto& t = st.world.plan.transcripts[s.index];
-      self->send(st.world.rooms.at(t.room),
-                 messages::transcript_entry{t.source, t.speaker, t.text});
-    } else if (st.starts_in_flight >= st.world.start_window)
-      st.held_starts.push_back(s.index);
-    else
-      launch_start(self, s.index);
+    run_step(self, s);
   }
   if (st.next_step < st.steps.size())
     self->delayed_send(self,
@@ -282,12 +390,29 @@ caf::behavior driver(driver_actor* self, cast world) {
   st.start_ms = st.clock->now_ms();
   const auto& plan = st.world.plan;
   for (std::size_t i = 0; i < plan.negotiations.size(); ++i)
-    st.steps.push_back(step{plan.negotiations[i].at_ms, step_kind::start, i});
+    st.steps.push_back(step{plan.negotiations[i].at_ms, step_kind::start, i, 0});
   for (std::size_t i = 0; i < plan.inject.size(); ++i)
-    st.steps.push_back(step{plan.inject[i].at_ms, step_kind::inject, i});
+    st.steps.push_back(step{plan.inject[i].at_ms, step_kind::inject, i, 0});
   for (std::size_t i = 0; i < plan.transcripts.size(); ++i)
-    st.steps.push_back(step{plan.transcripts[i].at_ms, step_kind::transcript, i});
-  // Same time: file order, negotiations before injections before transcripts.
+    st.steps.push_back(step{plan.transcripts[i].at_ms, step_kind::transcript, i, 0});
+  for (std::size_t i = 0; i < plan.ballots.size(); ++i)
+    st.steps.push_back(step{plan.ballots[i].at_ms, step_kind::ballot, i, 0});
+  for (std::size_t i = 0; i < plan.auctions.size(); ++i)
+    st.steps.push_back(step{plan.auctions[i].at_ms, step_kind::auction, i, 0});
+  for (std::size_t i = 0; i < plan.ballots.size(); ++i)
+    for (std::size_t k = 0; k < plan.ballots[i].votes.size(); ++k)
+      st.steps.push_back(step{plan.ballots[i].votes[k].at_ms, step_kind::vote, i, k});
+  for (std::size_t i = 0; i < plan.auctions.size(); ++i)
+    for (std::size_t k = 0; k < plan.auctions[i].bids.size(); ++k)
+      st.steps.push_back(step{plan.auctions[i].bids[k].at_ms, step_kind::bid, i, k});
+  st.ballots.resize(plan.ballots.size());
+  st.auctions.resize(plan.auctions.size());
+  self->set_down_handler([self](const caf::down_msg&) {
+    --self->state.consensus_running;
+    finish_if_done(self);
+  });
+  // Same time: negotiations, injections, transcripts, ballots and auctions
+  // opening, then votes and bids, each in file order.
   std::stable_sort(st.steps.begin(), st.steps.end(),
                    [](const step& x, const step& y) { return x.at_ms < y.at_ms; });
   self->send(st.world.bus, messages::subscribe_atom::value, std::string{"*"},
@@ -325,6 +450,25 @@ caf::behavior driver(driver_actor* self, cast world) {
         if (st.open.erase(x.record.id) == 0)
           st.ended_early.insert(x.record.id);
         finish_if_done(self);
+      },
+      [self](const messages::ballot_event& x) {
+        auto& st = self->state;
+        print(self, x);
+        if (x.kind == messages::ballot_event_kind::propose)
+          ++st.summary.ballots;
+        if (x.outcome && x.outcome->status == messages::ballot_status::approved)
+          ++st.summary.ballots_approved;
+        if (x.outcome && x.outcome->status == messages::ballot_status::rejected)
+          ++st.summary.ballots_rejected;
+      },
+      [self](const messages::auction_event& x) {
+        auto& st = self->state;
+        print(self, x);
+        if (!x.outcome)
+          return;
+        ++st.summary.auctions;
+        if (x.outcome->status == messages::auction_status::awarded)
+          ++st.summary.auctions_awarded;
       },
       [self](const messages::agent_event& x) {
         print(self, x);
@@ -459,6 +603,13 @@ messages::run_summary run_scenario(const scenario& plan,
   auto rooms = nodes.spawn_rooms(std::move(specs));
   for (std::size_t i = 0; i < rooms.size(); ++i)
     world.rooms.emplace(plan.rooms[i].id, std::move(rooms[i]));
+  caf::actor audit;
+  if (!settings.audit.path.empty()) {
+    auto file = std::make_shared<std::ofstream>(settings.audit.path, std::ios::app);
+    if (!*file)
+      throw std::runtime_error("cannot write the audit log " + settings.audit.path);
+    audit = actors::audit::spawn_audit_log(sys, world.bus, std::move(file));
+  }
   auto stop = world;
   stop.plan = scenario{};
   sys.spawn(driver, std::move(world));
@@ -480,6 +631,8 @@ messages::run_summary run_scenario(const scenario& plan,
       if (!done && !sched.trigger_timeout())
         break; // nothing can happen any more
     }
+    if (audit)
+      caf::anon_send(audit, messages::done_atom::value);
     stop_all(stop);
     sched.run();
     if (!done)
@@ -487,6 +640,8 @@ messages::run_summary run_scenario(const scenario& plan,
                                "every negotiation ended");
   } else {
     listener->receive(on_done);
+    if (audit)
+      caf::anon_send(audit, messages::done_atom::value);
     stop_all(stop);
   }
   return result;

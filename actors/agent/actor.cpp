@@ -12,6 +12,7 @@
 #include "caf/typed_response_promise.hpp"
 
 #include "actors/agent/brain.hpp"
+#include "actors/agent/voter.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
 
@@ -36,6 +37,9 @@ struct agent_state {
   static inline const char* name = "parley.agent";
   std::string id;
   std::unique_ptr<brain> mind;
+  /// Kept for voting and bidding (seed 004).
+  messages::agent_profile profile;
+  messages::brain_kind kind = messages::brain_kind::rule;
   std::unordered_map<std::string, memo> open;
   std::uint64_t sent = 0;
   std::int32_t max_rounds = 5;
@@ -140,6 +144,8 @@ caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
   auto& st = self->state;
   st.id = std::move(spec.id);
   st.mind = make_brain(spec.brain, spec.profile);
+  st.profile = std::move(spec.profile);
+  st.kind = spec.brain.kind;
   st.max_rounds = max_rounds;
   st.bus = std::move(bus);
   st.clock.emplace(self->system());
@@ -167,6 +173,23 @@ caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
       // Rule and script brains do not listen to conversations.
       [](const messages::transcript_entry&) {},
       [](const messages::negotiation_trigger&) {},
+      // Seed 004: a rule agent votes and bids by itself, from its profile; a
+      // scripted agent waits to be told (cast_vote, place_bid).
+      [self](const messages::ballot_invite& x) {
+        auto& st = self->state;
+        if (st.kind == messages::brain_kind::rule)
+          self->send(x.ballot, messages::vote{x.spec.id, st.id,
+                                              decide_vote(st.id, st.profile, x.spec)});
+      },
+      [self](const messages::auction_invite& x) {
+        auto& st = self->state;
+        if (st.kind != messages::brain_kind::rule)
+          return;
+        if (auto b = decide_bid(st.id, st.profile, x.spec))
+          self->send(x.auction, std::move(*b));
+      },
+      [self](messages::cast_vote& x) { self->send(x.ballot, std::move(x.vote)); },
+      [self](messages::place_bid& x) { self->send(x.auction, std::move(x.bid)); },
   };
 }
 

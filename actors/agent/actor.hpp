@@ -19,7 +19,11 @@ namespace parley::actors::agent {
 ///   answered by the brain, an accept or reject closes the agent's memory of
 ///   that negotiation;
 /// - a terminal `negotiation_event` (expiry) closes it too;
-/// - `deferred_reply`: a decision reached later (think time) is carried out.
+/// - `deferred_reply`: a decision reached later (think time) is carried out;
+/// - `ballot_invite` / `auction_invite` (seed 004): a rule agent votes / bids
+///   from its profile (role, capabilities, load; see voter.hpp), a scripted
+///   agent waits to be told;
+/// - `cast_vote` / `place_bid`: the agent sends exactly that vote / bid.
 ///
 /// `max_rounds` is the negotiations' round limit, so that the brain knows its
 /// last chance; `bus` receives the agent's problems.

@@ -57,6 +57,8 @@ caf::behavior bus_behavior(bus_actor* self) {
       [self](const messages::negotiation_event& x) { forward(self, topic_of(x)); },
       [self](const messages::problem_event& x) { forward(self, topic_of(x)); },
       [self](const messages::agent_event& x) { forward(self, topic_of(x)); },
+      [self](const messages::ballot_event& x) { forward(self, topic_of(x)); },
+      [self](const messages::auction_event& x) { forward(self, topic_of(x)); },
       [self](const messages::barrier& x) {
         // Moving the content out empties `x`: take the destination first.
         auto origin = x.origin;

@@ -6,9 +6,10 @@
 
 namespace parley::actors::bus {
 
-/// Spawns the event bus: producers send it `negotiation_event`s and
-/// `problem_event`s; it passes each one on, unchanged and uncopied, to every
-/// subscriber whose pattern matches the event's topic.
+/// Spawns the event bus: producers send it `negotiation_event`s,
+/// `problem_event`s, `ballot_event`s (topics negotiation.propose / .vote /
+/// .result) and `auction_event`s (auction.bid / auction.result); it passes each one on,
+/// unchanged and uncopied, to every subscriber whose pattern matches the event's topic.
 ///
 /// Subscribe with `(subscribe_atom, pattern, subscriber)`. A pattern is a
 /// topic ("negotiation.agreed", "error"), a prefix ending in `*`

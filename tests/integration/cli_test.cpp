@@ -164,3 +164,34 @@ TEST_CASE("every command explains itself with --help", "[integration]") {
   auto wrong = run_parley("dance");
   CHECK(wrong.exit_code == 2);
 }
+
+TEST_CASE("the consensus scenario runs twice identically and writes its audit log",
+          "[integration]") {
+  auto audit1 = write_temp_file("audit1.jsonl", "");
+  auto audit2 = write_temp_file("audit2.jsonl", "");
+  auto run = [&](const std::string& audit) {
+    return run_parley("run " + examples +
+                      "task_consensus.json --simulated-time --seed 7 --audit " + audit);
+  };
+  auto first = run(audit1);
+  auto second = run(audit2);
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.output == second.output);
+  CHECK_THAT(first.output, Contains(R"("type":"negotiation.result")"));
+  CHECK_THAT(first.output, Contains(R"("type":"auction.result")"));
+  CHECK_THAT(first.output, Contains(R"("code":"E022")"));
+  CHECK_THAT(last_line(first.output), Contains(R"("ballots":2,"ballots_approved":2)"));
+  auto cat1 = parley::test::run_command("cat " + audit1);
+  auto cat2 = parley::test::run_command("cat " + audit2);
+  CHECK(cat1.output == cat2.output);
+  CHECK_THAT(cat1.output, Contains(R"({"event":)"));
+  CHECK_THAT(cat1.output, Contains(R"("seq":22,)"));
+  CHECK_THAT(cat1.output, Contains(R"("topic":"error")"));
+}
+
+TEST_CASE("parley bench --workload ballots verifies every outcome", "[integration]") {
+  auto result = run_parley("bench --workload ballots -n 200");
+  CHECK(result.exit_code == 0);
+  CHECK_THAT(result.output, Contains("BALLOTS N=200 "));
+  CHECK_THAT(result.output, Contains(" wrong=0"));
+}

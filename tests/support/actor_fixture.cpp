@@ -26,6 +26,8 @@ caf::behavior recorder(caf::event_based_actor*, recorded* out) {
       },
       [out](const messages::problem_event& x) { out->problems.push_back(x); },
       [out](const messages::agent_event& x) { out->agent_events.push_back(x); },
+      [out](const messages::ballot_event& x) { out->ballot_events.push_back(x); },
+      [out](const messages::auction_event& x) { out->auction_events.push_back(x); },
   };
 }
 
@@ -40,6 +42,8 @@ caf::behavior probe(caf::event_based_actor* self, std::vector<caf::message>* inb
       [keep](const messages::agent_reject&) { keep(); },
       [keep](const messages::negotiation_event&) { keep(); },
       [](const messages::transcript_entry&) {},
+      [keep](const messages::ballot_event&) { keep(); },
+      [keep](const messages::auction_event&) { keep(); },
   };
 }
 

@@ -18,6 +18,8 @@ struct recorded {
   std::vector<messages::negotiation_event> negotiation_events;
   std::vector<messages::problem_event> problems;
   std::vector<messages::agent_event> agent_events;
+  std::vector<messages::ballot_event> ballot_events;
+  std::vector<messages::auction_event> auction_events;
 
   /// The lifecycle kinds seen so far, e.g. {started, updated, agreed}.
   std::vector<messages::negotiation_event_kind> kinds() const;
@@ -47,8 +49,8 @@ public:
   /// Milliseconds of virtual time since the fixture started.
   std::int64_t elapsed_ms() const;
 
-  /// Spawns a stand-in agent that keeps every agent message and negotiation
-  /// event it receives in `inbox` and never answers.
+  /// Spawns a stand-in agent that keeps every agent message, negotiation, ballot
+  /// and auction event it receives in `inbox` and never answers.
   caf::actor spawn_probe(std::vector<caf::message>& inbox);
 
   /// Sends `x` to `dst` from no actor in particular.

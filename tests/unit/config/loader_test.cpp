@@ -235,7 +235,8 @@ TEST_CASE("a refused source leaves the settings unchanged", "[unit]") {
 TEST_CASE("every setting has an environment variable, and each is read", "[unit]") {
   auto names = environment_variables();
   CHECK(names ==
-        std::vector<std::string>{"PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
+        std::vector<std::string>{"PARLEY_AUDIT_PATH",
+                                 "PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
                                  "PARLEY_CLUSTER_HEARTBEAT_INTERVAL_MS",
                                  "PARLEY_LLM_BASE_URL",
                                  "PARLEY_LLM_BATCH_WINDOW_MS",
@@ -259,9 +260,10 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_RUNTIME_SCHEDULER_THREADS",
                                  "PARLEY_RUNTIME_START_WINDOW"});
   for (const auto& name : names) {
-    if (name == "PARLEY_LLM_BASE_URL" || name == "PARLEY_LLM_MODEL" ||
-        name == "PARLEY_LLM_PROVIDER")
-      continue; // strings: any text is read (and then validated)
+    // Strings: any text is read (and then validated).
+    if (name == "PARLEY_AUDIT_PATH" || name == "PARLEY_LLM_BASE_URL" ||
+        name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER")
+      continue;
     fake_environment env;
     env.variables[name] = "junk";
     auto what = environment_error(env);
@@ -289,6 +291,14 @@ TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {
   CHECK_THAT(
       environment_error(bad),
       Catch::Contains("llm.provider must be anthropic or openai, got \"gemini\""));
+}
+
+TEST_CASE("the audit path is read from PARLEY_AUDIT_PATH as text", "[unit]") {
+  fake_environment env;
+  env.variables["PARLEY_AUDIT_PATH"] = "/tmp/audit.jsonl";
+  settings s;
+  apply_environment(s, env.getenv());
+  CHECK(s.audit.path == "/tmp/audit.jsonl");
 }
 
 TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {

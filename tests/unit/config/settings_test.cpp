@@ -66,7 +66,8 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
             "model": "claude-sonnet-4-5-20250929", "max_tokens": 1024,
             "max_concurrent_calls": 64, "call_timeout_ms": 10000, "max_retries": 2,
             "breaker_threshold": 3, "breaker_open_ms": 30000,
-            "batch_window_ms": 2000, "max_bad_turns": 3}})"));
+            "batch_window_ms": 2000, "max_bad_turns": 3},
+    "audit": {"path": ""}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {

@@ -8,7 +8,10 @@ TEST_CASE("error codes print as E0xx and parse back", "[unit]") {
   CHECK(to_code(error_code::invalid_request) == "E001");
   CHECK(to_code(error_code::duplicate_message) == "E011");
   CHECK(to_code(error_code::negotiation_in_progress) == "E012");
-  for (auto i = 1; i <= static_cast<int>(error_code::node_unavailable); ++i) {
+  CHECK(to_code(error_code::node_unavailable) == "E021");
+  CHECK(to_code(error_code::not_eligible) == "E022");
+  CHECK(to_code(error_code::invalid_ballot) == "E027");
+  for (auto i = 1; i <= static_cast<int>(error_code::invalid_ballot); ++i) {
     auto code = static_cast<error_code>(i);
     error_code parsed = error_code::none;
     REQUIRE(from_code(to_code(code), parsed));
@@ -21,6 +24,7 @@ TEST_CASE("malformed error codes are refused", "[unit]") {
   error_code parsed = error_code::none;
   CHECK_FALSE(from_code("E000", parsed));
   CHECK_FALSE(from_code("E999", parsed));
+  CHECK_FALSE(from_code("E028", parsed));
   CHECK_FALSE(from_code("X012", parsed));
   CHECK_FALSE(from_code("E01", parsed));
   CHECK_FALSE(from_code("E0a2", parsed));

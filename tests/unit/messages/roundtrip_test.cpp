@@ -212,6 +212,8 @@ agent_profile profile() {
   x.role = "buyer";
   x.preferences = preferences();
   x.custom_instructions = "Never pay upfront";
+  x.capabilities = {{"frontend", 0.75}, {"backend", 0.3}};
+  x.load = 0.25;
   return x;
 }
 
@@ -410,6 +412,100 @@ std::vector<error_code> samples(tag<error_code>, wire&) {
           error_code::invalid_scenario};
 }
 
+std::vector<ballot_spec> samples(tag<ballot_spec>, wire&) {
+  ballot_spec weighted{"ballot_1",
+                       "who takes the API?",
+                       {"alice", "bob", "reject"},
+                       ballot_strategy::weighted,
+                       {{"alice", "architect"}, {"bob", "builder"}},
+                       2500,
+                       "backend"};
+  return {ballot_spec{"ballot_0",
+                      "ship it?",
+                      {"approve", "reject"},
+                      ballot_strategy::veto,
+                      {{"carol", "guardian"}},
+                      5000,
+                      ""},
+          weighted};
+}
+
+std::vector<vote> samples(tag<vote>, wire&) {
+  return {vote{"ballot_1", "alice", "approve"}, vote{"ballot_1", "carol", "veto"}};
+}
+
+ballot_outcome sample_outcome() {
+  return ballot_outcome{ballot_status::approved,
+                        "approve",
+                        {{"approve", 5}, {"reject", 2}},
+                        9,
+                        7,
+                        true,
+                        "5 of 9 eligible voters chose approve"};
+}
+
+std::vector<ballot_event> samples(tag<ballot_event>, wire& w) {
+  auto spec = samples(tag<ballot_spec>{}, w).front();
+  ballot_event proposed{
+      ballot_event_kind::propose, 17, "ballot_0", "ship it?", spec, {}, {}};
+  ballot_event voted{ballot_event_kind::vote,           18, "ballot_0", "ship it?", {},
+                     vote{"ballot_0", "carol", "veto"}, {}};
+  ballot_event resolved{ballot_event_kind::result, 19, "ballot_0", "ship it?", {}, {},
+                        sample_outcome()};
+  return {proposed, voted, resolved};
+}
+
+std::vector<auction_spec> samples(tag<auction_spec>, wire&) {
+  return {auction_spec{
+      "auction_1", "frontend", {{"alice", "architect"}, {"bob", ""}}, 3000, 1200}};
+}
+
+std::vector<bid> samples(tag<bid>, wire&) {
+  return {bid{"auction_1", "alice", 0.9, 0.25, 1500}, bid{"auction_1", "bob", 0, 1, 1}};
+}
+
+std::vector<auction_event> samples(tag<auction_event>, wire&) {
+  auction_outcome won{auction_status::awarded,
+                      "alice",
+                      {{"alice", "architect", 0.8725, 0.9, 0.75, 1},
+                       {"bob", "", 0.3, 0.5, 0.5, 0.1667}},
+                      "alice scored 0.8725"};
+  return {
+      auction_event{auction_event_kind::bid,
+                    5,
+                    "auction_1",
+                    "frontend",
+                    bid{"auction_1", "alice", 0.9, 0.25, 1500},
+                    {}},
+      auction_event{auction_event_kind::result, 6, "auction_1", "frontend", {}, won},
+      auction_event{auction_event_kind::result,
+                    7,
+                    "auction_2",
+                    "x",
+                    {},
+                    auction_outcome{auction_status::no_bids, "", {}, "no bids"}}};
+}
+
+std::vector<ballot_invite> samples(tag<ballot_invite>, wire& w) {
+  return {ballot_invite{w.bob, samples(tag<ballot_spec>{}, w).back()}};
+}
+
+std::vector<auction_invite> samples(tag<auction_invite>, wire& w) {
+  return {auction_invite{w.bob, samples(tag<auction_spec>{}, w).front()}};
+}
+
+std::vector<cast_vote> samples(tag<cast_vote>, wire& w) {
+  return {cast_vote{w.alice, vote{"ballot_1", "alice", "reject"}}};
+}
+
+std::vector<place_bid> samples(tag<place_bid>, wire& w) {
+  return {place_bid{w.alice, bid{"auction_1", "alice", 0.5, 0.5, 700}}};
+}
+
+std::vector<consensus_timer> samples(tag<consensus_timer>, wire&) {
+  return {consensus_timer{42}};
+}
+
 // -- equality, field by field where the type has no operator== ------------------
 
 template <class T> auto same(const T& x, const T& y) -> decltype(x == y) {
@@ -485,8 +581,9 @@ bool same(const agent_preferences& x, const agent_preferences& y) {
 }
 
 bool same(const agent_profile& x, const agent_profile& y) {
-  return std::tie(x.display_name, x.role, x.custom_instructions) ==
-             std::tie(y.display_name, y.role, y.custom_instructions) &&
+  return std::tie(x.display_name, x.role, x.custom_instructions, x.capabilities,
+                  x.load) == std::tie(y.display_name, y.role, y.custom_instructions,
+                                      y.capabilities, y.load) &&
          same(x.preferences, y.preferences);
 }
 
@@ -524,6 +621,26 @@ bool same(const negotiation_timer& x, const negotiation_timer& y) {
 bool same(const decision& x, const decision& y) {
   return std::tie(x.action, x.proposal, x.reason, x.delay_ms) ==
          std::tie(y.action, y.proposal, y.reason, y.delay_ms);
+}
+
+bool same(const ballot_invite& x, const ballot_invite& y) {
+  return x.ballot == y.ballot && x.spec == y.spec;
+}
+
+bool same(const auction_invite& x, const auction_invite& y) {
+  return x.auction == y.auction && x.spec == y.spec;
+}
+
+bool same(const cast_vote& x, const cast_vote& y) {
+  return x.ballot == y.ballot && x.vote == y.vote;
+}
+
+bool same(const place_bid& x, const place_bid& y) {
+  return x.auction == y.auction && x.bid == y.bid;
+}
+
+bool same(const consensus_timer& x, const consensus_timer& y) {
+  return x.generation == y.generation;
 }
 
 bool same(const deferred_reply& x, const deferred_reply& y) {
@@ -576,6 +693,26 @@ join_room without_actors(join_room x) {
 
 barrier without_actors(barrier x) {
   x.origin = caf::actor{};
+  return x;
+}
+
+ballot_invite without_actors(ballot_invite x) {
+  x.ballot = caf::actor{};
+  return x;
+}
+
+auction_invite without_actors(auction_invite x) {
+  x.auction = caf::actor{};
+  return x;
+}
+
+cast_vote without_actors(cast_vote x) {
+  x.ballot = caf::actor{};
+  return x;
+}
+
+place_bid without_actors(place_bid x) {
+  x.auction = caf::actor{};
   return x;
 }
 

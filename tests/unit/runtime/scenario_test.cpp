@@ -511,7 +511,7 @@ TEST_CASE("every example scenario parses", "[unit]") {
     INFO(entry.path().string());
     auto x = load_scenario(entry.path().string());
     CHECK_FALSE(x.agents.empty());
-    CHECK_FALSE(x.negotiations.empty());
+    CHECK_FALSE((x.negotiations.empty() && x.ballots.empty() && x.auctions.empty()));
     ++count;
   }
   CHECK(count >= 4);
@@ -556,4 +556,36 @@ TEST_CASE("llm agents and transcript lines parse", "[unit]") {
   bad = doc;
   bad["transcripts"][0]["room"] = "nowhere";
   CHECK(error_of(bad) == "test.json: transcripts[0].room: unknown room \"nowhere\"");
+}
+
+TEST_CASE("the consensus example has ballots with scripted votes and an auction",
+          "[unit]") {
+  auto x = load_scenario(std::string{PARLEY_SOURCE_DIR} +
+                         "/examples/scenarios/task_consensus.json");
+  REQUIRE(x.ballots.size() == 2);
+  CHECK(x.ballots[0].strategy == parley::messages::ballot_strategy::weighted);
+  CHECK(x.ballots[0].votes.size() == 4);
+  CHECK(x.ballots[1].roles ==
+        std::vector<std::string>{"architect", "strategist", "guardian"});
+  REQUIRE(x.auctions.size() == 1);
+  CHECK(x.auctions[0].bids.size() == 3);
+  CHECK(x.agents[0].profile.capabilities.at("backend") == 0.9);
+}
+
+TEST_CASE("ballot votes must name a known agent and not precede the ballot", "[unit]") {
+  auto bad = [](const std::string& ballot) {
+    try {
+      parse_scenario(R"({"agents":[{"id":"a","brain":"rule"}],"rooms":[],"ballots":[)" +
+                         ballot + "]}",
+                     "t.json");
+    } catch (const scenario_error& e) {
+      return e.location();
+    }
+    return std::string{"(accepted)"};
+  };
+  CHECK(bad(R"({"id":"b","topic":"t","voters":["zed"]})") == "ballots[0].voters[0]");
+  CHECK(bad(R"({"id":"b","topic":"t","at_ms":5,"voters":["a"],
+               "votes":[{"at_ms":1,"voter":"a","option":"approve"}]})") ==
+        "ballots[0].votes[0].at_ms");
+  CHECK(bad(R"({"id":"b","topic":"t"})") == "ballots[0]");
 }

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "caf/actor.hpp"
+#include "caf/fwd.hpp"
+
+#include "messages/consensus.hpp"
+
+namespace parley::actors::auction {
+
+/// Who an auction talks to. Any handle may be remote or unset.
+struct peers {
+  /// Receives auction.bid / auction.result and refusals.
+  caf::actor bus;
+  /// Also receives the result event (the auction's creator).
+  caf::actor reporter;
+  /// Agents to send an `auction_invite` (one shared message) when it opens.
+  std::map<std::string, caf::actor> invite;
+};
+
+/// Spawns a task auction (seed 004): invites the agents, takes `bid`s, and
+/// resolves when every invited agent has bid or when its window closes (a
+/// generation-tagged `consensus_timer`); then it publishes the result and
+/// quits. Refused bids are published as `problem_event`s whose
+/// `negotiation_id` is the auction id. An invalid spec is published as E027
+/// and the auction quits at once. Also passes a `barrier` on to the bus.
+caf::actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
+                         peers with);
+
+} // namespace parley::actors::auction

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <memory>
+#include <ostream>
+
+#include "caf/fwd.hpp"
+
+namespace parley::actors::audit {
+
+/// Spawns the append-only audit log: it subscribes to every topic ("*") of
+/// `bus` and writes one JSON line per event, in the order received:
+/// `{"seq":1,"ts_ms":…,"topic":"negotiation.vote","event":{…}}`, where `seq`
+/// counts from 1 and `ts_ms` is the actor clock (Unix milliseconds) when the
+/// event was recorded. Every kind of event is recorded: negotiation lifecycle,
+/// ballots, auctions, errors and warnings (refused votes and bids included).
+///
+/// `done_atom` flushes and stops it: send it after the last event reached
+/// the bus's subscribers (a barrier round), so that nothing is cut off.
+caf::actor spawn_audit_log(caf::actor_system& sys, caf::actor bus,
+                           std::shared_ptr<std::ostream> out);
+
+} // namespace parley::actors::audit

@@ -1,0 +1,142 @@
+#include "actors/ballot/actor.hpp"
+
+#include <chrono>
+#include <optional>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/event_based_actor.hpp"
+#include "caf/stateful_actor.hpp"
+
+#include "actors/ballot/rules.hpp"
+#include "actors/common/wall_clock.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::ballot {
+
+namespace {
+
+/// The one window timer's generation (a ballot arms exactly one timer).
+constexpr std::uint64_t window_generation = 1;
+
+struct ballot_state {
+  static inline const char* name = "parley.ballot";
+  std::optional<rules> core;
+  peers with;
+  std::optional<wall_clock> clock;
+};
+
+using ballot_actor = caf::stateful_actor<ballot_state>;
+
+void publish(ballot_actor* self, const caf::message& msg) {
+  if (self->state.with.bus)
+    self->send(self->state.with.bus, msg);
+}
+
+messages::ballot_event make_event(ballot_actor* self,
+                                  messages::ballot_event_kind kind) {
+  auto& st = self->state;
+  messages::ballot_event x;
+  x.kind = kind;
+  x.at_ms = st.clock->now_ms();
+  x.ballot_id = st.core->spec().id;
+  x.topic = st.core->spec().topic;
+  return x;
+}
+
+/// The proposal event, carrying the whole spec.
+messages::ballot_event make_event_base(const messages::ballot_spec& spec,
+                                       std::int64_t now_ms) {
+  messages::ballot_event x;
+  x.kind = messages::ballot_event_kind::propose;
+  x.at_ms = now_ms;
+  x.ballot_id = spec.id;
+  x.topic = spec.topic;
+  x.spec = spec;
+  return x;
+}
+
+void carry_out(ballot_actor* self, effects& fx, const std::string& voter) {
+  auto& st = self->state;
+  if (fx.refused)
+    publish(self,
+            caf::make_message(messages::problem_event{messages::severity::error,
+                                                      fx.refused->code,
+                                                      std::move(fx.refused->message),
+                                                      st.clock->now_ms(),
+                                                      {},
+                                                      st.core->spec().id,
+                                                      voter,
+                                                      {}}));
+  if (fx.accepted) {
+    auto x = make_event(self, messages::ballot_event_kind::vote);
+    x.cast = std::move(*fx.accepted);
+    publish(self, caf::make_message(std::move(x)));
+  }
+  if (fx.resolved) {
+    auto x = make_event(self, messages::ballot_event_kind::result);
+    x.outcome = std::move(*fx.resolved);
+    auto msg = caf::make_message(std::move(x));
+    publish(self, msg);
+    if (st.with.reporter)
+      self->send(st.with.reporter, msg);
+  }
+  if (fx.finished)
+    self->quit();
+}
+
+caf::behavior ballot_behavior(ballot_actor* self, messages::ballot_spec spec,
+                              peers with) {
+  auto& st = self->state;
+  st.with = std::move(with);
+  st.clock.emplace(self->system());
+  if (auto why = validate(spec); !why.empty()) {
+    publish(self, caf::make_message(
+                      messages::problem_event{messages::severity::error,
+                                              messages::error_code::invalid_ballot,
+                                              "ballot " + spec.id + ": " + why,
+                                              st.clock->now_ms(),
+                                              {},
+                                              spec.id,
+                                              {},
+                                              {}}));
+    self->quit();
+    return {};
+  }
+  auto window = std::chrono::milliseconds(spec.window_ms);
+  auto proposed = make_event_base(spec, st.clock->now_ms());
+  st.core.emplace(std::move(spec));
+  publish(self, caf::make_message(std::move(proposed)));
+  if (!st.with.invite.empty()) {
+    auto invite = caf::make_message(
+        messages::ballot_invite{caf::actor_cast<caf::actor>(self), st.core->spec()});
+    for (const auto& entry : st.with.invite)
+      self->send(entry.second, invite);
+    st.with.invite.clear();
+  }
+  self->delayed_send(self, window, messages::consensus_timer{window_generation});
+  return {
+      [self](const messages::vote& x) {
+        effects fx;
+        self->state.core->on_vote(x, fx);
+        carry_out(self, fx, x.voter);
+      },
+      [self](const messages::consensus_timer& x) {
+        if (x.generation != window_generation)
+          return;
+        effects fx;
+        self->state.core->on_window_closed(fx);
+        carry_out(self, fx, {});
+      },
+      [self](const messages::barrier& x) { publish(self, caf::make_message(x)); },
+  };
+}
+
+} // namespace
+
+caf::actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec,
+                        peers with) {
+  return sys.spawn(ballot_behavior, std::move(spec), std::move(with));
+}
+
+} // namespace parley::actors::ballot

@@ -1,0 +1,315 @@
+#pragma once
+
+// Seed 004's vocabulary: ballots (a proposal put to a vote) and task auctions.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "caf/actor.hpp"
+#include "caf/meta/type_name.hpp"
+#include "caf/optional.hpp"
+
+namespace parley::messages {
+
+/// Seed 004's consensus strategies.
+enum class ballot_strategy : std::uint8_t { majority, unanimous, weighted, veto };
+
+/// How a ballot ended: a winning option other than "reject" approves.
+enum class ballot_status : std::uint8_t { approved, rejected };
+
+/// The three ballot topics: negotiation.propose / .vote / .result.
+enum class ballot_event_kind : std::uint8_t { propose, vote, result };
+
+/// How an auction ended.
+enum class auction_status : std::uint8_t { awarded, no_bids };
+
+/// The two auction topics: auction.bid / auction.result.
+enum class auction_event_kind : std::uint8_t { bid, result };
+
+/// An agent taking part in a ballot or an auction, with the role that sets its
+/// weight, its veto right or its tie-break priority.
+struct participant {
+  std::string agent_id;
+  std::string role;
+
+  friend bool operator==(const participant& x, const participant& y) {
+    return x.agent_id == y.agent_id && x.role == y.role;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, participant& x) {
+  return f(caf::meta::type_name("participant"), x.agent_id, x.role);
+}
+
+/// A proposal put to a vote; the voters are fixed when it is created.
+struct ballot_spec {
+  std::string id;
+  std::string topic;
+  /// At least two distinct options; "reject" is the option of dissent.
+  std::vector<std::string> options = {"approve", "reject"};
+  ballot_strategy strategy = ballot_strategy::majority;
+  std::vector<participant> voters;
+  /// The voting window; the ballot resolves by itself when it closes.
+  std::int64_t window_ms = 5000;
+  /// Optional: the capability the ballot is about (rule agents vote by it).
+  std::string task;
+
+  friend bool operator==(const ballot_spec& x, const ballot_spec& y) {
+    return x.id == y.id && x.topic == y.topic && x.options == y.options &&
+           x.strategy == y.strategy && x.voters == y.voters &&
+           x.window_ms == y.window_ms && x.task == y.task;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ballot_spec& x) {
+  return f(caf::meta::type_name("ballot_spec"), x.id, x.topic, x.options, x.strategy,
+           x.voters, x.window_ms, x.task);
+}
+
+/// One vote; `option` is one of the ballot's options, or "veto".
+struct vote {
+  std::string ballot_id;
+  std::string voter;
+  std::string option;
+
+  friend bool operator==(const vote& x, const vote& y) {
+    return x.ballot_id == y.ballot_id && x.voter == y.voter && x.option == y.option;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, vote& x) {
+  return f(caf::meta::type_name("vote"), x.ballot_id, x.voter, x.option);
+}
+
+/// How a ballot resolved.
+struct ballot_outcome {
+  ballot_status status = ballot_status::rejected;
+  /// The winning option; empty when no option won.
+  std::string winner;
+  /// Per option: votes (weights for the weighted strategy); "veto" counted apart.
+  std::map<std::string, std::int64_t> tallies;
+  std::int32_t eligible = 0;
+  std::int32_t voted = 0;
+  /// Resolved before the window closed, because nothing could change it.
+  bool early = false;
+  std::string reason;
+
+  friend bool operator==(const ballot_outcome& x, const ballot_outcome& y) {
+    return x.status == y.status && x.winner == y.winner && x.tallies == y.tallies &&
+           x.eligible == y.eligible && x.voted == y.voted && x.early == y.early &&
+           x.reason == y.reason;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ballot_outcome& x) {
+  return f(caf::meta::type_name("ballot_outcome"), x.status, x.winner, x.tallies,
+           x.eligible, x.voted, x.early, x.reason);
+}
+
+/// A ballot's event: its proposal (with the spec), an accepted vote, or its
+/// result (with the outcome).
+struct ballot_event {
+  ballot_event_kind kind = ballot_event_kind::propose;
+  std::int64_t at_ms = 0;
+  std::string ballot_id;
+  std::string topic;
+  caf::optional<ballot_spec> spec;
+  caf::optional<messages::vote> cast;
+  caf::optional<ballot_outcome> outcome;
+
+  friend bool operator==(const ballot_event& x, const ballot_event& y) {
+    return x.kind == y.kind && x.at_ms == y.at_ms && x.ballot_id == y.ballot_id &&
+           x.topic == y.topic && x.spec == y.spec && x.cast == y.cast &&
+           x.outcome == y.outcome;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ballot_event& x) {
+  return f(caf::meta::type_name("ballot_event"), x.kind, x.at_ms, x.ballot_id, x.topic,
+           x.spec, x.cast, x.outcome);
+}
+
+/// A task put up for auction to invited agents.
+struct auction_spec {
+  std::string id;
+  /// The capability the task needs (rule agents bid with theirs).
+  std::string task;
+  std::vector<participant> invited;
+  std::int64_t window_ms = 5000;
+  /// What a rule agent's duration estimate starts from.
+  std::int64_t base_duration_ms = 1000;
+
+  friend bool operator==(const auction_spec& x, const auction_spec& y) {
+    return x.id == y.id && x.task == y.task && x.invited == y.invited &&
+           x.window_ms == y.window_ms && x.base_duration_ms == y.base_duration_ms;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, auction_spec& x) {
+  return f(caf::meta::type_name("auction_spec"), x.id, x.task, x.invited, x.window_ms,
+           x.base_duration_ms);
+}
+
+/// A bid: capability and load in 0..1, estimated duration > 0.
+struct bid {
+  std::string auction_id;
+  std::string bidder;
+  double capability = 0;
+  double load = 0;
+  std::int64_t estimated_duration_ms = 1;
+
+  friend bool operator==(const bid& x, const bid& y) {
+    return x.auction_id == y.auction_id && x.bidder == y.bidder &&
+           x.capability == y.capability && x.load == y.load &&
+           x.estimated_duration_ms == y.estimated_duration_ms;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, bid& x) {
+  return f(caf::meta::type_name("bid"), x.auction_id, x.bidder, x.capability, x.load,
+           x.estimated_duration_ms);
+}
+
+/// One bid's composite score (seed 004: 0.4 capability + 0.3 availability +
+/// 0.3 speed), rounded to four decimals; in ranking order in an outcome.
+struct bid_score {
+  std::string bidder;
+  std::string role;
+  double score = 0;
+  double capability = 0;
+  double availability = 0;
+  double speed = 0;
+
+  friend bool operator==(const bid_score& x, const bid_score& y) {
+    return x.bidder == y.bidder && x.role == y.role && x.score == y.score &&
+           x.capability == y.capability && x.availability == y.availability &&
+           x.speed == y.speed;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, bid_score& x) {
+  return f(caf::meta::type_name("bid_score"), x.bidder, x.role, x.score, x.capability,
+           x.availability, x.speed);
+}
+
+/// How an auction ended.
+struct auction_outcome {
+  auction_status status = auction_status::no_bids;
+  std::string winner;
+  std::vector<bid_score> ranking;
+  std::string reason;
+
+  friend bool operator==(const auction_outcome& x, const auction_outcome& y) {
+    return x.status == y.status && x.winner == y.winner && x.ranking == y.ranking &&
+           x.reason == y.reason;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, auction_outcome& x) {
+  return f(caf::meta::type_name("auction_outcome"), x.status, x.winner, x.ranking,
+           x.reason);
+}
+
+/// An auction's event: an accepted bid, or its result.
+struct auction_event {
+  auction_event_kind kind = auction_event_kind::bid;
+  std::int64_t at_ms = 0;
+  std::string auction_id;
+  std::string task;
+  caf::optional<messages::bid> placed;
+  caf::optional<auction_outcome> outcome;
+
+  friend bool operator==(const auction_event& x, const auction_event& y) {
+    return x.kind == y.kind && x.at_ms == y.at_ms && x.auction_id == y.auction_id &&
+           x.task == y.task && x.placed == y.placed && x.outcome == y.outcome;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, auction_event& x) {
+  return f(caf::meta::type_name("auction_event"), x.kind, x.at_ms, x.auction_id, x.task,
+           x.placed, x.outcome);
+}
+
+/// Invites an agent to vote: `ballot` takes the vote.
+struct ballot_invite {
+  caf::actor ballot;
+  ballot_spec spec;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ballot_invite& x) {
+  return f(caf::meta::type_name("ballot_invite"), x.ballot, x.spec);
+}
+
+/// Invites an agent to bid: `auction` takes the bid.
+struct auction_invite {
+  caf::actor auction;
+  auction_spec spec;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, auction_invite& x) {
+  return f(caf::meta::type_name("auction_invite"), x.auction, x.spec);
+}
+
+/// Tells an agent exactly how to vote (scripted agents, scenarios).
+struct cast_vote {
+  caf::actor ballot;
+  messages::vote vote;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, cast_vote& x) {
+  return f(caf::meta::type_name("cast_vote"), x.ballot, x.vote);
+}
+
+/// Tells an agent exactly what to bid (scripted agents, scenarios).
+struct place_bid {
+  caf::actor auction;
+  messages::bid bid;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, place_bid& x) {
+  return f(caf::meta::type_name("place_bid"), x.auction, x.bid);
+}
+
+/// A generation-tagged window timeout a ballot or an auction sends itself.
+struct consensus_timer {
+  std::uint64_t generation = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, consensus_timer& x) {
+  return f(caf::meta::type_name("consensus_timer"), x.generation);
+}
+
+std::string to_string(ballot_strategy x);
+bool from_string(const std::string& text, ballot_strategy& x);
+std::string to_string(ballot_status x);
+bool from_string(const std::string& text, ballot_status& x);
+std::string to_string(ballot_event_kind x);
+bool from_string(const std::string& text, ballot_event_kind& x);
+std::string to_string(auction_status x);
+bool from_string(const std::string& text, auction_status& x);
+std::string to_string(auction_event_kind x);
+bool from_string(const std::string& text, auction_event_kind& x);
+
+/// "negotiation.propose", "negotiation.vote", "negotiation.result".
+std::string topic_of(const ballot_event& x);
+/// "auction.bid", "auction.result".
+std::string topic_of(const auction_event& x);
+
+} // namespace parley::messages
