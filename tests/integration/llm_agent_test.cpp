@@ -310,7 +310,8 @@ TEST_CASE("what arrives during a call waits and is processed in order",
   live l;
   auto bob = l.llm_agent("bob", l.client(server));
   caf::anon_send(bob, msg::agent_proposal{"a:1", "neg_x", "alice", msg::proposal{}});
-  std::this_thread::sleep_for(50ms); // let the first call start
+  // The first call has reached the provider before more work arrives.
+  REQUIRE(l.wait_for([&](event_log&) { return std::stoi(server.get("/count")) >= 1; }));
   caf::anon_send(bob, msg::agent_accept{"a:2", "neg_y", "carol"});
   caf::anon_send(bob, msg::agent_reject{"a:3", "neg_z", "dave", "too slow"});
   REQUIRE(l.wait_for(
@@ -394,6 +395,7 @@ TEST_CASE("the breaker opens after three failures and a trial closes it",
     CHECK(l.log->problems.back().message.find("circuit open") != std::string::npos);
   }
   // After the open period one trial goes through, succeeds and closes it.
+  // The breaker's open period (300 ms here) is real protocol time: wait it out.
   std::this_thread::sleep_for(350ms);
   caf::anon_send(bob, msg::agent_proposal{"a:9", "neg_9", "alice", msg::proposal{}});
   REQUIRE(l.wait_for([&](event_log& x) {
@@ -456,7 +458,8 @@ TEST_CASE("200 agents on a slow provider do not delay a rule negotiation",
     caf::anon_send(a, msg::agent_proposal{"x:1", "slow_" + std::to_string(i), "alice",
                                           msg::proposal{}});
   }
-  std::this_thread::sleep_for(100ms); // the calls are in flight now
+  // The slow calls are in flight before the rule negotiation starts.
+  REQUIRE(l.wait_for([&](event_log&) { return std::stoi(server.get("/count")) >= 1; }));
   msg::agent_spec alice;
   alice.id = "alice";
   alice.profile.role = "client";
