@@ -12,6 +12,7 @@
 #include "caf/typed_response_promise.hpp"
 
 #include "actors/agent/brain.hpp"
+#include "actors/agent/reply.hpp"
 #include "actors/agent/voter.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
@@ -22,16 +23,6 @@ namespace {
 
 /// How long an agent waits for a room to answer a start request.
 constexpr auto start_timeout = std::chrono::seconds(10);
-
-/// What an agent remembers of a negotiation it takes part in.
-struct memo {
-  /// The negotiation actor, learned from its first message.
-  caf::actor negotiation;
-  /// This agent's latest offer.
-  std::optional<messages::proposal> my_last;
-  /// Rounds so far.
-  std::int32_t round = 0;
-};
 
 struct agent_state {
   static inline const char* name = "parley.agent";
@@ -52,37 +43,6 @@ struct agent_state {
 
 using agent_actor = caf::stateful_actor<agent_state>;
 
-void carry_out(agent_actor* self, const std::string& negotiation_id,
-               messages::decision& d) {
-  auto& st = self->state;
-  auto i = st.open.find(negotiation_id);
-  if (i == st.open.end())
-    return; // the negotiation ended while the agent was thinking
-  auto& m = i->second;
-  switch (d.action) {
-  case messages::reply_action::counter:
-    m.my_last = d.proposal;
-    ++m.round;
-    self->send(m.negotiation,
-               messages::agent_counter{st.next_message_id(), negotiation_id, st.id,
-                                       std::move(d.proposal), std::move(d.reason)});
-    return;
-  case messages::reply_action::accept:
-    self->send(m.negotiation,
-               messages::agent_accept{st.next_message_id(), negotiation_id, st.id});
-    st.open.erase(i);
-    return;
-  case messages::reply_action::reject:
-    self->send(m.negotiation,
-               messages::agent_reject{st.next_message_id(), negotiation_id, st.id,
-                                      std::move(d.reason)});
-    st.open.erase(i);
-    return;
-  case messages::reply_action::silent:
-    return;
-  }
-}
-
 /// Asks the brain how to answer an offer and answers (now or after the
 /// decision's think time).
 void answer(agent_actor* self, const std::string& negotiation_id,
@@ -100,7 +60,7 @@ void answer(agent_actor* self, const std::string& negotiation_id,
                        messages::deferred_reply{negotiation_id, std::move(*d)});
     return;
   }
-  carry_out(self, negotiation_id, *d);
+  carry_out(self, self->state, negotiation_id, *d);
 }
 
 caf::result<messages::negotiation_record> initiate(agent_actor* self,
@@ -168,7 +128,7 @@ caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
           self->state.open.erase(x.record.id);
       },
       [self](messages::deferred_reply& x) {
-        carry_out(self, x.negotiation_id, x.decision);
+        carry_out(self, self->state, x.negotiation_id, x.decision);
       },
       // Rule and script brains do not listen to conversations.
       [](const messages::transcript_entry&) {},

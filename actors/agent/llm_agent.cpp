@@ -11,6 +11,7 @@
 #include "caf/stateful_actor.hpp"
 #include "caf/typed_response_promise.hpp"
 
+#include "actors/agent/reply.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/prompt.hpp"
 #include "messages/type_ids.hpp"
@@ -20,12 +21,6 @@ namespace parley::actors::agent {
 namespace {
 
 constexpr auto start_timeout = std::chrono::seconds(10);
-
-struct memo {
-  caf::actor negotiation;
-  std::optional<messages::proposal> my_last;
-  std::int32_t round = 0;
-};
 
 struct llm_agent_state {
   static inline const char* name = "parley.llm_agent";
@@ -68,37 +63,6 @@ void publish(llm_agent_actor* self, messages::agent_event x) {
   self->send(st.bus, std::move(x));
 }
 
-void carry_out(llm_agent_actor* self, const std::string& negotiation_id,
-               messages::decision& d) {
-  auto& st = self->state;
-  auto i = st.open.find(negotiation_id);
-  if (i == st.open.end())
-    return;
-  auto& m = i->second;
-  switch (d.action) {
-  case messages::reply_action::counter:
-    m.my_last = d.proposal;
-    ++m.round;
-    self->send(m.negotiation,
-               messages::agent_counter{st.next_message_id(), negotiation_id, st.id,
-                                       std::move(d.proposal), std::move(d.reason)});
-    return;
-  case messages::reply_action::accept:
-    self->send(m.negotiation,
-               messages::agent_accept{st.next_message_id(), negotiation_id, st.id});
-    st.open.erase(i);
-    return;
-  case messages::reply_action::reject:
-    self->send(m.negotiation,
-               messages::agent_reject{st.next_message_id(), negotiation_id, st.id,
-                                      std::move(d.reason)});
-    st.open.erase(i);
-    return;
-  case messages::reply_action::silent:
-    return;
-  }
-}
-
 void open_negotiation(llm_agent_actor* self, messages::proposal proposal);
 
 void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
@@ -126,7 +90,7 @@ void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
       if (o.decision.action == messages::reply_action::counter)
         e.input = std::to_string(o.decision.proposal.amount);
       publish(self, std::move(e));
-      carry_out(self, o.negotiation_id, o.decision);
+      carry_out(self, self->state, o.negotiation_id, o.decision);
       break;
     case llm_output::kind::propose:
       open_negotiation(self, std::move(o.proposal));
@@ -253,7 +217,7 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
           self->state.open.erase(x.record.id);
       },
       [self](messages::deferred_reply& x) {
-        carry_out(self, x.negotiation_id, x.decision);
+        carry_out(self, self->state, x.negotiation_id, x.decision);
       },
       [self](const messages::transcript_entry& x) {
         auto& st = self->state;
