@@ -107,6 +107,11 @@ int run_command(const global_options& global, const run_command_options& options
 
 int bench_command(const global_options& global, const bench_options& options,
                   const std::string& workload) {
+  if (workload == "ballots" && !options.remotes.empty()) {
+    std::cerr << "parley: --remote places rooms; the ballots workload has none "
+                 "(use --workload w1 or w2)\n";
+    return exit_usage;
+  }
   if (workload == "ballots")
     return run_ballot_bench(options.negotiations, options.json, std::cout) == 0
                ? exit_ok

@@ -163,6 +163,9 @@ TEST_CASE("every command explains itself with --help", "[integration]") {
   CHECK_THAT(demo.output, Contains("--json"));
   auto wrong = run_parley("dance");
   CHECK(wrong.exit_code == 2);
+  auto misplaced = run_parley("bench --workload ballots -n 10 --remote 127.0.0.1:9");
+  CHECK(misplaced.exit_code == 2);
+  CHECK_THAT(misplaced.output, Contains("ballots workload has none"));
 }
 
 TEST_CASE("the consensus scenario runs twice identically and writes its audit log",
