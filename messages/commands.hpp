@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 #include <string>
 
 #include "caf/actor.hpp"
@@ -49,11 +50,13 @@ typename Inspector::result_type inspect(Inspector& f, initiate_negotiation& x) {
 struct join_room {
   std::string agent_id;
   caf::actor agent;
+  /// The agent's brain is a language model: the room sets its tools.
+  bool llm = false;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, join_room& x) {
-  return f(caf::meta::type_name("join_room"), x.agent_id, x.agent);
+  return f(caf::meta::type_name("join_room"), x.agent_id, x.agent, x.llm);
 }
 
 /// Travels behind everything a room (and its active negotiation) has been sent,
@@ -75,6 +78,9 @@ struct room_spec {
   std::string id;
   /// Agent id -> the agent's actor (may be remote).
   std::map<std::string, caf::actor> participants;
+  /// Participants whose brain is a language model: the room sets their tools
+  /// (seed 001's setTools) when it starts.
+  std::vector<std::string> llm_participants;
   negotiation_settings settings;
   /// Ended negotiations the room keeps.
   std::int32_t history_limit = 100;
@@ -86,7 +92,8 @@ struct room_spec {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, room_spec& x) {
-  return f(caf::meta::type_name("room_spec"), x.id, x.participants, x.settings,
+  return f(caf::meta::type_name("room_spec"), x.id, x.participants, x.llm_participants,
+           x.settings,
            x.history_limit, x.seed, x.bus);
 }
 

@@ -335,13 +335,16 @@ void read(const json& j, const std::string& path, start_negotiation& x) {
 // and read back as unset (JSON is for people and HTTP clients, not for
 // addressing actors).
 void to_json(json& j, const join_room& x) {
-  j = json{{"agent_id", x.agent_id}, {"agent", static_cast<bool>(x.agent)}};
+  j = json{{"agent_id", x.agent_id},
+           {"agent", static_cast<bool>(x.agent)},
+           {"llm", x.llm}};
 }
 
 void read(const json& j, const std::string& path, join_room& x) {
   object_reader r{j, path};
   r.required("agent_id", x.agent_id);
   r.raw("agent");
+  r.optional("llm", x.llm);
   r.done();
 }
 
@@ -351,6 +354,7 @@ void to_json(json& j, const room_spec& x) {
     participants.push_back(entry.first);
   j = json{{"id", x.id},
            {"participants", participants},
+           {"llm_participants", x.llm_participants},
            {"settings", x.settings},
            {"history_limit", x.history_limit},
            {"seed", x.seed}};
@@ -364,6 +368,7 @@ void read(const json& j, const std::string& path, room_spec& x) {
   x.participants.clear();
   for (auto& id : participants)
     x.participants.emplace(std::move(id), caf::actor{});
+  r.optional("llm_participants", x.llm_participants);
   r.optional("settings", x.settings);
   r.optional("history_limit", x.history_limit);
   r.optional("seed", x.seed);

@@ -2,10 +2,12 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "caf/meta/type_name.hpp"
 
 #include "messages/error_code.hpp"
+#include "messages/proposal.hpp"
 
 namespace parley::messages {
 
@@ -111,6 +113,32 @@ template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_trigger& x) {
   return f(caf::meta::type_name("negotiation_trigger"), x.type, x.matched_text,
            x.confidence, x.context, x.responder);
+}
+
+/// A tool a room offers an agent's model (seed 001's ToolDefinition without
+/// its handler: handlers live in the agent and are bound by name).
+struct tool_definition {
+  std::string name;
+  std::string description;
+  /// The JSON schema of the tool's input.
+  json_object parameters;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, tool_definition& x) {
+  return f(caf::meta::type_name("tool_definition"), x.name, x.description,
+           x.parameters);
+}
+
+/// A room sets the tools of an LLM agent after it starts (seed 001's
+/// setTools); they replace any set before. The sender is the room.
+struct set_tools {
+  std::vector<tool_definition> tools;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, set_tools& x) {
+  return f(caf::meta::type_name("set_tools"), x.tools);
 }
 
 std::string to_string(agent_event_kind x);

@@ -109,4 +109,26 @@ void read(const json& j, const std::string& path, negotiation_trigger& x) {
   r.done();
 }
 
+void to_json(json& j, const tool_definition& x) {
+  j = json{{"name", x.name}, {"description", x.description}, {"parameters", x.parameters}};
+}
+
+void read(const json& j, const std::string& path, tool_definition& x) {
+  object_reader r{j, path};
+  r.required("name", x.name);
+  r.optional("description", x.description);
+  r.required("parameters", x.parameters);
+  r.done();
+}
+
+void to_json(json& j, const set_tools& x) {
+  j = json{{"tools", x.tools}};
+}
+
+void read(const json& j, const std::string& path, set_tools& x) {
+  object_reader r{j, path};
+  r.required("tools", x.tools);
+  r.done();
+}
+
 } // namespace parley::messages

@@ -25,5 +25,9 @@ void to_json(nlohmann::json& j, const transcript_flush& x);
 void read(const nlohmann::json& j, const std::string& path, transcript_flush& x);
 void to_json(nlohmann::json& j, const negotiation_trigger& x);
 void read(const nlohmann::json& j, const std::string& path, negotiation_trigger& x);
+void to_json(nlohmann::json& j, const tool_definition& x);
+void read(const nlohmann::json& j, const std::string& path, tool_definition& x);
+void to_json(nlohmann::json& j, const set_tools& x);
+void read(const nlohmann::json& j, const std::string& path, set_tools& x);
 
 } // namespace parley::messages

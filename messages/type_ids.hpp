@@ -105,6 +105,9 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::auction_invite))
 CAF_ADD_TYPE_ID(parley, (parley::messages::cast_vote))
 CAF_ADD_TYPE_ID(parley, (parley::messages::place_bid))
 CAF_ADD_TYPE_ID(parley, (parley::messages::consensus_timer))
+CAF_ADD_TYPE_ID(parley, (parley::messages::tool_definition))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::tool_definition>))
+CAF_ADD_TYPE_ID(parley, (parley::messages::set_tools))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <deque>
 #include <map>
+#include <set>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -574,6 +575,7 @@ messages::run_summary run_scenario(const scenario& plan,
   world.out = &out;
   world.start_window = static_cast<std::size_t>(settings.runtime.start_window);
   std::map<std::string, caf::actor> clients; // by provider and endpoint
+  std::set<std::string> llm_ids;
   for (const auto& a : plan.agents) {
     messages::agent_spec spec{a.id, a.profile, a.brain};
     if (a.brain.kind != messages::brain_kind::llm) {
@@ -582,6 +584,7 @@ messages::run_summary run_scenario(const scenario& plan,
                                            settings.negotiation.max_rounds, world.bus));
       continue;
     }
+    llm_ids.insert(a.id);
     auto agent = spawn_llm_agent(sys, std::move(spec), settings, world.bus, clients);
     world.agents.emplace(a.id, agent);
     world.llm_agents.push_back(agent);
@@ -592,8 +595,11 @@ messages::run_summary run_scenario(const scenario& plan,
   for (const auto& r : plan.rooms) {
     messages::room_spec spec;
     spec.id = r.id;
-    for (const auto& p : r.participants)
+    for (const auto& p : r.participants) {
       spec.participants.emplace(p, world.agents.at(p));
+      if (llm_ids.count(p) > 0)
+        spec.llm_participants.push_back(p);
+    }
     spec.settings = settings.negotiation;
     spec.history_limit = settings.room.history_limit;
     spec.seed = options.seed;

@@ -63,6 +63,18 @@ void publish(llm_agent_actor* self, messages::agent_event x) {
   self->send(st.bus, std::move(x));
 }
 
+void warn(llm_agent_actor* self, messages::error_code code, std::string text) {
+  auto& st = self->state;
+  self->send(st.bus, messages::problem_event{messages::severity::warning,
+                                             code,
+                                             std::move(text),
+                                             st.clock->now_ms(),
+                                             {},
+                                             {},
+                                             st.id,
+                                             {}});
+}
+
 void open_negotiation(llm_agent_actor* self, messages::proposal proposal);
 
 void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
@@ -112,6 +124,13 @@ void pump(llm_agent_actor* self) {
   }
 }
 
+/// Forgets an ended negotiation; its offers still queued are never shown to
+/// the model.
+void ended(llm_agent_actor* self, const std::string& negotiation_id) {
+  self->state.open.erase(negotiation_id);
+  self->state.mind->on_ended(negotiation_id);
+}
+
 void on_offer(llm_agent_actor* self, const std::string& negotiation_id,
               const messages::proposal& incoming, std::string text) {
   auto& st = self->state;
@@ -128,16 +147,8 @@ void on_offer(llm_agent_actor* self, const std::string& negotiation_id,
 void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
   auto& st = self->state;
   if (!st.trigger_room) {
-    self->send(st.bus,
-               messages::problem_event{messages::severity::warning,
-                                       messages::error_code::invalid_request,
-                                       "analyze_and_propose without a trigger: no one "
-                                       "to propose to; dropped",
-                                       st.clock->now_ms(),
-                                       {},
-                                       {},
-                                       st.id,
-                                       {}});
+    warn(self, messages::error_code::invalid_request,
+         "analyze_and_propose without a trigger: no one to propose to; dropped");
     return;
   }
   auto opening = proposal;
@@ -203,18 +214,25 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
         on_offer(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
       },
       [self](const messages::agent_accept& x) {
-        self->state.open.erase(x.negotiation_id);
+        ended(self, x.negotiation_id);
         self->state.mind->on_text(llm::incoming_text(x));
         pump(self);
       },
       [self](const messages::agent_reject& x) {
-        self->state.open.erase(x.negotiation_id);
+        ended(self, x.negotiation_id);
         self->state.mind->on_text(llm::incoming_text(x));
         pump(self);
       },
       [self](const messages::negotiation_event& x) {
-        if (messages::is_terminal(x.record.status))
-          self->state.open.erase(x.record.id);
+        if (!messages::is_terminal(x.record.status))
+          return;
+        ended(self, x.record.id);
+        pump(self);
+      },
+      [self](const messages::set_tools& x) {
+        for (auto& why : self->state.mind->set_tools(x.tools))
+          warn(self, messages::error_code::invalid_request,
+               "set_tools: " + why + "; left out");
       },
       [self](messages::deferred_reply& x) {
         carry_out(self, self->state, x.negotiation_id, x.decision);
@@ -253,14 +271,7 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
         if (x.code == messages::error_code::none) {
           outputs = st.mind->on_reply(x.body);
         } else {
-          self->send(st.bus, messages::problem_event{messages::severity::warning,
-                                                     x.code,
-                                                     "LLM call failed: " + x.error,
-                                                     st.clock->now_ms(),
-                                                     {},
-                                                     {},
-                                                     st.id,
-                                                     {}});
+          warn(self, x.code, "LLM call failed: " + x.error);
           outputs = st.mind->on_failure();
         }
         apply(self, outputs);

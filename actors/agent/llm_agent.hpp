@@ -31,6 +31,12 @@ struct llm_agent_options {
 /// `fallback: true` when the rule brain decided because the model could not).
 /// A failed call is also published as a warning (E003 / E004).
 ///
+/// The model is offered the tools its room sets (`set_tools`, seed 001's
+/// setTools; none before). A definition the agent has no handler for is left
+/// out with an E001 warning. When a negotiation ends (accept, reject, or a
+/// terminal `negotiation_event`), offers of it still queued are dropped
+/// unseen.
+///
 /// Transcript entries (from the room) are batched: each one restarts a
 /// `batch_window_ms` timer (a delayed `transcript_flush` with a generation),
 /// and when it fires the batch goes to the model as one turn. A

@@ -1,5 +1,6 @@
 #include "actors/agent/llm_brain.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "actors/llm/prompt.hpp"
@@ -12,8 +13,39 @@ using nlohmann::json;
 llm_brain::llm_brain(messages::bargaining_side side, messages::agent_profile profile,
                      llm_brain_options options)
     : profile_(std::move(profile)), options_(std::move(options)),
-      fallback_(side, profile_), system_(llm::system_prompt(profile_)),
-      tools_(llm::agent_tools()) {}
+      fallback_(side, profile_), system_(llm::system_prompt(profile_)) {}
+
+std::vector<std::string>
+llm_brain::set_tools(const std::vector<messages::tool_definition>& tools) {
+  std::vector<std::string> refused;
+  tools_.clear();
+  for (const auto& t : tools) {
+    if (handler_of(t.name) == nullptr) {
+      refused.push_back("tool \"" + t.name + "\" has no handler in this agent");
+      continue;
+    }
+    auto parameters = json::parse(t.parameters.text, nullptr, false);
+    if (parameters.is_discarded() || !parameters.is_object()) {
+      refused.push_back("tool \"" + t.name + "\" has parameters that are not a "
+                        "JSON object");
+      continue;
+    }
+    tools_.push_back(
+        {{"name", t.name}, {"description", t.description}, {"parameters", parameters}});
+  }
+  return refused;
+}
+
+void llm_brain::on_ended(const std::string& negotiation_id) {
+  queue_.erase(std::remove_if(queue_.begin(), queue_.end(),
+                              [&](const turn& t) {
+                                return t.offer && t.offer->negotiation_id ==
+                                                      negotiation_id;
+                              }),
+               queue_.end());
+  if (offer_ && offer_->negotiation_id == negotiation_id)
+    offer_ended_ = true;
+}
 
 std::optional<messages::decision> llm_brain::decide(const offer_context& offer) {
   on_offer(offer, "[INCOMING PROPOSAL]\n" + llm::proposal_text(offer.incoming) +
@@ -37,6 +69,7 @@ void llm_brain::start_turn() {
   turn_start_ = history_.size();
   history_.push_back({{"role", "user"}, {"content", std::move(t.text)}});
   offer_ = std::move(t.offer);
+  offer_ended_ = false;
   decided_ = false;
   bad_turns_ = 0;
   calls_ = 0;
@@ -67,7 +100,7 @@ void llm_brain::end_turn(std::vector<llm_output>& out, bool roll_back,
   if (roll_back && history_.size() > turn_start_)
     history_.erase(history_.begin() + static_cast<std::ptrdiff_t>(turn_start_),
                    history_.end());
-  if (offer_ && !decided_) {
+  if (offer_ && !decided_ && !offer_ended_) {
     llm_output o;
     o.what = llm_output::kind::decision;
     o.negotiation_id = offer_->negotiation_id;
@@ -83,58 +116,82 @@ void llm_brain::end_turn(std::vector<llm_output>& out, bool roll_back,
   in_flight_ = false;
 }
 
+llm_brain::tool_handler llm_brain::handler_of(const std::string& name) {
+  if (name == "evaluate_proposal")
+    return &llm_brain::evaluate_proposal;
+  if (name == "analyze_and_propose")
+    return &llm_brain::analyze_and_propose;
+  if (name == "send_message_to_user")
+    return &llm_brain::send_message_to_user;
+  return nullptr;
+}
+
 std::string llm_brain::run_tool(const json& call, std::vector<llm_output>& out,
                                 bool& bad) {
   auto name = call.value("name", std::string{});
-  const auto& input = call.contains("input") ? call["input"] : json();
-  if (name == "evaluate_proposal") {
-    if (!offer_) {
-      bad = true;
-      return "Error: there is no proposal to evaluate right now";
-    }
-    if (decided_) {
-      bad = true;
-      return "Error: this proposal has already been answered";
-    }
-    auto r = llm::check_evaluation(input, offer_->incoming, profile_.preferences);
-    if (!r.ok()) {
-      bad = true;
-      return r.error;
-    }
-    decided_ = true;
-    llm_output o;
-    o.what = llm_output::kind::decision;
-    o.negotiation_id = offer_->negotiation_id;
-    o.decision = r.value;
-    out.push_back(o);
-    return "Decision recorded: " + messages::to_string(r.value.action);
+  auto offered = std::any_of(tools_.begin(), tools_.end(),
+                             [&](const json& t) { return t["name"] == name; });
+  if (!offered) {
+    bad = true;
+    return "Error: Unknown tool \"" + name + "\"";
   }
-  if (name == "analyze_and_propose") {
-    auto r = llm::check_proposal(input, profile_.preferences);
-    if (!r.ok()) {
-      bad = true;
-      return r.error;
-    }
-    llm_output o;
-    o.what = llm_output::kind::propose;
-    o.proposal = r.value;
-    out.push_back(o);
-    return "Proposal sent to the other party";
+  // Only tools with a handler are ever offered (set_tools).
+  auto run = handler_of(name);
+  return (this->*run)(call.contains("input") ? call["input"] : json(), out, bad);
+}
+
+std::string llm_brain::evaluate_proposal(const json& input, std::vector<llm_output>& out,
+                                         bool& bad) {
+  if (!offer_) {
+    bad = true;
+    return "Error: there is no proposal to evaluate right now";
   }
-  if (name == "send_message_to_user") {
-    if (!input.is_object() || !input.contains("message") ||
-        !input["message"].is_string()) {
-      bad = true;
-      return "Error: message must be a string";
-    }
-    llm_output o;
-    o.what = llm_output::kind::message;
-    o.text = input["message"].get<std::string>();
-    out.push_back(o);
-    return "Message delivered to the user";
+  if (offer_ended_)
+    return "Error: negotiation " + offer_->negotiation_id +
+           " has already ended; there is nothing to answer";
+  if (decided_) {
+    bad = true;
+    return "Error: this proposal has already been answered";
   }
-  bad = true;
-  return "Error: Unknown tool \"" + name + "\"";
+  auto r = llm::check_evaluation(input, offer_->incoming, profile_.preferences);
+  if (!r.ok()) {
+    bad = true;
+    return r.error;
+  }
+  decided_ = true;
+  llm_output o;
+  o.what = llm_output::kind::decision;
+  o.negotiation_id = offer_->negotiation_id;
+  o.decision = r.value;
+  out.push_back(o);
+  return "Decision recorded: " + messages::to_string(r.value.action);
+}
+
+std::string llm_brain::analyze_and_propose(const json& input,
+                                           std::vector<llm_output>& out, bool& bad) {
+  auto r = llm::check_proposal(input, profile_.preferences);
+  if (!r.ok()) {
+    bad = true;
+    return r.error;
+  }
+  llm_output o;
+  o.what = llm_output::kind::propose;
+  o.proposal = r.value;
+  out.push_back(o);
+  return "Proposal sent to the other party";
+}
+
+std::string llm_brain::send_message_to_user(const json& input,
+                                            std::vector<llm_output>& out, bool& bad) {
+  if (!input.is_object() || !input.contains("message") || !input["message"].is_string()) {
+    bad = true;
+    return "Error: message must be a string";
+  }
+  llm_output o;
+  o.what = llm_output::kind::message;
+  o.text = input["message"].get<std::string>();
+  out.push_back(o);
+  return "Message delivered to the user";
 }
 
 std::vector<llm_output> llm_brain::on_reply(const std::string& body) {

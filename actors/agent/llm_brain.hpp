@@ -13,6 +13,7 @@
 #include "actors/llm/wire_format.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/decision.hpp"
+#include "messages/llm.hpp"
 
 namespace parley::actors::agent {
 
@@ -51,12 +52,23 @@ struct llm_output {
 /// call in flight; what arrives meanwhile waits in order). It builds request
 /// bodies and reads reply bodies; the agent actor sends and receives them.
 ///
-/// Usage: queue work (`on_offer`, `on_text`), then `next_call()` gives the body
-/// to send if a call may start; feed the answer to `on_reply` or the failure to
-/// `on_failure`, carry out the outputs, and ask `next_call()` again.
+/// Usage: the room sets the tools (`set_tools`); queue work (`on_offer`,
+/// `on_text`), then `next_call()` gives the body to send if a call may start;
+/// feed the answer to `on_reply` or the failure to `on_failure`, carry out the
+/// outputs, and ask `next_call()` again.
 ///
-/// Offers always get an answer: when the model fails, refuses to decide, or
-/// gives `max_bad_turns` bad replies, the rule brain decides (fallback).
+/// The model sees only the tools set (none before the room sets them: then it
+/// cannot decide, and the rule brain answers offers). A call of any other tool
+/// gets seed 001's `Error: Unknown tool "<name>"` as its result. The handlers
+/// of the three tools (analyze_and_propose, evaluate_proposal,
+/// send_message_to_user) are this brain's; a definition with another name has
+/// no handler and is refused.
+///
+/// Offers always get an answer while their negotiation runs: when the model
+/// fails, refuses to decide, or gives `max_bad_turns` bad replies, the rule
+/// brain decides (fallback). Once a negotiation has ended (`on_ended`), its
+/// queued offers are dropped unseen, and an offer under evaluation is no
+/// longer answered.
 class llm_brain : public brain {
 public:
   llm_brain(messages::bargaining_side side, messages::agent_profile profile,
@@ -69,6 +81,15 @@ public:
   /// Queues an offer to evaluate, shown to the model as `text` (seed 001's
   /// wording for an agent_proposal or agent_counter).
   void on_offer(const offer_context& offer, std::string text);
+
+  /// Installs the tools the model is offered, replacing those set before.
+  /// Returns why each refused definition was refused (no handler of that
+  /// name, parameters that are not a JSON-schema object); the rest are set.
+  std::vector<std::string> set_tools(const std::vector<messages::tool_definition>& tools);
+
+  /// The negotiation has ended: its queued offers are dropped, and if it is
+  /// the one under evaluation, evaluate_proposal tells the model so.
+  void on_ended(const std::string& negotiation_id);
 
   /// Queues a user turn that needs no decision (accept/reject news, a
   /// transcript batch, a negotiation trigger).
@@ -98,18 +119,36 @@ private:
   void start_turn();
   /// Ends the turn; an undecided offer goes to the rule brain.
   void end_turn(std::vector<llm_output>& out, bool roll_back, const std::string& why);
+  /// A tool's handler: runs it on the model's input and returns the result
+  /// for the model; sets `bad` when the call is refused.
+  using tool_handler = std::string (llm_brain::*)(const nlohmann::json& input,
+                                                  std::vector<llm_output>& out,
+                                                  bool& bad);
+
+  /// The handler of the tool called `name`, or null when there is none.
+  static tool_handler handler_of(const std::string& name);
+
   std::string run_tool(const nlohmann::json& call, std::vector<llm_output>& out,
                        bool& bad);
+  std::string evaluate_proposal(const nlohmann::json& input,
+                                std::vector<llm_output>& out, bool& bad);
+  std::string analyze_and_propose(const nlohmann::json& input,
+                                  std::vector<llm_output>& out, bool& bad);
+  std::string send_message_to_user(const nlohmann::json& input,
+                                   std::vector<llm_output>& out, bool& bad);
 
   messages::agent_profile profile_;
   llm_brain_options options_;
   rule_brain fallback_;
   std::string system_;
+  /// The tools set, as {name, description, parameters} objects.
   std::vector<nlohmann::json> tools_;
   nlohmann::json history_ = nlohmann::json::array();
   std::deque<turn> queue_;
   /// The turn being worked on.
   std::optional<offer_context> offer_;
+  /// The offer under evaluation belongs to a negotiation that has ended.
+  bool offer_ended_ = false;
   bool decided_ = false;
   std::size_t turn_start_ = 0;
   std::int32_t bad_turns_ = 0;

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "actors/agent/money.hpp"
 
 namespace parley::actors::llm {
@@ -70,50 +72,6 @@ std::string system_prompt(const messages::agent_profile& profile) {
          "  - Incoming proposals and your assessment\n"
          "  - Final outcomes\n"
          "- Be concise but informative";
-}
-
-std::vector<json> agent_tools() {
-  json proposal_schema = {
-      {"type", "object"},
-      {"properties",
-       {{"amount",
-         {{"type", "integer"},
-          {"minimum", 1},
-          {"description", "Amount in minor units (pence, cents)"}}},
-        {"currency", {{"type", "string"}, {"description", "ISO 4217 code, e.g. GBP"}}},
-        {"escrow", {{"type", "boolean"}}},
-        {"description", {{"type", "string"}}}}},
-      {"required", {"amount"}}};
-  return {
-      {{"name", "analyze_and_propose"},
-       {"description", "Extract agreement terms from the conversation and send a "
-                       "structured proposal to the other party's agent."},
-       {"parameters",
-        {{"type", "object"},
-         {"properties",
-          {{"amount", proposal_schema["properties"]["amount"]},
-           {"currency", proposal_schema["properties"]["currency"]},
-           {"escrow", proposal_schema["properties"]["escrow"]},
-           {"description", proposal_schema["properties"]["description"]}}},
-         {"required", {"amount", "description"}}}}},
-      {{"name", "evaluate_proposal"},
-       {"description", "Decide how to answer the proposal under evaluation: accept it, "
-                       "counter it with a new proposal, or reject it."},
-       {"parameters",
-        {{"type", "object"},
-         {"properties",
-          {{"decision",
-            {{"type", "string"}, {"enum", {"accept", "counter", "reject"}}}},
-           {"reason", {{"type", "string"}}},
-           {"counter_proposal", proposal_schema}}},
-         {"required", {"decision", "reason"}}}}},
-      {{"name", "send_message_to_user"},
-       {"description", "Tell your user what you are doing."},
-       {"parameters",
-        {{"type", "object"},
-         {"properties", {{"message", {{"type", "string"}}}}},
-         {"required", {"message"}}}}},
-  };
 }
 
 std::string proposal_text(const messages::proposal& p) {

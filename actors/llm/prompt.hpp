@@ -3,8 +3,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "messages/agent_messages.hpp"
 #include "messages/agent_profile.hpp"
 
@@ -12,11 +10,6 @@ namespace parley::actors::llm {
 
 /// Seed 001's buildAgentSystemPrompt, with amounts shown from minor units.
 std::string system_prompt(const messages::agent_profile& profile);
-
-/// The tools an agent offers its model (seed 001 via the room), each with a
-/// JSON-schema `parameters` object: analyze_and_propose, evaluate_proposal
-/// (decision accept | counter | reject) and send_message_to_user.
-std::vector<nlohmann::json> agent_tools();
 
 /// A proposal as the seed shows it to the model: JSON.stringify(p, null, 2).
 std::string proposal_text(const messages::proposal& p);

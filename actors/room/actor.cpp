@@ -14,6 +14,7 @@
 #include "caf/typed_response_promise.hpp"
 
 #include "actors/common/wall_clock.hpp"
+#include "actors/llm/tools.hpp"
 #include "actors/llm/trigger.hpp"
 #include "actors/negotiation/actor.hpp"
 #include "actors/room/rules.hpp"
@@ -140,6 +141,22 @@ void hear(room_actor* self, const messages::transcript_entry& x) {
                  responder});
 }
 
+/// Seed 001's setTools: the room gives an LLM participant the tools its model
+/// is offered; their handlers are the agent's.
+void set_tools(room_actor* self, const std::string& agent_id) {
+  auto& st = self->state;
+  auto i = st.participants.find(agent_id);
+  if (i == st.participants.end()) {
+    publish(self,
+            {messages::severity::warning, messages::error_code::agent_not_found,
+             "LLM participant \"" + agent_id + "\" is not in room " +
+                 st.core->room_id() + "; no tools set"},
+            {}, agent_id, {});
+    return;
+  }
+  self->send(i->second, messages::set_tools{llm::agent_tools()});
+}
+
 caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
   auto& st = self->state;
   st.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
@@ -147,6 +164,8 @@ caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
   st.settings = spec.settings;
   st.bus = std::move(spec.bus);
   st.clock.emplace(self->system());
+  for (const auto& id : spec.llm_participants)
+    set_tools(self, id);
   return {
       [self](const messages::start_negotiation& x) { return start(self, x); },
       [self](messages::agent_proposal& x) { relay(self, x); },
@@ -177,6 +196,8 @@ caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
       },
       [self](messages::join_room& x) {
         self->state.participants[x.agent_id] = std::move(x.agent);
+        if (x.llm)
+          set_tools(self, x.agent_id);
       },
       [self](messages::history_atom) {
         const auto& history = self->state.core->history();

@@ -12,7 +12,8 @@ namespace parley::actors::room {
 /// E012 "Negotiation already in progress"), spawns the negotiation actor on
 /// its own node, relays agent messages addressed to it by negotiation id
 /// ("current" for the active one), keeps the history of ended negotiations and
-/// publishes its problems to the bus.
+/// publishes its problems to the bus. When it starts (and when an LLM agent
+/// joins), it sets the tools of its LLM participants (`set_tools`, seed 001).
 ///
 /// Messages: `start_negotiation` -> `negotiation_record` (the opened record) or
 /// a coded error; the four agent messages; `join_room`; `history_atom` ->

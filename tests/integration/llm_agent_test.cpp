@@ -19,6 +19,7 @@
 #include "actors/agent/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/http/llm_client.hpp"
+#include "actors/llm/tools.hpp"
 #include "actors/room/actor.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
@@ -143,16 +144,23 @@ struct live {
     o.client = std::move(client);
     o.brain.provider = provider;
     o.brain.model = "fake-model";
-    return keep(parley::actors::agent::spawn_llm_agent(sys, spec, 5, bus, o));
+    auto agent = keep(parley::actors::agent::spawn_llm_agent(sys, spec, 5, bus, o));
+    // The tools its room would set: several tests send offers straight to
+    // the agent, without a room.
+    caf::anon_send(agent, msg::set_tools{parley::actors::llm::agent_tools()});
+    return agent;
   }
 
-  /// A room where "alice" (a silent probe unless given) proposes to `bob`.
-  caf::actor room(caf::actor bob, caf::actor alice = {}) {
+  /// A room where "alice" (a silent probe unless given) proposes to `bob`;
+  /// the room sets the tools of the participants named in `llm`.
+  caf::actor room(caf::actor bob, caf::actor alice = {},
+                  std::vector<std::string> llm = {"bob"}) {
     if (!alice)
       alice = keep(sys.spawn(silent, "alice"));
     msg::room_spec spec;
     spec.id = "room-" + std::to_string(owned.size());
     spec.participants = {{"alice", alice}, {"bob", bob}};
+    spec.llm_participants = std::move(llm);
     spec.bus = bus;
     spec.seed = 7;
     return keep(parley::actors::room::spawn_room(sys, spec));
@@ -468,7 +476,7 @@ TEST_CASE("200 agents on a slow provider do not delay a rule negotiation",
   bob.profile.role = "freelancer";
   auto a = l.keep(parley::actors::agent::spawn_agent(l.sys, alice, 5, l.bus));
   auto b = l.keep(parley::actors::agent::spawn_agent(l.sys, bob, 5, l.bus));
-  auto room = l.room(b, a);
+  auto room = l.room(b, a, {});
   auto start = std::chrono::steady_clock::now();
   l.propose(room, 10000);
   REQUIRE(l.wait_for([](event_log& x) {

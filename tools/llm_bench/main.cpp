@@ -156,6 +156,7 @@ int main(int argc, char** argv) {
       messages::room_spec spec;
       spec.id = "room-" + std::to_string(i);
       spec.participants = {{"alice", alice}, {"bob", bob}};
+      spec.llm_participants = {"alice", "bob"};
       spec.bus = bus;
       spec.seed = static_cast<std::uint64_t>(i);
       auto room = actors::room::spawn_room(sys, spec);

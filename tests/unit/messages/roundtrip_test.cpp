@@ -292,13 +292,14 @@ std::vector<initiate_negotiation> samples(tag<initiate_negotiation>, wire& w) {
 }
 
 std::vector<join_room> samples(tag<join_room>, wire& w) {
-  return {join_room{"alice", w.alice}};
+  return {join_room{"alice", w.alice, true}, join_room{"bob", w.bob, false}};
 }
 
 std::vector<room_spec> samples(tag<room_spec>, wire& w) {
   room_spec x;
   x.id = "room-a";
   x.participants = {{"alice", w.alice}, {"bob", w.bob}};
+  x.llm_participants = {"bob"};
   x.settings = settings();
   x.history_limit = 25;
   x.seed = 0xfeedface12345678ULL; // above INT64_MAX: must stay unsigned
@@ -506,6 +507,20 @@ std::vector<consensus_timer> samples(tag<consensus_timer>, wire&) {
   return {consensus_timer{42}};
 }
 
+std::vector<tool_definition> samples(tag<tool_definition>, wire&) {
+  return {tool_definition{"send_message_to_user", "Tell your user.",
+                          json_object{R"({"required":["message"],"type":"object"})"}}};
+}
+
+std::vector<std::vector<tool_definition>> samples(tag<std::vector<tool_definition>>,
+                                                  wire& w) {
+  return {samples(tag<tool_definition>{}, w), {}};
+}
+
+std::vector<set_tools> samples(tag<set_tools>, wire& w) {
+  return {set_tools{samples(tag<tool_definition>{}, w)}, set_tools{}};
+}
+
 // -- equality, field by field where the type has no operator== ------------------
 
 template <class T> auto same(const T& x, const T& y) -> decltype(x == y) {
@@ -543,12 +558,14 @@ bool same(const initiate_negotiation& x, const initiate_negotiation& y) {
 }
 
 bool same(const join_room& x, const join_room& y) {
-  return x.agent_id == y.agent_id && x.agent == y.agent;
+  return x.agent_id == y.agent_id && x.agent == y.agent && x.llm == y.llm;
 }
 
 bool same(const room_spec& x, const room_spec& y) {
-  return std::tie(x.id, x.participants, x.settings, x.history_limit, x.seed) ==
-             std::tie(y.id, y.participants, y.settings, y.history_limit, y.seed) &&
+  return std::tie(x.id, x.participants, x.llm_participants, x.settings,
+                  x.history_limit, x.seed) == std::tie(y.id, y.participants,
+                                                       y.llm_participants, y.settings,
+                                                       y.history_limit, y.seed) &&
          x.bus == y.bus;
 }
 
@@ -674,6 +691,22 @@ bool same(const transcript_flush& x, const transcript_flush& y) {
 bool same(const negotiation_trigger& x, const negotiation_trigger& y) {
   return std::tie(x.type, x.matched_text, x.confidence, x.context, x.responder) ==
          std::tie(y.type, y.matched_text, y.confidence, y.context, y.responder);
+}
+
+bool same(const tool_definition& x, const tool_definition& y) {
+  return std::tie(x.name, x.description, x.parameters) ==
+         std::tie(y.name, y.description, y.parameters);
+}
+
+bool same(const std::vector<tool_definition>& x, const std::vector<tool_definition>& y) {
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                    [](const tool_definition& a, const tool_definition& b) {
+                      return same(a, b);
+                    });
+}
+
+bool same(const set_tools& x, const set_tools& y) {
+  return same(x.tools, y.tools);
 }
 
 /// What survives JSON: actor handles have no JSON form and come back unset.

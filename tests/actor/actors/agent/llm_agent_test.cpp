@@ -1,5 +1,8 @@
 #include "actors/agent/llm_agent.hpp"
 
+#include <algorithm>
+#include <map>
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -22,6 +25,25 @@ caf::behavior stub_client(caf::event_based_actor*,
   return {[seen](const msg::llm_request& x) {
     seen->push_back(x);
   }};
+}
+
+caf::actor spawn_stub_client(actor_fixture& fx, std::vector<msg::llm_request>& seen) {
+  auto client = fx.sys.spawn(stub_client, &seen);
+  fx.keep(client);
+  return client;
+}
+
+/// A room whose LLM participants (`llm`) get their tools from it.
+caf::actor room_of(actor_fixture& fx, std::map<std::string, caf::actor> participants,
+                   std::vector<std::string> llm) {
+  msg::room_spec spec;
+  spec.id = "room-1";
+  spec.participants = std::move(participants);
+  spec.llm_participants = std::move(llm);
+  spec.bus = fx.bus;
+  auto room = parley::actors::room::spawn_room(fx.sys, spec);
+  fx.keep(room);
+  return room;
 }
 
 caf::actor llm_agent(actor_fixture& fx, const std::string& id, caf::actor client) {
@@ -56,8 +78,7 @@ std::string end_turn() {
 TEST_CASE("transcript entries within the window make one turn", "[actor]") {
   actor_fixture fx;
   std::vector<msg::llm_request> seen;
-  auto client = fx.sys.spawn(stub_client, &seen);
-  fx.keep(client);
+  auto client = spawn_stub_client(fx, seen);
   auto alice = llm_agent(fx, "alice", client);
   fx.send(alice, msg::transcript_entry{"voice", "alice", "Hi Bob"});
   fx.run();
@@ -92,17 +113,11 @@ TEST_CASE("a trigger in the room starts a negotiation through the speaker's agen
           "[actor]") {
   actor_fixture fx;
   std::vector<msg::llm_request> seen;
-  auto client = fx.sys.spawn(stub_client, &seen);
-  fx.keep(client);
+  auto client = spawn_stub_client(fx, seen);
   auto alice = llm_agent(fx, "alice", client);
   std::vector<caf::message> bob_inbox;
   auto bob = fx.spawn_probe(bob_inbox);
-  msg::room_spec spec;
-  spec.id = "room-1";
-  spec.participants = {{"alice", alice}, {"bob", bob}};
-  spec.bus = fx.bus;
-  auto room = parley::actors::room::spawn_room(fx.sys, spec);
-  fx.keep(room);
+  auto room = room_of(fx, {{"alice", alice}, {"bob", bob}}, {"alice"});
   fx.send(room, msg::transcript_entry{"voice", "bob", "Morning"});
   fx.send(room,
           msg::transcript_entry{"voice", "alice", "Shall we say £500 for the logo?"});
@@ -127,4 +142,73 @@ TEST_CASE("a trigger in the room starts a negotiation through the speaker's agen
   CHECK(record.responder == "bob");
   CHECK(record.rounds.front().proposal.amount == 50000);
   CHECK(bob_inbox.size() == 1);
+}
+
+TEST_CASE("the room sets the tools of its LLM participants after start", "[actor]") {
+  actor_fixture fx;
+  std::vector<msg::llm_request> seen;
+  auto client = spawn_stub_client(fx, seen);
+  auto alice = llm_agent(fx, "alice", client);
+  auto bob = llm_agent(fx, "bob", client);
+  auto room = room_of(fx, {{"alice", alice}, {"bob", bob}}, {"alice"});
+  fx.send(room, msg::transcript_entry{"voice", "carol", "Morning"});
+  fx.run();
+  fx.advance(2000ms);
+  REQUIRE(seen.size() == 2);
+  auto tools_of = [](const msg::llm_request& r) {
+    json names = json::array();
+    for (const auto& t : json::parse(r.body).value("tools", json::array()))
+      names.push_back(t["name"]);
+    return names;
+  };
+  // Both heard the line; only alice was named an LLM participant.
+  auto with_tools = tools_of(seen[0]).empty() ? seen[1] : seen[0];
+  auto without = tools_of(seen[0]).empty() ? seen[0] : seen[1];
+  CHECK(tools_of(with_tools) ==
+        json{"analyze_and_propose", "evaluate_proposal", "send_message_to_user"});
+  CHECK(tools_of(without).empty());
+
+  SECTION("an LLM agent that joins later gets them too") {
+    auto carol = llm_agent(fx, "carol", client);
+    fx.send(room, msg::join_room{"carol", carol, true});
+    fx.send(room, msg::transcript_entry{"voice", "carol", "Hello all"});
+    fx.run();
+    fx.advance(2000ms);
+    auto carols = std::count_if(seen.begin(), seen.end(), [&](const auto& r) {
+      return tools_of(r).size() == 3 && last_text(r) == "[voice] carol: Hello all";
+    });
+    CHECK(carols == 1); // alice and bob still wait on their first calls
+  }
+
+  SECTION("a tool the agent cannot run is left out with a warning") {
+    fx.send(bob, msg::set_tools{{msg::tool_definition{"book_flight", "", {}}}});
+    fx.run();
+    REQUIRE(fx.seen.problems.size() == 1);
+    CHECK(fx.seen.problems[0].code == msg::error_code::invalid_request);
+    CHECK(fx.seen.problems[0].message ==
+          "set_tools: tool \"book_flight\" has no handler in this agent; left out");
+  }
+}
+
+TEST_CASE("an offer queued behind a call is dropped when its negotiation ends",
+          "[actor]") {
+  actor_fixture fx;
+  std::vector<msg::llm_request> seen;
+  auto client = spawn_stub_client(fx, seen);
+  auto alice = llm_agent(fx, "alice", client);
+  fx.send(alice, msg::transcript_entry{"voice", "bob", "About the logo"});
+  fx.run();
+  fx.advance(2000ms);
+  REQUIRE(seen.size() == 1); // a call in flight: offers now wait
+  fx.send(alice, msg::agent_proposal{"m-1", "neg_1", "bob", msg::proposal{}});
+  msg::negotiation_event expired;
+  expired.kind = msg::negotiation_event_kind::expired;
+  expired.record.id = "neg_1";
+  expired.record.status = msg::negotiation_status::expired;
+  fx.send(alice, expired);
+  fx.run();
+  fx.send(alice, msg::llm_response{seen[0].call_id, 200, end_turn(), {}, {}});
+  fx.run();
+  CHECK(seen.size() == 1); // the model never saw the offer
+  CHECK(fx.seen.agent_events.size() == 1); // "Noted.", and no fallback decision
 }
