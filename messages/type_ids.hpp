@@ -105,6 +105,7 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::auction_invite))
 CAF_ADD_TYPE_ID(parley, (parley::messages::cast_vote))
 CAF_ADD_TYPE_ID(parley, (parley::messages::place_bid))
 CAF_ADD_TYPE_ID(parley, (parley::messages::consensus_timer))
+CAF_ADD_TYPE_ID(parley, (parley::messages::llm_attempt))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 
