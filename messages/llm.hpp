@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "caf/meta/type_name.hpp"
+#include "caf/optional.hpp"
 
 #include "messages/error_code.hpp"
 #include "messages/proposal.hpp"
@@ -39,6 +40,28 @@ template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, llm_response& x) {
   return f(caf::meta::type_name("llm_response"), x.call_id, x.status, x.body, x.code,
            x.error);
+}
+
+/// The outcome of one HTTP attempt at an `llm_request`, which the worker that
+/// made it reports to the HTTP client; the client decides what follows.
+struct llm_attempt {
+  std::uint64_t call_id = 0;
+  /// none when the provider answered (whatever the status); llm_timeout when
+  /// the attempt timed out; llm_unavailable when it failed otherwise.
+  error_code code = error_code::none;
+  /// Why the attempt failed without an answer (libcurl's text).
+  std::string error;
+  /// The HTTP status (0 when no answer came).
+  std::int32_t status = 0;
+  std::string body;
+  /// The answer's retry-after, in milliseconds, when it had one.
+  caf::optional<std::int64_t> retry_after_ms;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, llm_attempt& x) {
+  return f(caf::meta::type_name("llm_attempt"), x.call_id, x.code, x.error, x.status,
+           x.body, x.retry_after_ms);
 }
 
 /// What an LLM agent reports on the bus; the topic is "agent.<kind>".

@@ -17,21 +17,49 @@ void read(const json& j, const std::string& path, llm_request& x) {
   r.done();
 }
 
-void to_json(json& j, const llm_response& x) {
-  j = json{{"call_id", x.call_id}, {"status", x.status}, {"body", x.body}};
+namespace {
+
+// llm_response and llm_attempt share these fields.
+
+template <class Outcome> json outcome_json(const Outcome& x) {
+  json j{{"call_id", x.call_id}, {"status", x.status}, {"body", x.body}};
   if (x.code != error_code::none) {
     j["code"] = x.code;
     j["error"] = x.error;
   }
+  return j;
 }
 
-void read(const json& j, const std::string& path, llm_response& x) {
-  object_reader r{j, path};
+template <class Outcome> void read_outcome(object_reader& r, Outcome& x) {
   r.required("call_id", x.call_id);
   r.required("status", x.status);
   r.optional("body", x.body);
   r.optional("code", x.code);
   r.optional("error", x.error);
+}
+
+} // namespace
+
+void to_json(json& j, const llm_response& x) {
+  j = outcome_json(x);
+}
+
+void read(const json& j, const std::string& path, llm_response& x) {
+  object_reader r{j, path};
+  read_outcome(r, x);
+  r.done();
+}
+
+void to_json(json& j, const llm_attempt& x) {
+  j = outcome_json(x);
+  if (x.retry_after_ms)
+    j["retry_after_ms"] = *x.retry_after_ms;
+}
+
+void read(const json& j, const std::string& path, llm_attempt& x) {
+  object_reader r{j, path};
+  read_outcome(r, x);
+  r.optional("retry_after_ms", x.retry_after_ms);
   r.done();
 }
 

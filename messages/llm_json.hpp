@@ -14,6 +14,8 @@ void to_json(nlohmann::json& j, const llm_request& x);
 void read(const nlohmann::json& j, const std::string& path, llm_request& x);
 void to_json(nlohmann::json& j, const llm_response& x);
 void read(const nlohmann::json& j, const std::string& path, llm_response& x);
+void to_json(nlohmann::json& j, const llm_attempt& x);
+void read(const nlohmann::json& j, const std::string& path, llm_attempt& x);
 void to_json(nlohmann::json& j, const agent_event_kind& x);
 void read(const nlohmann::json& j, const std::string& path, agent_event_kind& x);
 void to_json(nlohmann::json& j, const agent_event& x);

@@ -108,6 +108,7 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::consensus_timer))
 CAF_ADD_TYPE_ID(parley, (parley::messages::tool_definition))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::tool_definition>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::set_tools))
+CAF_ADD_TYPE_ID(parley, (parley::messages::llm_attempt))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

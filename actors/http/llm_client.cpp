@@ -6,7 +6,7 @@
 #include <deque>
 #include <mutex>
 #include <optional>
-#include <thread>
+#include <unordered_map>
 #include <utility>
 
 #include <curl/curl.h>
@@ -16,6 +16,7 @@
 #include "caf/stateful_actor.hpp"
 
 #include "actors/common/wall_clock.hpp"
+#include "actors/http/rules.hpp"
 #include "actors/llm/circuit_breaker.hpp"
 #include "messages/type_ids.hpp"
 
@@ -23,19 +24,28 @@ namespace parley::actors::http {
 
 namespace {
 
-using call_done_atom = caf::atom_constant<caf::atom("calldone")>;
+using retry_atom = caf::atom_constant<caf::atom("retry")>;
 
-struct job {
+/// A call from its arrival until its answer.
+struct call {
   messages::llm_request request;
   caf::actor reply_to;
+  /// The attempt under way or next: 0 for the first.
+  std::int32_t attempt_no = 0;
 };
+
+using call_map = std::unordered_map<std::uint64_t, call>;
 
 struct client_state {
   static inline const char* name = "parley.llm_client";
   llm_client_options options;
+  retry_policy policy;
   std::string url;
-  std::deque<job> waiting;
-  std::int32_t active = 0;
+  std::deque<call> waiting;
+  /// Calls in progress (attempting or waiting for a retry) by ticket: the
+  /// callers' call_ids may collide, so attempts carry the ticket instead.
+  call_map in_progress;
+  std::uint64_t last_ticket = 0;
   llm::circuit_breaker breaker;
   std::optional<wall_clock> clock;
 };
@@ -43,14 +53,6 @@ struct client_state {
 using client_actor = caf::stateful_actor<client_state>;
 
 // -- one attempt with libcurl ----------------------------------------------------
-
-struct attempt {
-  CURLcode code = CURLE_OK;
-  long status = 0;
-  std::string body;
-  /// retry-after in milliseconds, or -1 when absent.
-  std::int64_t retry_after_ms = -1;
-};
 
 std::size_t on_body(char* data, std::size_t size, std::size_t n, void* user) {
   static_cast<std::string*>(user)->append(data, size * n);
@@ -67,17 +69,28 @@ std::size_t on_header(char* data, std::size_t size, std::size_t n, void* user) {
     char* end = nullptr;
     auto seconds = std::strtod(value.c_str(), &end);
     if (end != value.c_str() && seconds >= 0 && seconds < 1e6)
-      *static_cast<std::int64_t*>(user) = static_cast<std::int64_t>(seconds * 1000);
+      *static_cast<caf::optional<std::int64_t>*>(user) =
+          static_cast<std::int64_t>(seconds * 1000);
   }
   return size * n;
 }
 
-attempt perform(const llm_client_options& o, const std::string& url,
-                const std::string& body) {
-  attempt a;
+/// Records a request that got no answer: timed out, or failed otherwise.
+void record_failure(messages::llm_attempt& a, CURLcode code) {
+  if (code == CURLE_OK)
+    return;
+  a.code = code == CURLE_OPERATION_TIMEDOUT ? messages::error_code::llm_timeout
+                                            : messages::error_code::llm_unavailable;
+  a.error = curl_easy_strerror(code);
+}
+
+messages::llm_attempt perform(const llm_client_options& o, const std::string& url,
+                              const messages::llm_request& request) {
+  messages::llm_attempt a;
+  a.call_id = request.call_id;
   CURL* curl = curl_easy_init();
   if (curl == nullptr) {
-    a.code = CURLE_FAILED_INIT;
+    record_failure(a, CURLE_FAILED_INIT);
     return a;
   }
   curl_slist* headers = nullptr;
@@ -93,9 +106,9 @@ attempt perform(const llm_client_options& o, const std::string& url,
     headers = curl_slist_append(headers, auth.c_str());
   curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.c_str());
   curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
-                   static_cast<curl_off_t>(body.size()));
+                   static_cast<curl_off_t>(request.body.size()));
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(o.call_timeout_ms));
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(o.call_timeout_ms));
@@ -104,74 +117,94 @@ attempt perform(const llm_client_options& o, const std::string& url,
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a.body);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &a.retry_after_ms);
-  a.code = curl_easy_perform(curl);
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.status);
+  record_failure(a, curl_easy_perform(curl));
+  long status = 0;
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  a.status = static_cast<std::int32_t>(status);
   curl_slist_free_all(headers);
   curl_easy_cleanup(curl);
   return a;
 }
 
-/// Runs one call with its retries (in a detached worker: blocking is fine
-/// here, on this worker's own thread).
-messages::llm_response run_call(const llm_client_options& o, const std::string& url,
-                                const messages::llm_request& request) {
-  messages::llm_response r;
-  r.call_id = request.call_id;
-  auto backoff = o.backoff_ms;
-  for (std::int32_t attempt_no = 0;; ++attempt_no) {
-    auto a = perform(o, url, request.body);
-    r.status = static_cast<std::int32_t>(a.status);
-    if (a.code != CURLE_OK) {
-      r.code = a.code == CURLE_OPERATION_TIMEDOUT
-                   ? messages::error_code::llm_timeout
-                   : messages::error_code::llm_unavailable;
-      r.error = a.code == CURLE_OPERATION_TIMEDOUT
-                    ? "timed out after " + std::to_string(o.call_timeout_ms) + " ms"
-                    : std::string{"request failed: "} + curl_easy_strerror(a.code);
-      return r;
-    }
-    if (a.status >= 200 && a.status < 300) {
-      r.body = std::move(a.body);
-      r.code = messages::error_code::none;
-      r.error.clear();
-      return r;
-    }
-    r.code = messages::error_code::llm_unavailable;
-    r.error = "HTTP " + std::to_string(a.status) + ": " + a.body.substr(0, 200);
-    bool retryable = a.status == 429 || a.status >= 500;
-    if (!retryable || attempt_no >= o.max_retries)
-      return r;
-    auto wait = a.retry_after_ms >= 0 ? a.retry_after_ms : backoff;
-    if (wait > o.max_retry_after_ms)
-      return r;
-    std::this_thread::sleep_for(std::chrono::milliseconds(wait));
-    backoff *= 2;
-  }
+/// A detached worker: one attempt (blocking is fine here, on this worker's
+/// own thread), reported to the client; then it quits.
+void attempt_worker(caf::event_based_actor* self, messages::llm_request request,
+                    llm_client_options options, std::string url, caf::actor client) {
+  self->send(client, perform(options, url, request));
 }
 
-/// A detached worker: one call, then it quits. The answer goes back through
-/// the client, so that the breaker knows the outcome before the caller can
-/// send its next request.
-void call_worker(caf::event_based_actor* self, job j, llm_client_options options,
-                 std::string url, caf::actor client) {
-  auto r = run_call(options, url, j.request);
-  self->send(client, call_done_atom::value, std::move(r), std::move(j.reply_to));
+// -- the client ------------------------------------------------------------------
+
+/// Starts a call's attempt: on the injected performer, or in a new libcurl
+/// worker.
+void start_attempt(client_actor* self, std::uint64_t ticket, const call& c) {
+  auto& st = self->state;
+  messages::llm_request attempt{ticket, c.request.body};
+  if (st.options.performer)
+    self->send(st.options.performer, std::move(attempt));
+  else
+    self->spawn<caf::detached>(attempt_worker, std::move(attempt), st.options, st.url,
+                               caf::actor_cast<caf::actor>(self));
 }
 
 void dispatch(client_actor* self) {
   auto& st = self->state;
-  while (st.active < st.options.max_concurrent_calls && !st.waiting.empty()) {
-    auto j = std::move(st.waiting.front());
+  while (static_cast<std::int32_t>(st.in_progress.size()) <
+             st.options.max_concurrent_calls &&
+         !st.waiting.empty()) {
+    auto ticket = ++st.last_ticket;
+    auto& c = st.in_progress[ticket] = std::move(st.waiting.front());
     st.waiting.pop_front();
-    ++st.active;
-    self->spawn<caf::detached>(call_worker, std::move(j), st.options, st.url,
-                               caf::actor_cast<caf::actor>(self));
+    start_attempt(self, ticket, c);
   }
+}
+
+/// Answers the caller. The breaker learns the outcome first, so that it is
+/// up to date before the caller can send its next request.
+void finish(client_actor* self, call_map::iterator i, messages::llm_response r) {
+  auto& st = self->state;
+  auto c = std::move(i->second);
+  st.in_progress.erase(i);
+  if (r.code == messages::error_code::none)
+    st.breaker.on_success();
+  else
+    st.breaker.on_failure(st.clock->now_ms());
+  r.call_id = c.request.call_id;
+  self->send(c.reply_to, std::move(r));
+  dispatch(self);
+}
+
+/// Answers the call, or waits for its retry as a delayed message to self.
+void on_attempt(client_actor* self, const messages::llm_attempt& attempt) {
+  auto& st = self->state;
+  auto i = st.in_progress.find(attempt.call_id);
+  if (i == st.in_progress.end())
+    return;
+  auto step = after_attempt(st.policy, i->second.attempt_no, attempt);
+  if (step.response)
+    finish(self, i, std::move(*step.response));
+  else
+    self->delayed_send(self, std::chrono::milliseconds(step.retry_in_ms),
+                       retry_atom::value, attempt.call_id);
+}
+
+void on_retry(client_actor* self, std::uint64_t ticket) {
+  auto& st = self->state;
+  auto i = st.in_progress.find(ticket);
+  if (i == st.in_progress.end())
+    return;
+  ++i->second.attempt_no;
+  start_attempt(self, ticket, i->second);
+}
+
+retry_policy policy_of(const llm_client_options& o) {
+  return {o.max_retries, o.backoff_ms, o.max_retry_after_ms, o.call_timeout_ms};
 }
 
 caf::behavior client_behavior(client_actor* self, llm_client_options options) {
   auto& st = self->state;
   st.url = endpoint_url(options);
+  st.policy = policy_of(options);
   st.breaker = llm::circuit_breaker{options.breaker_threshold, options.breaker_open_ms};
   st.options = std::move(options);
   st.clock.emplace(self->system());
@@ -188,19 +221,11 @@ caf::behavior client_behavior(client_actor* self, llm_client_options options) {
                                             "circuit open"});
           return;
         }
-        st.waiting.push_back(job{std::move(x), std::move(reply_to)});
+        st.waiting.push_back(call{std::move(x), std::move(reply_to), 0});
         dispatch(self);
       },
-      [self](call_done_atom, messages::llm_response& r, caf::actor& reply_to) {
-        auto& st = self->state;
-        --st.active;
-        if (r.code == messages::error_code::none)
-          st.breaker.on_success();
-        else
-          st.breaker.on_failure(st.clock->now_ms());
-        self->send(reply_to, std::move(r));
-        dispatch(self);
-      },
+      [self](const messages::llm_attempt& x) { on_attempt(self, x); },
+      [self](retry_atom, std::uint64_t ticket) { on_retry(self, ticket); },
   };
 }
 

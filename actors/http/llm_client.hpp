@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
 #include "actors/llm/wire_format.hpp"
@@ -17,7 +18,8 @@ struct llm_client_options {
   /// Sent as x-api-key (Anthropic) or a bearer token (OpenAI); never logged,
   /// never put in a message or an event.
   std::string api_key;
-  /// Calls in flight at once over all agents; more wait in order.
+  /// Calls in progress at once over all agents (a call waiting for its retry
+  /// counts); more wait in order.
   std::int32_t max_concurrent_calls = 64;
   /// Per attempt, connection included.
   std::int64_t call_timeout_ms = 10000;
@@ -29,6 +31,10 @@ struct llm_client_options {
   std::int64_t max_retry_after_ms = 30000;
   std::int32_t breaker_threshold = 3;
   std::int64_t breaker_open_ms = 30000;
+  /// Performs the attempts instead of libcurl workers (tests in simulated
+  /// time): it gets one `llm_request` per attempt and answers the sender with
+  /// an `llm_attempt` of the same call_id. Unset: libcurl in detached workers.
+  caf::actor performer;
 };
 
 /// Returns the URL calls go to: base + "/v1/messages" (Anthropic) or
@@ -40,12 +46,18 @@ std::string endpoint_url(const llm_client_options& options);
 ///
 /// It answers every `llm_request` with an `llm_response` to the sender:
 /// the 2xx body, or E003 (unavailable, HTTP error, circuit open) / E004
-/// (timeout). Each call runs with libcurl in a detached worker actor, so no
-/// scheduler thread ever blocks; at most `max_concurrent_calls` run at once,
-/// the rest queue in arrival order. 429 and 5xx answers are retried with
-/// backoff, honouring retry-after. A circuit breaker (seed 002 §7.2) counts
-/// consecutive failed calls: while it is open, requests fail at once with
-/// E003 "circuit open"; after `breaker_open_ms` one trial call decides.
+/// (timeout). Each attempt runs with libcurl in its own detached worker actor,
+/// so no scheduler thread ever blocks; the worker reports the attempt's outcome
+/// (an `llm_attempt`) and quits, and the client decides what follows
+/// (`after_attempt`, actors/http/rules.hpp). 429 and 5xx answers are retried:
+/// the client waits the retry-after, or else the backoff, as a delayed message
+/// to itself (time is a message), then starts the next attempt. At most
+/// `max_concurrent_calls` calls are in progress at once, the rest queue in
+/// arrival order; a call keeps its slot while it waits for a retry, so the
+/// wait does not make room for a queued call (kinder to a rate-limited
+/// provider). A circuit breaker (seed 002 §7.2) counts consecutive failed
+/// calls (after their last attempt): while it is open, requests fail at once
+/// with E003 "circuit open"; after `breaker_open_ms` one trial call decides.
 caf::actor spawn_llm_client(caf::actor_system& sys, llm_client_options options);
 
 } // namespace parley::actors::http

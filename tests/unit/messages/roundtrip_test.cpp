@@ -521,6 +521,13 @@ std::vector<set_tools> samples(tag<set_tools>, wire& w) {
   return {set_tools{samples(tag<tool_definition>{}, w)}, set_tools{}};
 }
 
+std::vector<llm_attempt> samples(tag<llm_attempt>, wire&) {
+  return {llm_attempt{42, error_code::none, "", 429, "slow down", 3000},
+          llm_attempt{43, error_code::none, "", 200, R"({"content":[]})", caf::none},
+          llm_attempt{44, error_code::llm_unavailable, "Couldn't connect to server", 0,
+                      "", caf::none}};
+}
+
 // -- equality, field by field where the type has no operator== ------------------
 
 template <class T> auto same(const T& x, const T& y) -> decltype(x == y) {
@@ -671,6 +678,11 @@ bool same(const llm_request& x, const llm_request& y) {
 bool same(const llm_response& x, const llm_response& y) {
   return std::tie(x.call_id, x.status, x.body, x.code, x.error) ==
          std::tie(y.call_id, y.status, y.body, y.code, y.error);
+}
+
+bool same(const llm_attempt& x, const llm_attempt& y) {
+  return std::tie(x.call_id, x.code, x.error, x.status, x.body, x.retry_after_ms) ==
+         std::tie(y.call_id, y.code, y.error, y.status, y.body, y.retry_after_ms);
 }
 
 bool same(const agent_event& x, const agent_event& y) {
