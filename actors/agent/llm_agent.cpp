@@ -63,6 +63,7 @@ void publish(llm_agent_actor* self, messages::agent_event x) {
   self->send(st.bus, std::move(x));
 }
 
+/// Publishes a warning about this agent.
 void warn(llm_agent_actor* self, messages::error_code code, std::string text) {
   auto& st = self->state;
   self->send(st.bus, messages::problem_event{messages::severity::warning,

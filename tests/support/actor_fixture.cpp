@@ -42,6 +42,7 @@ caf::behavior probe(caf::event_based_actor* self, std::vector<caf::message>* inb
       [keep](const messages::agent_reject&) { keep(); },
       [keep](const messages::negotiation_event&) { keep(); },
       [](const messages::transcript_entry&) {},
+      [keep](const messages::set_tools&) { keep(); },
       [keep](const messages::ballot_event&) { keep(); },
       [keep](const messages::auction_event&) { keep(); },
   };

@@ -50,7 +50,8 @@ public:
   std::int64_t elapsed_ms() const;
 
   /// Spawns a stand-in agent that keeps every agent message, negotiation, ballot
-  /// and auction event it receives in `inbox` and never answers.
+  /// and auction event and `set_tools` it receives in `inbox` and never answers
+  /// (transcript lines it ignores).
   caf::actor spawn_probe(std::vector<caf::message>& inbox);
 
   /// Sends `x` to `dst` from no actor in particular.

@@ -190,6 +190,20 @@ TEST_CASE("the room sets the tools of its LLM participants after start", "[actor
   }
 }
 
+TEST_CASE("a room warns of an LLM participant it does not have", "[actor]") {
+  actor_fixture fx;
+  std::vector<caf::message> inbox;
+  auto alice = fx.spawn_probe(inbox);
+  auto bob = fx.spawn_probe(inbox);
+  auto room = room_of(fx, {{"alice", alice}, {"bob", bob}}, {"zed"});
+  fx.send(room, msg::transcript_entry{"voice", "alice", "Hello"});
+  fx.run();
+  REQUIRE(fx.seen.problems.size() == 1);
+  CHECK(fx.seen.problems[0].code == msg::error_code::agent_not_found);
+  CHECK(fx.seen.problems[0].agent_id == "zed");
+  CHECK(inbox.empty()); // no tools for either participant
+}
+
 TEST_CASE("an offer queued behind a call is dropped when its negotiation ends",
           "[actor]") {
   actor_fixture fx;
