@@ -9,9 +9,9 @@
 #include "caf/actor_system.hpp"
 #include "caf/event_based_actor.hpp"
 #include "caf/stateful_actor.hpp"
-#include "caf/typed_response_promise.hpp"
 
 #include "actors/agent/brain.hpp"
+#include "actors/agent/initiate.hpp"
 #include "actors/agent/reply.hpp"
 #include "actors/agent/voter.hpp"
 #include "actors/common/wall_clock.hpp"
@@ -20,9 +20,6 @@
 namespace parley::actors::agent {
 
 namespace {
-
-/// How long an agent waits for a room to answer a start request.
-constexpr auto start_timeout = std::chrono::seconds(10);
 
 struct agent_state {
   static inline const char* name = "parley.agent";
@@ -61,42 +58,6 @@ void answer(agent_actor* self, const std::string& negotiation_id,
     return;
   }
   carry_out(self, self->state, negotiation_id, *d);
-}
-
-caf::result<messages::negotiation_record> initiate(agent_actor* self,
-                                                   messages::initiate_negotiation& x) {
-  auto& st = self->state;
-  auto promise = self->make_response_promise<messages::negotiation_record>();
-  auto opening = x.proposal;
-  self->request(x.room, start_timeout,
-                messages::start_negotiation{st.next_message_id(), st.id, x.responder,
-                                            std::move(x.proposal), x.intent_id})
-      .then(
-          [self, promise, opening](messages::negotiation_record& record) mutable {
-            auto& m = self->state.open[record.id];
-            m.my_last = std::move(opening);
-            m.round = static_cast<std::int32_t>(record.rounds.size());
-            promise.deliver(std::move(record));
-          },
-          [self, promise](caf::error& err) mutable {
-            // A refusal is already published by the room; a room that does not
-            // answer at all is the agent's to report.
-            if (err.category() != caf::atom("parley")) {
-              auto& st = self->state;
-              self->send(st.bus, messages::problem_event{
-                                     messages::severity::error,
-                                     messages::error_code::room_not_found,
-                                     "Room did not answer the start request: " +
-                                         self->system().render(err),
-                                     st.clock->now_ms(),
-                                     {},
-                                     {},
-                                     st.id,
-                                     {}});
-            }
-            promise.deliver(std::move(err));
-          });
-  return promise;
 }
 
 caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,

@@ -9,8 +9,8 @@
 #include "caf/actor_system.hpp"
 #include "caf/event_based_actor.hpp"
 #include "caf/stateful_actor.hpp"
-#include "caf/typed_response_promise.hpp"
 
+#include "actors/agent/initiate.hpp"
 #include "actors/agent/reply.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/prompt.hpp"
@@ -19,8 +19,6 @@
 namespace parley::actors::agent {
 
 namespace {
-
-constexpr auto start_timeout = std::chrono::seconds(10);
 
 struct llm_agent_state {
   static inline const char* name = "parley.llm_agent";
@@ -152,46 +150,15 @@ void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
          "analyze_and_propose without a trigger: no one to propose to; dropped");
     return;
   }
-  auto opening = proposal;
   ++st.starting;
-  self->request(st.trigger_room, start_timeout,
-                messages::start_negotiation{st.next_message_id(),
-                                            st.id,
-                                            st.trigger_responder,
-                                            std::move(proposal),
-                                            {}})
-      .then(
-          [self, opening](messages::negotiation_record& record) mutable {
-            auto& m = self->state.open[record.id];
-            m.my_last = std::move(opening);
-            m.round = static_cast<std::int32_t>(record.rounds.size());
-            --self->state.starting;
-            pump(self);
-          },
-          [self](caf::error&) {
-            // A refusal is published by the room.
-            --self->state.starting;
-            pump(self);
-          });
-}
-
-caf::result<messages::negotiation_record> initiate(llm_agent_actor* self,
-                                                   messages::initiate_negotiation& x) {
-  auto& st = self->state;
-  auto promise = self->make_response_promise<messages::negotiation_record>();
-  auto opening = x.proposal;
-  self->request(x.room, start_timeout,
-                messages::start_negotiation{st.next_message_id(), st.id, x.responder,
-                                            std::move(x.proposal), x.intent_id})
-      .then(
-          [self, promise, opening](messages::negotiation_record& record) mutable {
-            auto& m = self->state.open[record.id];
-            m.my_last = std::move(opening);
-            m.round = static_cast<std::int32_t>(record.rounds.size());
-            promise.deliver(std::move(record));
-          },
-          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
-  return promise;
+  auto started = [self] {
+    --self->state.starting;
+    pump(self);
+  };
+  start_negotiation_in(
+      self, st.trigger_room, st.trigger_responder, std::move(proposal), {},
+      [started](messages::negotiation_record&) { started(); },
+      [started](caf::error&) { started(); });
 }
 
 caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spec,

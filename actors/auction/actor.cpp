@@ -9,15 +9,13 @@
 #include "caf/stateful_actor.hpp"
 
 #include "actors/auction/rules.hpp"
+#include "actors/common/consensus_shell.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::auction {
 
 namespace {
-
-/// The one window timer's generation (an auction arms exactly one timer).
-constexpr std::uint64_t window_generation = 1;
 
 struct auction_state {
   static inline const char* name = "parley.auction";
@@ -27,11 +25,6 @@ struct auction_state {
 };
 
 using auction_actor = caf::stateful_actor<auction_state>;
-
-void publish(auction_actor* self, const caf::message& msg) {
-  if (self->state.with.bus)
-    self->send(self->state.with.bus, msg);
-}
 
 messages::auction_event make_event(auction_actor* self,
                                    messages::auction_event_kind kind) {
@@ -47,27 +40,18 @@ messages::auction_event make_event(auction_actor* self,
 void carry_out(auction_actor* self, effects& fx, const std::string& bidder) {
   auto& st = self->state;
   if (fx.refused)
-    publish(self,
-            caf::make_message(messages::problem_event{messages::severity::error,
-                                                      fx.refused->code,
-                                                      std::move(fx.refused->message),
-                                                      st.clock->now_ms(),
-                                                      {},
-                                                      st.core->spec().id,
-                                                      bidder,
-                                                      {}}));
+    consensus::publish_error(self, st.with, fx.refused->code,
+                             std::move(fx.refused->message), st.clock->now_ms(),
+                             st.core->spec().id, bidder);
   if (fx.accepted) {
     auto x = make_event(self, messages::auction_event_kind::bid);
     x.placed = std::move(*fx.accepted);
-    publish(self, caf::make_message(std::move(x)));
+    consensus::publish(self, st.with, caf::make_message(std::move(x)));
   }
   if (fx.resolved) {
     auto x = make_event(self, messages::auction_event_kind::result);
     x.outcome = std::move(*fx.resolved);
-    auto msg = caf::make_message(std::move(x));
-    publish(self, msg);
-    if (st.with.reporter)
-      self->send(st.with.reporter, msg);
+    consensus::report(self, st.with, caf::make_message(std::move(x)));
     self->quit();
   }
 }
@@ -78,28 +62,21 @@ caf::behavior auction_behavior(auction_actor* self, messages::auction_spec spec,
   st.with = std::move(with);
   st.clock.emplace(self->system());
   if (auto why = validate(spec); !why.empty()) {
-    publish(self, caf::make_message(
-                      messages::problem_event{messages::severity::error,
-                                              messages::error_code::invalid_ballot,
-                                              "auction " + spec.id + ": " + why,
-                                              st.clock->now_ms(),
-                                              {},
-                                              spec.id,
-                                              {},
-                                              {}}));
+    consensus::publish_error(self, st.with, messages::error_code::invalid_ballot,
+                             "auction " + spec.id + ": " + why, st.clock->now_ms(),
+                             spec.id, {});
     self->quit();
     return {};
   }
   auto window = std::chrono::milliseconds(spec.window_ms);
   st.core.emplace(std::move(spec));
-  if (!st.with.invite.empty()) {
-    auto invite = caf::make_message(
-        messages::auction_invite{caf::actor_cast<caf::actor>(self), st.core->spec()});
-    for (const auto& entry : st.with.invite)
-      self->send(entry.second, invite);
-    st.with.invite.clear();
-  }
-  self->delayed_send(self, window, messages::consensus_timer{window_generation});
+  consensus::open(
+      self, st.with,
+      [self] {
+        return caf::make_message(messages::auction_invite{
+            caf::actor_cast<caf::actor>(self), self->state.core->spec()});
+      },
+      window);
   return {
       [self](const messages::bid& x) {
         effects fx;
@@ -107,13 +84,15 @@ caf::behavior auction_behavior(auction_actor* self, messages::auction_spec spec,
         carry_out(self, fx, x.bidder);
       },
       [self](const messages::consensus_timer& x) {
-        if (x.generation != window_generation)
+        if (x.generation != consensus::window_generation)
           return;
         effects fx;
         self->state.core->on_window_closed(fx);
         carry_out(self, fx, {});
       },
-      [self](const messages::barrier& x) { publish(self, caf::make_message(x)); },
+      [self](const messages::barrier& x) {
+        consensus::publish(self, self->state.with, caf::make_message(x));
+      },
   };
 }
 

@@ -1,24 +1,15 @@
 #pragma once
 
-#include <map>
-#include <string>
-
-#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/common/consensus_shell.hpp"
 #include "messages/consensus.hpp"
 
 namespace parley::actors::auction {
 
-/// Who an auction talks to. Any handle may be remote or unset.
-struct peers {
-  /// Receives auction.bid / auction.result and refusals.
-  caf::actor bus;
-  /// Also receives the result event (the auction's creator).
-  caf::actor reporter;
-  /// Agents to send an `auction_invite` (one shared message) when it opens.
-  std::map<std::string, caf::actor> invite;
-};
+/// Who an auction talks to: the bus receives auction.bid / auction.result and refusals;
+/// the invited agents get an `auction_invite`.
+using peers = consensus::peers;
 
 /// Spawns a task auction (seed 004): invites the agents, takes `bid`s, and
 /// resolves when every invited agent has bid or when its window closes (a

@@ -9,15 +9,13 @@
 #include "caf/stateful_actor.hpp"
 
 #include "actors/ballot/rules.hpp"
+#include "actors/common/consensus_shell.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::ballot {
 
 namespace {
-
-/// The one window timer's generation (a ballot arms exactly one timer).
-constexpr std::uint64_t window_generation = 1;
 
 struct ballot_state {
   static inline const char* name = "parley.ballot";
@@ -27,11 +25,6 @@ struct ballot_state {
 };
 
 using ballot_actor = caf::stateful_actor<ballot_state>;
-
-void publish(ballot_actor* self, const caf::message& msg) {
-  if (self->state.with.bus)
-    self->send(self->state.with.bus, msg);
-}
 
 messages::ballot_event make_event(ballot_actor* self,
                                   messages::ballot_event_kind kind) {
@@ -59,27 +52,18 @@ messages::ballot_event make_event_base(const messages::ballot_spec& spec,
 void carry_out(ballot_actor* self, effects& fx, const std::string& voter) {
   auto& st = self->state;
   if (fx.refused)
-    publish(self,
-            caf::make_message(messages::problem_event{messages::severity::error,
-                                                      fx.refused->code,
-                                                      std::move(fx.refused->message),
-                                                      st.clock->now_ms(),
-                                                      {},
-                                                      st.core->spec().id,
-                                                      voter,
-                                                      {}}));
+    consensus::publish_error(self, st.with, fx.refused->code,
+                             std::move(fx.refused->message), st.clock->now_ms(),
+                             st.core->spec().id, voter);
   if (fx.accepted) {
     auto x = make_event(self, messages::ballot_event_kind::vote);
     x.cast = std::move(*fx.accepted);
-    publish(self, caf::make_message(std::move(x)));
+    consensus::publish(self, st.with, caf::make_message(std::move(x)));
   }
   if (fx.resolved) {
     auto x = make_event(self, messages::ballot_event_kind::result);
     x.outcome = std::move(*fx.resolved);
-    auto msg = caf::make_message(std::move(x));
-    publish(self, msg);
-    if (st.with.reporter)
-      self->send(st.with.reporter, msg);
+    consensus::report(self, st.with, caf::make_message(std::move(x)));
   }
   if (fx.finished)
     self->quit();
@@ -91,30 +75,23 @@ caf::behavior ballot_behavior(ballot_actor* self, messages::ballot_spec spec,
   st.with = std::move(with);
   st.clock.emplace(self->system());
   if (auto why = validate(spec); !why.empty()) {
-    publish(self, caf::make_message(
-                      messages::problem_event{messages::severity::error,
-                                              messages::error_code::invalid_ballot,
-                                              "ballot " + spec.id + ": " + why,
-                                              st.clock->now_ms(),
-                                              {},
-                                              spec.id,
-                                              {},
-                                              {}}));
+    consensus::publish_error(self, st.with, messages::error_code::invalid_ballot,
+                             "ballot " + spec.id + ": " + why, st.clock->now_ms(),
+                             spec.id, {});
     self->quit();
     return {};
   }
   auto window = std::chrono::milliseconds(spec.window_ms);
   auto proposed = make_event_base(spec, st.clock->now_ms());
   st.core.emplace(std::move(spec));
-  publish(self, caf::make_message(std::move(proposed)));
-  if (!st.with.invite.empty()) {
-    auto invite = caf::make_message(
-        messages::ballot_invite{caf::actor_cast<caf::actor>(self), st.core->spec()});
-    for (const auto& entry : st.with.invite)
-      self->send(entry.second, invite);
-    st.with.invite.clear();
-  }
-  self->delayed_send(self, window, messages::consensus_timer{window_generation});
+  consensus::publish(self, st.with, caf::make_message(std::move(proposed)));
+  consensus::open(
+      self, st.with,
+      [self] {
+        return caf::make_message(messages::ballot_invite{
+            caf::actor_cast<caf::actor>(self), self->state.core->spec()});
+      },
+      window);
   return {
       [self](const messages::vote& x) {
         effects fx;
@@ -122,13 +99,15 @@ caf::behavior ballot_behavior(ballot_actor* self, messages::ballot_spec spec,
         carry_out(self, fx, x.voter);
       },
       [self](const messages::consensus_timer& x) {
-        if (x.generation != window_generation)
+        if (x.generation != consensus::window_generation)
           return;
         effects fx;
         self->state.core->on_window_closed(fx);
         carry_out(self, fx, {});
       },
-      [self](const messages::barrier& x) { publish(self, caf::make_message(x)); },
+      [self](const messages::barrier& x) {
+        consensus::publish(self, self->state.with, caf::make_message(x));
+      },
   };
 }
 

@@ -1,24 +1,15 @@
 #pragma once
 
-#include <map>
-#include <string>
-
-#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/common/consensus_shell.hpp"
 #include "messages/consensus.hpp"
 
 namespace parley::actors::ballot {
 
-/// Who a ballot talks to. Any handle may be remote or unset.
-struct peers {
-  /// Receives negotiation.propose / .vote / .result and refusals.
-  caf::actor bus;
-  /// Also receives the result event (the ballot's creator).
-  caf::actor reporter;
-  /// Voters to send a `ballot_invite` (one shared message) when it opens.
-  std::map<std::string, caf::actor> invite;
-};
+/// Who a ballot talks to: the bus receives negotiation.propose / .vote / .result and
+/// refusals; the invited voters get a `ballot_invite`.
+using peers = consensus::peers;
 
 /// Spawns a ballot (seed 004's proposal with voting): publishes the proposal,
 /// invites the voters, takes `vote`s, and resolves early or when its window

@@ -39,7 +39,6 @@ using call_map = std::unordered_map<std::uint64_t, call>;
 struct client_state {
   static inline const char* name = "parley.llm_client";
   llm_client_options options;
-  retry_policy policy;
   std::string url;
   std::deque<call> waiting;
   /// Calls in progress (attempting or waiting for a retry) by ticket: the
@@ -174,13 +173,17 @@ void finish(client_actor* self, call_map::iterator i, messages::llm_response r) 
   dispatch(self);
 }
 
+retry_policy policy_of(const llm_client_options& o) {
+  return {o.max_retries, o.backoff_ms, o.max_retry_after_ms, o.call_timeout_ms};
+}
+
 /// Answers the call, or waits for its retry as a delayed message to self.
 void on_attempt(client_actor* self, const messages::llm_attempt& attempt) {
   auto& st = self->state;
   auto i = st.in_progress.find(attempt.call_id);
   if (i == st.in_progress.end())
     return;
-  auto step = after_attempt(st.policy, i->second.attempt_no, attempt);
+  auto step = after_attempt(policy_of(st.options), i->second.attempt_no, attempt);
   if (step.response)
     finish(self, i, std::move(*step.response));
   else
@@ -197,14 +200,9 @@ void on_retry(client_actor* self, std::uint64_t ticket) {
   start_attempt(self, ticket, i->second);
 }
 
-retry_policy policy_of(const llm_client_options& o) {
-  return {o.max_retries, o.backoff_ms, o.max_retry_after_ms, o.call_timeout_ms};
-}
-
 caf::behavior client_behavior(client_actor* self, llm_client_options options) {
   auto& st = self->state;
   st.url = endpoint_url(options);
-  st.policy = policy_of(options);
   st.breaker = llm::circuit_breaker{options.breaker_threshold, options.breaker_open_ms};
   st.options = std::move(options);
   st.clock.emplace(self->system());

@@ -10,12 +10,11 @@ namespace {
 
 messages::tool_definition tool(std::string name, std::string description,
                                const json& parameters) {
-  return {std::move(name), std::move(description), messages::json_object{parameters.dump()}};
+  return {std::move(name), std::move(description),
+          messages::json_object{parameters.dump()}};
 }
 
-} // namespace
-
-std::vector<messages::tool_definition> agent_tools() {
+std::vector<messages::tool_definition> build_agent_tools() {
   json proposal_schema = {
       {"type", "object"},
       {"properties",
@@ -39,7 +38,8 @@ std::vector<messages::tool_definition> agent_tools() {
            "with a new proposal, or reject it.",
            {{"type", "object"},
             {"properties",
-             {{"decision", {{"type", "string"}, {"enum", {"accept", "counter", "reject"}}}},
+             {{"decision",
+               {{"type", "string"}, {"enum", {"accept", "counter", "reject"}}}},
               {"reason", {{"type", "string"}}},
               {"counter_proposal", proposal_schema}}},
             {"required", {"decision", "reason"}}}),
@@ -48,6 +48,14 @@ std::vector<messages::tool_definition> agent_tools() {
             {"properties", {{"message", {{"type", "string"}}}}},
             {"required", {"message"}}}),
   };
+}
+
+} // namespace
+
+const std::vector<messages::tool_definition>& agent_tools() {
+  // Built once: every room hands the same definitions to its LLM agents.
+  static const auto tools = build_agent_tools();
+  return tools;
 }
 
 } // namespace parley::actors::llm

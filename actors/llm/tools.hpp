@@ -11,6 +11,6 @@ namespace parley::actors::llm {
 /// handlers, which the agent binds by name): analyze_and_propose,
 /// evaluate_proposal (decision accept | counter | reject) and
 /// send_message_to_user, each with a JSON-schema `parameters` object.
-std::vector<messages::tool_definition> agent_tools();
+const std::vector<messages::tool_definition>& agent_tools();
 
 } // namespace parley::actors::llm

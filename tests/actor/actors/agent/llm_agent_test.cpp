@@ -20,15 +20,16 @@ namespace {
 
 /// Stands in for the HTTP client: keeps every request and never answers,
 /// so the test answers for the provider.
-caf::behavior stub_client(caf::event_based_actor*,
-                          std::vector<msg::llm_request>* seen) {
+caf::behavior recording_client(caf::event_based_actor*,
+                               std::vector<msg::llm_request>* seen) {
   return {[seen](const msg::llm_request& x) {
     seen->push_back(x);
   }};
 }
 
-caf::actor spawn_stub_client(actor_fixture& fx, std::vector<msg::llm_request>& seen) {
-  auto client = fx.sys.spawn(stub_client, &seen);
+caf::actor spawn_recording_client(actor_fixture& fx,
+                                  std::vector<msg::llm_request>& seen) {
+  auto client = fx.sys.spawn(recording_client, &seen);
   fx.keep(client);
   return client;
 }
@@ -78,7 +79,7 @@ std::string end_turn() {
 TEST_CASE("transcript entries within the window make one turn", "[actor]") {
   actor_fixture fx;
   std::vector<msg::llm_request> seen;
-  auto client = spawn_stub_client(fx, seen);
+  auto client = spawn_recording_client(fx, seen);
   auto alice = llm_agent(fx, "alice", client);
   fx.send(alice, msg::transcript_entry{"voice", "alice", "Hi Bob"});
   fx.run();
@@ -113,7 +114,7 @@ TEST_CASE("a trigger in the room starts a negotiation through the speaker's agen
           "[actor]") {
   actor_fixture fx;
   std::vector<msg::llm_request> seen;
-  auto client = spawn_stub_client(fx, seen);
+  auto client = spawn_recording_client(fx, seen);
   auto alice = llm_agent(fx, "alice", client);
   std::vector<caf::message> bob_inbox;
   auto bob = fx.spawn_probe(bob_inbox);
@@ -147,7 +148,7 @@ TEST_CASE("a trigger in the room starts a negotiation through the speaker's agen
 TEST_CASE("the room sets the tools of its LLM participants after start", "[actor]") {
   actor_fixture fx;
   std::vector<msg::llm_request> seen;
-  auto client = spawn_stub_client(fx, seen);
+  auto client = spawn_recording_client(fx, seen);
   auto alice = llm_agent(fx, "alice", client);
   auto bob = llm_agent(fx, "bob", client);
   auto room = room_of(fx, {{"alice", alice}, {"bob", bob}}, {"alice"});
@@ -208,7 +209,7 @@ TEST_CASE("an offer queued behind a call is dropped when its negotiation ends",
           "[actor]") {
   actor_fixture fx;
   std::vector<msg::llm_request> seen;
-  auto client = spawn_stub_client(fx, seen);
+  auto client = spawn_recording_client(fx, seen);
   auto alice = llm_agent(fx, "alice", client);
   fx.send(alice, msg::transcript_entry{"voice", "bob", "About the logo"});
   fx.run();
@@ -223,6 +224,6 @@ TEST_CASE("an offer queued behind a call is dropped when its negotiation ends",
   fx.run();
   fx.send(alice, msg::llm_response{seen[0].call_id, 200, end_turn(), {}, {}});
   fx.run();
-  CHECK(seen.size() == 1); // the model never saw the offer
+  CHECK(seen.size() == 1);                 // the model never saw the offer
   CHECK(fx.seen.agent_events.size() == 1); // "Noted.", and no fallback decision
 }
