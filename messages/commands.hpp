@@ -1,20 +1,24 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <vector>
 #include <string>
+#include <vector>
 
-#include "caf/actor.hpp"
 #include "caf/meta/type_name.hpp"
 
+#include "actors/agent/interface.hpp"
+#include "actors/bus/interface.hpp"
+#include "actors/room/interface.hpp"
+#include "messages/decision.hpp"
+#include "messages/event_sink.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::messages {
 
-/// Asks a room to open a negotiation (seed 000's createNegotiation). The room
-/// answers with the new negotiation_record, or with E012 if one is active.
+/// Asks a room to open a negotiation (seed 000's createNegotiation). One-way:
+/// the room tells the initiator `negotiation_opened`, or sends it the refusal
+/// (a problem_event, E012 when one is active) it also publishes.
 struct start_negotiation {
   std::string message_id;
   std::string initiator;
@@ -32,40 +36,66 @@ typename Inspector::result_type inspect(Inspector& f, start_negotiation& x) {
 
 /// Tells an agent to open a negotiation in `room` with `responder`, proposing
 /// `proposal` (the scenario runner and benchmarks use it; an LLM agent decides
-/// this by itself).
+/// this by itself). One-way: the outcome is the room's answer to the agent
+/// and the events on the bus.
 struct initiate_negotiation {
-  caf::actor room;
+  actors::room_actor room;
   std::string responder;
   messages::proposal proposal;
   std::string intent_id;
+  /// The start request's id; empty: the agent numbers it.
+  std::string message_id;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, initiate_negotiation& x) {
   return f(caf::meta::type_name("initiate_negotiation"), x.room, x.responder,
-           x.proposal, x.intent_id);
+           x.proposal, x.intent_id, x.message_id);
 }
 
-/// Adds an agent to a room's participants.
-struct join_room {
+/// A room tells an initiator that its start request `message_id` opened the
+/// negotiation `negotiation_id`.
+struct negotiation_opened {
+  std::string message_id;
+  std::string negotiation_id;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_opened& x) {
+  return f(caf::meta::type_name("negotiation_opened"), x.message_id, x.negotiation_id);
+}
+
+/// An agent of a room.
+struct room_member {
   std::string agent_id;
-  caf::actor agent;
-  /// The agent's brain is a language model: the room sets its tools.
+  actors::agent_actor agent;
+  /// The agent's brain is a language model: the room sets its tools (seed
+  /// 001's setTools).
   bool llm = false;
 };
 
 template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, join_room& x) {
-  return f(caf::meta::type_name("join_room"), x.agent_id, x.agent, x.llm);
+typename Inspector::result_type inspect(Inspector& f, room_member& x) {
+  return f(caf::meta::type_name("room_member"), x.agent_id, x.agent, x.llm);
 }
 
-/// Travels behind everything a room (and its active negotiation) has been sent,
-/// through the bus, back to `origin`: when it arrives, every event those
-/// actors published before it has arrived too (messages between two actors
-/// keep their order).
+/// Adds an agent to a room's participants.
+struct join_room {
+  room_member member;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, join_room& x) {
+  return f(caf::meta::type_name("join_room"), x.member);
+}
+
+/// Travels behind everything a room (and its active negotiation) or an LLM
+/// agent has been sent, through the bus, back to `origin`: when it arrives,
+/// every event those actors published before it has arrived too (messages
+/// between two actors keep their order).
 struct barrier {
   std::uint64_t id = 0;
-  caf::actor origin;
+  actors::subscriber_actor origin;
 };
 
 template <class Inspector>
@@ -76,25 +106,85 @@ typename Inspector::result_type inspect(Inspector& f, barrier& x) {
 /// Everything needed to build a room, on this node or another one.
 struct room_spec {
   std::string id;
-  /// Agent id -> the agent's actor (may be remote).
-  std::map<std::string, caf::actor> participants;
-  /// Participants whose brain is a language model: the room sets their tools
-  /// (seed 001's setTools) when it starts.
-  std::vector<std::string> llm_participants;
+  /// The agents (which may be remote).
+  std::vector<room_member> members;
   negotiation_settings settings;
   /// Ended negotiations the room keeps.
   std::int32_t history_limit = 100;
   /// Makes the room's generated ids reproducible.
   std::uint64_t seed = 0;
-  /// Receives the room's and its negotiations' events.
-  caf::actor bus;
+  /// Where the room and its negotiations publish their events.
+  event_sink events;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, room_spec& x) {
-  return f(caf::meta::type_name("room_spec"), x.id, x.participants, x.llm_participants,
-           x.settings,
-           x.history_limit, x.seed, x.bus);
+  return f(caf::meta::type_name("room_spec"), x.id, x.members, x.settings,
+           x.history_limit, x.seed, x.events);
+}
+
+/// A negotiation's timeout. The room owns the timer (so that a pending one
+/// keeps no ended negotiation alive): it sends this to itself and forwards
+/// it to its negotiation number `negotiation`, whose rules ignore a stale
+/// `generation` (CAF 0.17 cannot cancel a delayed message).
+struct negotiation_timer {
+  /// Which of the room's negotiations (a count within the room).
+  std::uint64_t negotiation = 0;
+  std::uint64_t generation = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_timer& x) {
+  return f(caf::meta::type_name("negotiation_timer"), x.negotiation, x.generation);
+}
+
+/// Arms a negotiation's timer: a `negotiation_timer` due at `due_ms` (Unix
+/// milliseconds). A negotiation asks its room, the room its node's timer
+/// service (actors/timer/actor.hpp).
+struct arm_timer {
+  std::uint64_t negotiation = 0;
+  std::int64_t due_ms = 0;
+  std::uint64_t generation = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, arm_timer& x) {
+  return f(caf::meta::type_name("arm_timer"), x.negotiation, x.due_ms, x.generation);
+}
+
+/// The timer service's wake-up, numbered so that a superseded one is
+/// ignored.
+struct timer_tick {
+  std::uint64_t number = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, timer_tick& x) {
+  return f(caf::meta::type_name("timer_tick"), x.number);
+}
+
+/// A decision an agent's brain reached later (think time, or an asynchronous
+/// brain): the agent carries it out when this arrives.
+struct deferred_reply {
+  std::string negotiation_id;
+  messages::decision decision;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, deferred_reply& x) {
+  return f(caf::meta::type_name("deferred_reply"), x.negotiation_id, x.decision);
+}
+
+/// An agent's own deadline for a room to answer its start request
+/// `message_id`: a room that never answers (its node is gone) does not keep
+/// the agent waiting forever.
+struct start_deadline {
+  std::string message_id;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, start_deadline& x) {
+  return f(caf::meta::type_name("start_deadline"), x.message_id);
 }
 
 } // namespace parley::messages

@@ -30,12 +30,20 @@ PARLEY_ENUM_NAMES(auction_event_kind, auction_kind_names)
 
 #undef PARLEY_ENUM_NAMES
 
-std::string topic_of(const ballot_event& x) {
-  return "negotiation." + to_string(x.kind);
+topic topic_of(const ballot_event& x) {
+  switch (x.kind) {
+  case ballot_event_kind::propose:
+    return topic::ballot_proposed;
+  case ballot_event_kind::vote:
+    return topic::ballot_vote;
+  case ballot_event_kind::result:
+    break;
+  }
+  return topic::ballot_result;
 }
 
-std::string topic_of(const auction_event& x) {
-  return "auction." + to_string(x.kind);
+topic topic_of(const auction_event& x) {
+  return x.kind == auction_event_kind::bid ? topic::auction_bid : topic::auction_result;
 }
 
 } // namespace parley::messages

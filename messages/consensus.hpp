@@ -7,9 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "caf/actor.hpp"
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
+
+#include "actors/auction/interface.hpp"
+#include "actors/ballot/interface.hpp"
+#include "messages/topic.hpp"
 
 namespace parley::messages {
 
@@ -244,7 +247,7 @@ typename Inspector::result_type inspect(Inspector& f, auction_event& x) {
 
 /// Invites an agent to vote: `ballot` takes the vote.
 struct ballot_invite {
-  caf::actor ballot;
+  actors::ballot_actor ballot;
   ballot_spec spec;
 };
 
@@ -255,7 +258,7 @@ typename Inspector::result_type inspect(Inspector& f, ballot_invite& x) {
 
 /// Invites an agent to bid: `auction` takes the bid.
 struct auction_invite {
-  caf::actor auction;
+  actors::auction_actor auction;
   auction_spec spec;
 };
 
@@ -266,7 +269,7 @@ typename Inspector::result_type inspect(Inspector& f, auction_invite& x) {
 
 /// Tells an agent exactly how to vote (scripted agents, scenarios).
 struct cast_vote {
-  caf::actor ballot;
+  actors::ballot_actor ballot;
   messages::vote vote;
 };
 
@@ -277,7 +280,7 @@ typename Inspector::result_type inspect(Inspector& f, cast_vote& x) {
 
 /// Tells an agent exactly what to bid (scripted agents, scenarios).
 struct place_bid {
-  caf::actor auction;
+  actors::auction_actor auction;
   messages::bid bid;
 };
 
@@ -308,8 +311,8 @@ std::string to_string(auction_event_kind x);
 bool from_string(const std::string& text, auction_event_kind& x);
 
 /// "negotiation.propose", "negotiation.vote", "negotiation.result".
-std::string topic_of(const ballot_event& x);
+topic topic_of(const ballot_event& x);
 /// "auction.bid", "auction.result".
-std::string topic_of(const auction_event& x);
+topic topic_of(const auction_event& x);
 
 } // namespace parley::messages

@@ -127,7 +127,7 @@ void read(const json& j, const std::string& path, ballot_outcome& x) {
 }
 
 void to_json(json& j, const ballot_event& x) {
-  j = json{{"type", topic_of(x)},
+  j = json{{"type", name_of(topic_of(x))},
            {"at_ms", x.at_ms},
            {"ballot_id", x.ballot_id},
            {"topic", x.topic}};
@@ -221,7 +221,7 @@ void read(const json& j, const std::string& path, auction_outcome& x) {
 }
 
 void to_json(json& j, const auction_event& x) {
-  j = json{{"type", topic_of(x)},
+  j = json{{"type", name_of(topic_of(x))},
            {"at_ms", x.at_ms},
            {"auction_id", x.auction_id},
            {"task", x.task}};

@@ -28,12 +28,39 @@ bool from_string(const std::string& text, severity& x) {
   return enum_from_name(severity_names, text, x);
 }
 
-std::string topic_of(const negotiation_event& x) {
-  return "negotiation." + to_string(x.kind);
+topic topic_of(const negotiation_event& x) {
+  switch (x.kind) {
+  case negotiation_event_kind::started:
+    return topic::negotiation_started;
+  case negotiation_event_kind::updated:
+    return topic::negotiation_updated;
+  case negotiation_event_kind::agreed:
+    return topic::negotiation_agreed;
+  case negotiation_event_kind::rejected:
+    return topic::negotiation_rejected;
+  case negotiation_event_kind::expired:
+    break;
+  }
+  return topic::negotiation_expired;
 }
 
-std::string topic_of(const problem_event& x) {
-  return to_string(x.severity);
+topic topic_of(const problem_event& x) {
+  return x.severity == severity::error ? topic::error : topic::warning;
+}
+
+bool is_terminal(const negotiation_event& x) {
+  return x.kind == negotiation_event_kind::agreed ||
+         x.kind == negotiation_event_kind::rejected ||
+         x.kind == negotiation_event_kind::expired;
+}
+
+void apply(negotiation_record& record, const negotiation_event& x) {
+  if (x.record) {
+    record = *x.record;
+    return;
+  }
+  if (x.kind == negotiation_event_kind::updated && x.round)
+    append_counter(record, *x.round, x.convergence_score);
 }
 
 } // namespace parley::messages

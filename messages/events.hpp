@@ -7,6 +7,7 @@
 
 #include "messages/error_code.hpp"
 #include "messages/negotiation_record.hpp"
+#include "messages/topic.hpp"
 
 namespace parley::messages {
 
@@ -19,25 +20,56 @@ enum class negotiation_event_kind : std::uint8_t {
   expired,
 };
 
-/// A lifecycle event with the whole record after the change.
+/// A lifecycle event. Lean by design: `started` and the terminal events carry
+/// the whole record (built once, shared by every receiver), `updated` only
+/// what the counter changed; `apply` replays them onto a record.
 struct negotiation_event {
   negotiation_event_kind kind = negotiation_event_kind::started;
-  /// Milliseconds since the Unix epoch, from the producer's actor clock.
-  std::int64_t at_ms = 0;
-  negotiation_record record;
-  /// The same instant in microseconds (for latency measurements).
+  /// Microseconds since the Unix epoch, from the producer's actor clock.
   std::int64_t at_us = 0;
+  std::string negotiation_id;
+  std::string room_id;
+  /// The agent message this event answers (for `started`, the start
+  /// request); empty for an expiry.
+  std::string message_id;
+  /// `updated`: the counter just made, the negotiation's newest round.
+  caf::optional<negotiation_round> round;
+  /// `updated`: the convergence score after the counter.
+  double convergence_score = 0;
   /// For a reply (updated, agreed, rejected): microseconds from the moment the
   /// negotiation passed the previous offer on to the moment this reply
   /// arrived. Zero for started and expired.
   std::int64_t round_trip_us = 0;
+  /// `started`: the opened record; `agreed`, `rejected`, `expired`: the final
+  /// one; `updated`: none.
+  shared_record record;
+
+  /// The same instant in Unix milliseconds.
+  std::int64_t at_ms() const { return at_us / 1000; }
+
+  friend bool operator==(const negotiation_event& x, const negotiation_event& y) {
+    return x.kind == y.kind && x.at_us == y.at_us &&
+           x.negotiation_id == y.negotiation_id && x.room_id == y.room_id &&
+           x.message_id == y.message_id && x.round == y.round &&
+           x.convergence_score == y.convergence_score &&
+           x.round_trip_us == y.round_trip_us && x.record == y.record;
+  }
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_event& x) {
-  return f(caf::meta::type_name("negotiation_event"), x.kind, x.at_ms, x.record,
-           x.at_us, x.round_trip_us);
+  return f(caf::meta::type_name("negotiation_event"), x.kind, x.at_us, x.negotiation_id,
+           x.room_id, x.message_id, x.round, x.convergence_score, x.round_trip_us,
+           x.record);
 }
+
+/// Returns whether `x` ends its negotiation (agreed, rejected or expired).
+bool is_terminal(const negotiation_event& x);
+
+/// Brings `record` up to date with `x`, the next event of its negotiation:
+/// what a consumer that keeps records (the printer, the store) does with the
+/// lean events. A `started` or terminal event replaces the record.
+void apply(negotiation_record& record, const negotiation_event& x);
 
 /// How bad a problem is: an error refused something; a warning dropped
 /// something that needs no answer (a late or replayed message).
@@ -98,8 +130,8 @@ bool from_string(const std::string& text, negotiation_event_kind& x);
 std::string to_string(severity x);
 bool from_string(const std::string& text, severity& x);
 
-/// The bus topic of an event, e.g. "negotiation.agreed" or "error".
-std::string topic_of(const negotiation_event& x);
-std::string topic_of(const problem_event& x);
+/// The bus topic of an event, e.g. topic::negotiation_agreed or topic::error.
+topic topic_of(const negotiation_event& x);
+topic topic_of(const problem_event& x);
 
 } // namespace parley::messages

@@ -331,16 +331,27 @@ void read(const json& j, const std::string& path, start_negotiation& x) {
   r.done();
 }
 
+void to_json(json& j, const negotiation_opened& x) {
+  j = json{{"message_id", x.message_id}, {"negotiation_id", x.negotiation_id}};
+}
+
+void read(const json& j, const std::string& path, negotiation_opened& x) {
+  object_reader r{j, path};
+  r.required("message_id", x.message_id);
+  r.required("negotiation_id", x.negotiation_id);
+  r.done();
+}
+
 // Actor handles have no JSON form: they are written as whether they are set
 // and read back as unset (JSON is for people and HTTP clients, not for
 // addressing actors).
-void to_json(json& j, const join_room& x) {
+void to_json(json& j, const room_member& x) {
   j = json{{"agent_id", x.agent_id},
            {"agent", static_cast<bool>(x.agent)},
            {"llm", x.llm}};
 }
 
-void read(const json& j, const std::string& path, join_room& x) {
+void read(const json& j, const std::string& path, room_member& x) {
   object_reader r{j, path};
   r.required("agent_id", x.agent_id);
   r.raw("agent");
@@ -348,30 +359,69 @@ void read(const json& j, const std::string& path, join_room& x) {
   r.done();
 }
 
+void to_json(json& j, const join_room& x) {
+  j = json{{"member", x.member}};
+}
+
+void read(const json& j, const std::string& path, join_room& x) {
+  object_reader r{j, path};
+  r.required("member", x.member);
+  r.done();
+}
+
+void to_json(json& j, const topic_set& x) {
+  j = json::array();
+  for (std::size_t i = 0; i < topic_count; ++i)
+    if (x.contains(static_cast<topic>(i)))
+      j.push_back(name_of(static_cast<topic>(i)));
+}
+
+void read(const json& j, const std::string& path, topic_set& x) {
+  std::vector<std::string> names;
+  read(j, path, names);
+  x = topic_set{};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    auto one = topic_set::matching(names[i]);
+    if (one.empty() || names[i].back() == '*')
+      throw json_error(path_index(path, i), "unknown topic \"" + names[i] + "\"");
+    x = x | one;
+  }
+}
+
+void to_json(json& j, const event_sink& x) {
+  topic_set wanted;
+  for (std::size_t i = 0; i < topic_count; ++i)
+    if (x.wants(static_cast<topic>(i)))
+      wanted = wanted | topic_set::of(static_cast<topic>(i));
+  j = json{{"bus", static_cast<bool>(x)}, {"topics", wanted}};
+}
+
+void read(const json& j, const std::string& path, event_sink& x) {
+  object_reader r{j, path};
+  r.raw("bus");
+  topic_set topics;
+  r.optional("topics", topics);
+  r.done();
+  x = event_sink{{}, std::make_shared<interest>(topics)};
+}
+
 void to_json(json& j, const room_spec& x) {
-  auto participants = json::array();
-  for (const auto& entry : x.participants)
-    participants.push_back(entry.first);
   j = json{{"id", x.id},
-           {"participants", participants},
-           {"llm_participants", x.llm_participants},
+           {"members", x.members},
            {"settings", x.settings},
            {"history_limit", x.history_limit},
-           {"seed", x.seed}};
+           {"seed", x.seed},
+           {"events", x.events}};
 }
 
 void read(const json& j, const std::string& path, room_spec& x) {
   object_reader r{j, path};
   r.required("id", x.id);
-  std::vector<std::string> participants;
-  r.optional("participants", participants);
-  x.participants.clear();
-  for (auto& id : participants)
-    x.participants.emplace(std::move(id), caf::actor{});
-  r.optional("llm_participants", x.llm_participants);
+  r.optional("members", x.members);
   r.optional("settings", x.settings);
   r.optional("history_limit", x.history_limit);
   r.optional("seed", x.seed);
+  r.optional("events", x.events);
   r.done();
 }
 
@@ -390,7 +440,8 @@ void to_json(json& j, const initiate_negotiation& x) {
   j = json{{"room", static_cast<bool>(x.room)},
            {"responder", x.responder},
            {"proposal", x.proposal},
-           {"intent_id", x.intent_id}};
+           {"intent_id", x.intent_id},
+           {"message_id", x.message_id}};
 }
 
 void read(const json& j, const std::string& path, initiate_negotiation& x) {
@@ -399,15 +450,68 @@ void read(const json& j, const std::string& path, initiate_negotiation& x) {
   r.required("responder", x.responder);
   r.required("proposal", x.proposal);
   r.optional("intent_id", x.intent_id);
+  r.optional("message_id", x.message_id);
+  r.done();
+}
+
+void to_json(json& j, const start_deadline& x) {
+  j = json{{"message_id", x.message_id}};
+}
+
+void read(const json& j, const std::string& path, start_deadline& x) {
+  object_reader r{j, path};
+  r.required("message_id", x.message_id);
+  r.done();
+}
+
+void to_json(json& j, const timer_tick& x) {
+  j = json{{"number", x.number}};
+}
+
+void read(const json& j, const std::string& path, timer_tick& x) {
+  object_reader r{j, path};
+  r.required("number", x.number);
+  r.done();
+}
+
+void to_json(json& j, const arm_timer& x) {
+  j = json{{"negotiation", x.negotiation},
+           {"due_ms", x.due_ms},
+           {"generation", x.generation}};
+}
+
+void read(const json& j, const std::string& path, arm_timer& x) {
+  object_reader r{j, path};
+  r.required("negotiation", x.negotiation);
+  r.required("due_ms", x.due_ms);
+  r.required("generation", x.generation);
   r.done();
 }
 
 // -- events -------------------------------------------------------------------
 
+void to_json(json& j, const shared_record& x) {
+  j = x ? json(*x) : json(nullptr);
+}
+
+void read(const json& j, const std::string& path, shared_record& x) {
+  if (j.is_null()) {
+    x = shared_record{};
+    return;
+  }
+  negotiation_record record;
+  read(j, path, record);
+  x = shared_record{std::move(record)};
+}
+
 void to_json(json& j, const negotiation_event& x) {
-  j = json{{"type", topic_of(x)},
-           {"at_ms", x.at_ms},
+  j = json{{"type", name_of(topic_of(x))},
            {"at_us", x.at_us},
+           {"negotiation_id", x.negotiation_id},
+           {"room_id", x.room_id},
+           {"message_id", x.message_id},
+           {"round", optional_json(x.round)},
+           {"convergence_score", x.convergence_score},
            {"round_trip_us", x.round_trip_us},
            {"negotiation", x.record}};
 }
@@ -422,10 +526,14 @@ void read(const json& j, const std::string& path, negotiation_event& x) {
     throw json_error(r.path_of("type"), "expected negotiation.<" +
                                             std::string{kind_choices} + ">, got \"" +
                                             type + "\"");
-  r.required("at_ms", x.at_ms);
-  r.optional("at_us", x.at_us);
+  r.required("at_us", x.at_us);
+  r.required("negotiation_id", x.negotiation_id);
+  r.required("room_id", x.room_id);
+  r.optional("message_id", x.message_id);
+  r.optional("round", x.round);
+  r.optional("convergence_score", x.convergence_score);
   r.optional("round_trip_us", x.round_trip_us);
-  r.required("negotiation", x.record);
+  r.optional("negotiation", x.record);
   r.done();
 }
 
@@ -608,11 +716,12 @@ void read(const json& j, const std::string& path, agent_spec& x) {
 // -- internal messages ----------------------------------------------------------
 
 void to_json(json& j, const negotiation_timer& x) {
-  j = json{{"generation", x.generation}};
+  j = json{{"negotiation", x.negotiation}, {"generation", x.generation}};
 }
 
 void read(const json& j, const std::string& path, negotiation_timer& x) {
   object_reader r{j, path};
+  r.required("negotiation", x.negotiation);
   r.required("generation", x.generation);
   r.done();
 }

@@ -27,7 +27,15 @@ PARLEY_JSON_MAPPING(agent_counter)
 PARLEY_JSON_MAPPING(agent_accept)
 PARLEY_JSON_MAPPING(agent_reject)
 PARLEY_JSON_MAPPING(start_negotiation)
+PARLEY_JSON_MAPPING(negotiation_opened)
+PARLEY_JSON_MAPPING(room_member)
 PARLEY_JSON_MAPPING(join_room)
+PARLEY_JSON_MAPPING(arm_timer)
+PARLEY_JSON_MAPPING(timer_tick)
+PARLEY_JSON_MAPPING(start_deadline)
+PARLEY_JSON_MAPPING(shared_record)
+PARLEY_JSON_MAPPING(topic_set)
+PARLEY_JSON_MAPPING(event_sink)
 PARLEY_JSON_MAPPING(room_spec)
 PARLEY_JSON_MAPPING(barrier)
 PARLEY_JSON_MAPPING(initiate_negotiation)
@@ -77,6 +85,17 @@ PARLEY_JSON_MAPPING(consensus_timer)
 
 #undef PARLEY_JSON_MAPPING
 
+/// Actor handles have no JSON form: they are written as whether they are set
+/// and read back as unset (JSON is for people and HTTP clients, not for
+/// addressing actors).
+template <class... Sigs>
+void read(const nlohmann::json& j, const std::string& path,
+          caf::typed_actor<Sigs...>& x) {
+  bool set = false;
+  read(j, path, set);
+  x = caf::typed_actor<Sigs...>{};
+}
+
 /// Reads a whole `T` from a JSON document (path shown from its root).
 template <class T> T from_json_value(const nlohmann::json& j) {
   T x;
@@ -85,3 +104,14 @@ template <class T> T from_json_value(const nlohmann::json& j) {
 }
 
 } // namespace parley::messages
+
+namespace nlohmann {
+
+/// See `read` for typed actor handles above.
+template <class... Sigs> struct adl_serializer<caf::typed_actor<Sigs...>> {
+  static void to_json(json& j, const caf::typed_actor<Sigs...>& x) {
+    j = static_cast<bool>(x);
+  }
+};
+
+} // namespace nlohmann

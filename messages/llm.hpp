@@ -9,6 +9,7 @@
 
 #include "messages/error_code.hpp"
 #include "messages/proposal.hpp"
+#include "messages/topic.hpp"
 
 namespace parley::messages {
 
@@ -168,6 +169,6 @@ std::string to_string(agent_event_kind x);
 bool from_string(const std::string& text, agent_event_kind& x);
 
 /// The bus topic of an agent event, e.g. "agent.decision".
-std::string topic_of(const agent_event& x);
+topic topic_of(const agent_event& x);
 
 } // namespace parley::messages

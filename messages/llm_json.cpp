@@ -72,7 +72,7 @@ void read(const json& j, const std::string& path, agent_event_kind& x) {
 }
 
 void to_json(json& j, const agent_event& x) {
-  j = json{{"type", topic_of(x)},    {"at_ms", x.at_ms},
+  j = json{{"type", name_of(topic_of(x))},    {"at_ms", x.at_ms},
            {"agent_id", x.agent_id}, {"negotiation_id", x.negotiation_id},
            {"text", x.text},         {"name", x.name},
            {"input", x.input},       {"fallback", x.fallback}};

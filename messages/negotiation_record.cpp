@@ -24,6 +24,15 @@ std::string validate(const incentive_split& x) {
   return {};
 }
 
+void append_counter(negotiation_record& record, negotiation_round round,
+                    double convergence_score) {
+  record.current_proposal = round.proposal;
+  record.updated_at = round.timestamp;
+  record.status = negotiation_status::countering;
+  record.convergence_score = convergence_score;
+  record.rounds.push_back(std::move(round));
+}
+
 std::string to_string(negotiation_status x) {
   return enum_name(status_names, x);
 }

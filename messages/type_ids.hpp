@@ -7,54 +7,21 @@
 
 #include <vector>
 
-#include "caf/atom.hpp"
 #include "caf/fwd.hpp"
 #include "caf/type_id.hpp"
 
 #include "messages/agent_messages.hpp"
 #include "messages/agent_profile.hpp"
+#include "messages/atoms.hpp"
 #include "messages/commands.hpp"
 #include "messages/consensus.hpp"
 #include "messages/decision.hpp"
+#include "messages/event_sink.hpp"
 #include "messages/events.hpp"
 #include "messages/llm.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
-
-namespace parley::messages {
-
-/// A generation-tagged timeout a negotiation sends to itself.
-struct negotiation_timer {
-  std::uint64_t generation = 0;
-};
-
-template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, negotiation_timer& x) {
-  return f(caf::meta::type_name("negotiation_timer"), x.generation);
-}
-
-/// A decision an agent's brain reached later (think time, or an asynchronous
-/// brain): the agent carries it out when this arrives.
-struct deferred_reply {
-  std::string negotiation_id;
-  messages::decision decision;
-};
-
-template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, deferred_reply& x) {
-  return f(caf::meta::type_name("deferred_reply"), x.negotiation_id, x.decision);
-}
-
-// Atoms (at most 10 characters).
-using subscribe_atom = caf::atom_constant<caf::atom("subscribe")>;
-using history_atom = caf::atom_constant<caf::atom("history")>;
-using step_atom = caf::atom_constant<caf::atom("step")>;
-using done_atom = caf::atom_constant<caf::atom("done")>;
-using shutdown_atom = caf::atom_constant<caf::atom("shutdown")>;
-using echo_atom = caf::atom_constant<caf::atom("echo")>;
-
-} // namespace parley::messages
 
 CAF_BEGIN_TYPE_ID_BLOCK(parley, caf::first_custom_type_id)
 
@@ -71,11 +38,17 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::agent_accept))
 CAF_ADD_TYPE_ID(parley, (parley::messages::agent_reject))
 CAF_ADD_TYPE_ID(parley, (parley::messages::start_negotiation))
 CAF_ADD_TYPE_ID(parley, (parley::messages::initiate_negotiation))
+CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_opened))
+CAF_ADD_TYPE_ID(parley, (parley::messages::room_member))
 CAF_ADD_TYPE_ID(parley, (parley::messages::join_room))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_spec))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::room_spec>))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::actors::room_actor>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::barrier))
 CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::shared_record))
+CAF_ADD_TYPE_ID(parley, (parley::messages::topic_set))
+CAF_ADD_TYPE_ID(parley, (parley::messages::event_sink))
 CAF_ADD_TYPE_ID(parley, (parley::messages::problem_event))
 CAF_ADD_TYPE_ID(parley, (parley::messages::run_summary))
 CAF_ADD_TYPE_ID(parley, (parley::messages::agent_preferences))
@@ -85,8 +58,11 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::script_reply))
 CAF_ADD_TYPE_ID(parley, (parley::messages::brain_spec))
 CAF_ADD_TYPE_ID(parley, (parley::messages::agent_spec))
 CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_timer))
+CAF_ADD_TYPE_ID(parley, (parley::messages::arm_timer))
+CAF_ADD_TYPE_ID(parley, (parley::messages::timer_tick))
 CAF_ADD_TYPE_ID(parley, (parley::messages::decision))
 CAF_ADD_TYPE_ID(parley, (parley::messages::deferred_reply))
+CAF_ADD_TYPE_ID(parley, (parley::messages::start_deadline))
 CAF_ADD_TYPE_ID(parley, (parley::messages::error_code))
 CAF_ADD_TYPE_ID(parley, (parley::messages::llm_request))
 CAF_ADD_TYPE_ID(parley, (parley::messages::llm_response))

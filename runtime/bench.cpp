@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -15,17 +15,14 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
-#include "caf/event_based_actor.hpp"
 #include "caf/scoped_actor.hpp"
-#include "caf/send.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
-#include "actors/agent/actor.hpp"
-#include "actors/bus/actor.hpp"
-#include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/cluster.hpp"
 #include "runtime/node.hpp"
+#include "runtime/process_stats.hpp"
+#include "runtime/start_window.hpp"
+#include "runtime/world.hpp"
 
 namespace parley::runtime {
 
@@ -33,14 +30,12 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
-/// The driver's start requests go to local agents, whose own request to the
-/// room is bounded, so they need no timer of their own: a timer per request
-/// would wake CAF's clock thread once more per negotiation.
-constexpr auto start_timeout = caf::infinite;
-
 /// W2's timeouts (DESIGN.md).
 constexpr std::int64_t w2_round_timeout_ms = 1000;
 constexpr std::int64_t w2_total_timeout_ms = 4000;
+
+/// How many rooms are built (and, across nodes, placed) at a time.
+constexpr std::int64_t build_batch = 1000;
 
 /// The amounts of room i's W1 exchange.
 struct w1_amounts {
@@ -67,13 +62,15 @@ std::string responder_id(std::int64_t i) {
 
 /// The index i of "room-<i>", or -1.
 std::int64_t room_index(const std::string& id) {
-  if (id.compare(0, 5, "room-") != 0)
+  if (id.size() <= 5 || id.compare(0, 5, "room-") != 0)
     return -1;
-  try {
-    return std::stoll(id.substr(5));
-  } catch (const std::exception&) {
-    return -1;
+  std::int64_t i = 0;
+  for (auto c = id.begin() + 5; c != id.end(); ++c) {
+    if (*c < '0' || *c > '9' || i > 1'000'000'000'000)
+      return -1;
+    i = i * 10 + (*c - '0');
   }
+  return i;
 }
 
 messages::script_reply counter_with(std::int64_t amount) {
@@ -133,26 +130,35 @@ std::string verify(bench_workload workload, std::int64_t i,
   return {};
 }
 
-/// Everything the driver needs, built before the clock runs out of the gate.
+/// The bench driver: a bus subscriber (terminal events and errors) that
+/// starts on `step`.
+using driver_actor =
+    actors::subscriber_actor::extend<caf::reacts_to<messages::step_atom>>;
+
+using listener_actor =
+    caf::typed_actor<caf::reacts_to<messages::done_atom, std::string, std::int32_t>>;
+
+/// Everything the driver needs, built before it starts.
 struct bench_plan {
   bench_workload workload = bench_workload::w1;
-  std::vector<caf::actor> initiators;
-  std::vector<caf::actor> rooms;
-  caf::actor bus;
-  caf::actor listener;
+  /// Agents 2i and 2i + 1 are room i's initiator and responder.
+  const std::vector<actors::agent_actor>* agents = nullptr;
+  const std::vector<actors::room_actor>* rooms = nullptr;
+  listener_actor listener;
   std::size_t window = 256;
   bool progress = false;
   std::ostream* err = nullptr;
   steady::time_point started;
+  /// When every room and agent was built.
+  steady::time_point built;
   bool json = false;
 };
 
 struct driver_state {
   static inline const char* name = "parley.bench";
   bench_plan plan;
-  std::optional<actors::wall_clock> clock;
+  std::optional<start_window> window;
   std::int64_t next = 0;
-  std::int64_t in_flight = 0;
   std::int64_t ended = 0;
   std::int64_t good = 0;
   std::int64_t refused = 0;
@@ -165,10 +171,10 @@ struct driver_state {
   int last_percent = -1;
 };
 
-using driver_actor = caf::stateful_actor<driver_state>;
+using driver_pointer = driver_actor::stateful_pointer<driver_state>;
 
 std::int64_t total(const driver_state& st) {
-  return static_cast<std::int64_t>(st.plan.rooms.size());
+  return static_cast<std::int64_t>(st.plan.rooms->size());
 }
 
 void fail(driver_state& st, std::string what) {
@@ -192,58 +198,65 @@ void draw_progress(driver_state& st) {
     *st.plan.err << '\n';
 }
 
-std::string format_seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.3f", s);
+std::string fixed(double x, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof(buf), "%.*f", digits, x);
   return buf;
 }
 
-std::string format_ms(std::int64_t us) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.3f", static_cast<double>(us) / 1000.0);
-  return buf;
+std::string ms(std::int64_t us) {
+  return fixed(static_cast<double>(us) / 1000.0, 3);
 }
 
 /// Builds the result line and hands it to the listener.
-void report(driver_actor* self) {
+void report(driver_pointer self) {
   auto& st = self->state;
   auto seconds = std::chrono::duration<double>(steady::now() - st.plan.started).count();
   auto n = total(st);
   auto ok = st.good == n && st.refused == 0 && st.problems == 0;
-  auto rss = peak_rss_kb();
+  auto stats = read_process_stats();
+  auto cpu_us = stats.cpu_s * 1e6 / static_cast<double>(std::max<std::int64_t>(n, 1));
   nlohmann::json j;
   std::string line;
+  auto setup_s = std::chrono::duration<double>(st.plan.built - st.plan.started).count();
+  auto common = " setup_s=" + fixed(setup_s, 3) + " cpu_s=" + fixed(stats.cpu_s, 3) +
+                " cpu_us_per_neg=" + fixed(cpu_us, 1) +
+                " process_s=" + fixed(stats.process_s, 2) +
+                " peak_rss_kb=" + std::to_string(stats.peak_rss_kb);
+  j = {{"n", n},
+       {"seconds", seconds},
+       {"setup_s", setup_s},
+       {"cpu_s", stats.cpu_s},
+       {"cpu_us_per_neg", cpu_us},
+       {"process_s", stats.process_s},
+       {"peak_rss_kb", stats.peak_rss_kb}};
   if (st.plan.workload == bench_workload::w1) {
     auto rate = static_cast<double>(n) / seconds;
     auto p50 = percentile(st.round_trips_us, 50);
     auto p99 = percentile(st.round_trips_us, 99);
     auto max = percentile(st.round_trips_us, 100);
-    line = "W1 N=" + std::to_string(n) + " seconds=" + format_seconds(seconds) +
+    line = "W1 N=" + std::to_string(n) + " seconds=" + fixed(seconds, 3) +
            " negotiations_per_s=" + std::to_string(std::llround(rate)) +
-           " accepted=" + std::to_string(st.good) +
-           " peak_rss_kb=" + std::to_string(rss) + " rtt_p50_ms=" + format_ms(p50) +
-           " rtt_p99_ms=" + format_ms(p99) + " rtt_max_ms=" + format_ms(max);
-    j = {{"workload", "w1"},           {"n", n},
-         {"seconds", seconds},         {"negotiations_per_s", rate},
-         {"accepted", st.good},        {"peak_rss_kb", rss},
-         {"rtt_p50_ms", p50 / 1000.0}, {"rtt_p99_ms", p99 / 1000.0},
-         {"rtt_max_ms", max / 1000.0}};
+           " accepted=" + std::to_string(st.good) + common + " rtt_p50_ms=" + ms(p50) +
+           " rtt_p99_ms=" + ms(p99) + " rtt_max_ms=" + ms(max);
+    j.update({{"workload", "w1"},
+              {"negotiations_per_s", rate},
+              {"accepted", st.good},
+              {"rtt_p50_ms", p50 / 1000.0},
+              {"rtt_p99_ms", p99 / 1000.0},
+              {"rtt_max_ms", max / 1000.0}});
   } else {
     auto p50 = percentile(st.lateness_us, 50);
     auto p99 = percentile(st.lateness_us, 99);
     auto max = percentile(st.lateness_us, 100);
-    line = "W2 N=" + std::to_string(n) + " seconds=" + format_seconds(seconds) +
-           " expired=" + std::to_string(st.good) + " p50_late_ms=" + format_ms(p50) +
-           " p99_late_ms=" + format_ms(p99) + " max_late_ms=" + format_ms(max) +
-           " peak_rss_kb=" + std::to_string(rss);
-    j = {{"workload", "w2"},
-         {"n", n},
-         {"seconds", seconds},
-         {"expired", st.good},
-         {"p50_late_ms", p50 / 1000.0},
-         {"p99_late_ms", p99 / 1000.0},
-         {"max_late_ms", max / 1000.0},
-         {"peak_rss_kb", rss}};
+    line = "W2 N=" + std::to_string(n) + " seconds=" + fixed(seconds, 3) +
+           " expired=" + std::to_string(st.good) + " p50_late_ms=" + ms(p50) +
+           " p99_late_ms=" + ms(p99) + " max_late_ms=" + ms(max) + common;
+    j.update({{"workload", "w2"},
+              {"expired", st.good},
+              {"p50_late_ms", p50 / 1000.0},
+              {"p99_late_ms", p99 / 1000.0},
+              {"max_late_ms", max / 1000.0}});
   }
   j["ok"] = ok;
   if (!ok) {
@@ -259,115 +272,147 @@ void report(driver_actor* self) {
   self->quit();
 }
 
-void finish_if_done(driver_actor* self) {
+void finish_if_done(driver_pointer self) {
   auto& st = self->state;
-  if (st.ended + st.refused == total(st) && st.in_flight == 0)
+  if (st.ended + st.refused == total(st))
     report(self);
 }
 
-void launch_next(driver_actor* self);
-
-void on_started(driver_actor* self) {
-  --self->state.in_flight;
-  launch_next(self);
-  finish_if_done(self);
-}
-
-void launch_next(driver_actor* self) {
+/// Starts negotiations while the window has room.
+void launch(driver_pointer self) {
   auto& st = self->state;
-  while (st.in_flight < static_cast<std::int64_t>(st.plan.window) &&
-         st.next < total(st)) {
+  while (st.window->has_room() && st.next < total(st)) {
     auto i = st.next++;
-    ++st.in_flight;
+    auto u = static_cast<std::size_t>(i);
+    st.window->launched();
     messages::proposal p;
     p.amount = w1_amounts{i}.opening;
     p.currency = "GBP";
-    self->request(
-            st.plan.initiators[static_cast<std::size_t>(i)], start_timeout,
-            messages::initiate_negotiation{st.plan.rooms[static_cast<std::size_t>(i)],
-                                           responder_id(i),
-                                           std::move(p),
-                                           {}})
-        .then([self](const messages::negotiation_record&) { on_started(self); },
-              [self, i](const caf::error& err) {
-                auto& st = self->state;
-                ++st.refused;
-                fail(st, room_id(i) + ": start refused: " + to_string(err));
-                on_started(self);
-              });
+    self->send((*st.plan.agents)[2 * u],
+               messages::initiate_negotiation{(*st.plan.rooms)[u], responder_id(i),
+                                              std::move(p),
+                                              {},
+                                              {}});
   }
 }
 
-caf::behavior driver(driver_actor* self, bench_plan plan) {
+/// W1 counts a start in flight until its negotiation ends, W2 until it has
+/// started (its negotiations stay open a whole second): either way a few
+/// hundred negotiations move at a time.
+bool settles_on_start(const driver_state& st) {
+  return st.plan.workload == bench_workload::w2;
+}
+
+void settle(driver_pointer self) {
+  self->state.window->settled();
+  launch(self);
+}
+
+/// Room i's negotiation is over (ended, refused, or lost with its node).
+void close(driver_pointer self, bool was_started) {
   auto& st = self->state;
-  st.plan = std::move(plan);
-  st.clock.emplace(self->system());
-  auto me = caf::actor_cast<caf::actor>(self);
-  for (auto topic : {"negotiation.updated", "negotiation.agreed",
-                     "negotiation.rejected", "negotiation.expired", "error"})
-    self->send(st.plan.bus, messages::subscribe_atom::value, std::string{topic}, me);
-  st.closed.resize(st.plan.rooms.size(), false);
+  if (!was_started || !settles_on_start(st))
+    st.window->settled();
+  draw_progress(st);
+  launch(self);
+  finish_if_done(self);
+}
+
+/// The driver starts on its first message; it is spawned (lazily) and
+/// subscribed before the rooms are placed, since rooms placed on nodes
+/// publish what their bus wanted when they were placed.
+driver_actor::behavior_type driver(driver_pointer self, const bench_plan* plan) {
+  auto& st = self->state;
+  st.plan = *plan;
+  st.window.emplace(st.plan.window);
+  st.closed.resize(st.plan.rooms->size(), false);
   if (st.plan.workload == bench_workload::w1)
-    st.round_trips_us.reserve(static_cast<std::size_t>(total(st)) * 3);
+    st.round_trips_us.reserve(st.plan.rooms->size());
   else
-    st.lateness_us.reserve(static_cast<std::size_t>(total(st)));
-  launch_next(self);
+    st.lateness_us.reserve(st.plan.rooms->size());
   return {
+      [self](messages::step_atom) { launch(self); },
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;
-        using kind = messages::negotiation_event_kind;
-        if (x.round_trip_us > 0)
-          st.round_trips_us.push_back(x.round_trip_us);
-        if (x.kind == kind::updated)
+        if (x.kind == messages::negotiation_event_kind::started) {
+          settle(self);
           return;
-        auto i = room_index(x.record.room_id);
-        if (i >= 0 && i < total(st)) {
-          if (st.closed[static_cast<std::size_t>(i)])
-            return;
-          st.closed[static_cast<std::size_t>(i)] = true;
         }
+        auto i = room_index(x.room_id);
+        if (i < 0 || i >= total(st) || !x.record) {
+          ++st.problems;
+          fail(st, "an event of unknown room " + x.room_id);
+          return;
+        }
+        auto u = static_cast<std::size_t>(i);
+        if (st.closed[u])
+          return;
+        st.closed[u] = true;
         ++st.ended;
-        auto why = i < 0 ? "unknown room " + x.record.room_id
-                         : verify(st.plan.workload, i, x.record);
-        if (why.empty()) {
-          ++st.good;
-          if (x.kind == kind::expired) {
-            auto due_us = (x.record.created_at + x.record.round_timeout_ms) * 1000;
-            st.lateness_us.push_back(x.at_us - due_us);
-          }
+        if (auto why = verify(st.plan.workload, i, *x.record); !why.empty()) {
+          fail(st, x.room_id + ": " + why);
         } else {
-          fail(st, x.record.room_id + ": " + why);
+          ++st.good;
+          if (x.kind == messages::negotiation_event_kind::expired) {
+            auto due_us = (x.record->created_at + x.record->round_timeout_ms) * 1000;
+            st.lateness_us.push_back(x.at_us - due_us);
+          } else {
+            st.round_trips_us.push_back(x.round_trip_us);
+          }
         }
-        draw_progress(st);
-        finish_if_done(self);
+        close(self, true);
       },
       [self](const messages::problem_event& x) {
         auto& st = self->state;
-        ++st.problems;
         fail(st, x.room_id + ": " + to_code(x.code) + " " + x.message);
-        // A negotiation lost with its node ends here.
         auto i = room_index(x.room_id);
-        if (x.code == messages::error_code::node_unavailable && i >= 0 &&
-            i < total(st) && !st.closed[static_cast<std::size_t>(i)]) {
-          st.closed[static_cast<std::size_t>(i)] = true;
+        if (i < 0 || i >= total(st) || st.closed[static_cast<std::size_t>(i)]) {
+          ++st.problems;
+          return;
+        }
+        // A refused start, or a negotiation lost with its node, ends here.
+        st.closed[static_cast<std::size_t>(i)] = true;
+        if (x.code == messages::error_code::node_unavailable) {
+          ++st.problems;
           ++st.ended;
-          draw_progress(st);
-          finish_if_done(self);
+          close(self, true);
+        } else {
+          ++st.refused;
+          close(self, false);
         }
       },
+      [](const messages::agent_event&) {},
+      [](const messages::ballot_event&) {},
+      [](const messages::auction_event&) {},
+      [](const messages::barrier&) {},
   };
 }
 
-} // namespace
-
-std::int64_t peak_rss_kb() {
-  std::ifstream status{"/proc/self/status"};
-  std::string line;
-  while (std::getline(status, line))
-    if (line.compare(0, 6, "VmHWM:") == 0)
-      return std::stoll(line.substr(6));
-  return -1;
+/// Room i's two agents (scripted to the workload) and its spec.
+messages::room_spec build_room(world& w, bench_workload workload, std::int64_t i) {
+  w1_amounts amounts{i};
+  messages::agent_spec initiator;
+  initiator.id = initiator_id(i);
+  initiator.brain.kind = messages::brain_kind::script;
+  messages::agent_spec responder;
+  responder.id = responder_id(i);
+  responder.brain.kind = messages::brain_kind::script;
+  if (workload == bench_workload::w1) {
+    initiator.brain.script = {counter_with(amounts.midpoint)};
+    responder.brain.script = {counter_with(amounts.counter),
+                              just(messages::reply_action::accept)};
+  } else {
+    responder.brain.script = {just(messages::reply_action::silent)};
+  }
+  auto a = w.add_agent(std::move(initiator));
+  auto b = w.add_agent(std::move(responder));
+  return w.room_spec(room_id(i),
+                     {{initiator_id(i), std::move(a), false},
+                      {responder_id(i), std::move(b), false}},
+                     static_cast<std::uint64_t>(i));
 }
+
+} // namespace
 
 std::int64_t percentile(std::vector<std::int64_t>& xs, double p) {
   if (xs.empty())
@@ -379,82 +424,58 @@ std::int64_t percentile(std::vector<std::int64_t>& xs, double p) {
   return xs[k];
 }
 
-int run_bench(const bench_options& options, const config::settings& settings,
-              std::ostream& out, std::ostream& err) {
+void run_bench(const bench_options& options, const config::settings& settings,
+               std::ostream& out, std::ostream& err) {
+  auto started = steady::now();
+  auto tuned = settings;
+  if (options.workload == bench_workload::w2) {
+    tuned.negotiation.round_timeout_ms = w2_round_timeout_ms;
+    tuned.negotiation.total_timeout_ms = w2_total_timeout_ms;
+  }
   caf::actor_system_config cfg;
   configure(cfg, system_options{false, settings.runtime.scheduler_threads,
                                 !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
-  auto n = options.negotiations;
-  auto negotiation = settings.negotiation;
-  if (options.workload == bench_workload::w2) {
-    negotiation.round_timeout_ms = w2_round_timeout_ms;
-    negotiation.total_timeout_ms = w2_total_timeout_ms;
-  }
+  world w{sys, tuned, options.remotes};
   bench_plan plan;
+  auto driving = sys.spawn<caf::lazy_init>(driver, &plan);
+  auto topics =
+      messages::terminal_topics | messages::topic_set::of(messages::topic::error);
+  if (options.workload == bench_workload::w2)
+    topics = topics | messages::topic_set::of(messages::topic::negotiation_started);
+  w.events().subscribe(topics, driving);
+  auto n = options.negotiations;
+  // All rooms first (their actors start lazily, on their first message).
+  for (std::int64_t begin = 0; begin < n; begin += build_batch) {
+    std::vector<messages::room_spec> specs;
+    for (auto i = begin; i < std::min(n, begin + build_batch); ++i)
+      specs.push_back(build_room(w, options.workload, i));
+    w.add_rooms(std::move(specs));
+  }
   plan.workload = options.workload;
-  plan.started = steady::now();
-  plan.bus = actors::bus::spawn_bus(sys);
-  cluster nodes{sys, options.remotes, plan.bus};
-  plan.listener = caf::actor_cast<caf::actor>(listener);
+  plan.agents = &w.agents();
+  plan.rooms = &w.rooms();
+  plan.listener = caf::actor_cast<listener_actor>(listener);
   plan.window = static_cast<std::size_t>(settings.runtime.start_window);
   plan.progress = options.progress;
   plan.err = &err;
+  plan.started = started;
+  plan.built = steady::now();
   plan.json = options.json;
-  plan.initiators.reserve(static_cast<std::size_t>(n));
-  plan.rooms.reserve(static_cast<std::size_t>(n));
-  std::vector<caf::actor> responders;
-  responders.reserve(static_cast<std::size_t>(n));
-  std::vector<messages::room_spec> room_specs;
-  room_specs.reserve(static_cast<std::size_t>(n));
-  // All rooms first (their actors start lazily, on their first message).
-  for (std::int64_t i = 0; i < n; ++i) {
-    w1_amounts amounts{i};
-    messages::agent_spec initiator;
-    initiator.id = initiator_id(i);
-    initiator.brain.kind = messages::brain_kind::script;
-    messages::agent_spec responder;
-    responder.id = responder_id(i);
-    responder.brain.kind = messages::brain_kind::script;
-    if (options.workload == bench_workload::w1) {
-      initiator.brain.script = {counter_with(amounts.midpoint)};
-      responder.brain.script = {counter_with(amounts.counter),
-                                just(messages::reply_action::accept)};
-    } else {
-      responder.brain.script = {just(messages::reply_action::silent)};
-    }
-    auto a = actors::agent::spawn_agent(sys, std::move(initiator),
-                                        negotiation.max_rounds, plan.bus);
-    auto b = actors::agent::spawn_agent(sys, std::move(responder),
-                                        negotiation.max_rounds, plan.bus);
-    messages::room_spec room;
-    room.id = room_id(i);
-    room.participants = {{initiator_id(i), a}, {responder_id(i), b}};
-    room.settings = negotiation;
-    room.history_limit = settings.room.history_limit;
-    room.seed = static_cast<std::uint64_t>(i);
-    room.bus = plan.bus;
-    room_specs.push_back(std::move(room));
-    plan.initiators.push_back(std::move(a));
-    responders.push_back(std::move(b));
-  }
-  plan.rooms = nodes.spawn_rooms(std::move(room_specs));
-  auto bus = plan.bus;
-  auto rooms = plan.rooms;
-  auto initiators = plan.initiators;
-  sys.spawn(driver, std::move(plan));
+  caf::anon_send(driving, messages::step_atom::value);
   int exit_code = 1;
   listener->receive(
       [&](messages::done_atom, const std::string& result, std::int32_t code) {
         out << result << '\n';
         exit_code = code;
       });
-  for (const auto& group : {rooms, initiators, responders})
-    for (const auto& x : group)
-      caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
-  caf::anon_send_exit(bus, caf::exit_reason::user_shutdown);
-  return exit_code;
+  out.flush();
+  err.flush();
+  std::fflush(nullptr);
+  if (!options.remotes.empty())
+    w.stop();
+  std::_Exit(exit_code);
 }
 
 } // namespace parley::runtime

@@ -117,7 +117,7 @@ int bench_command(const global_options& global, const bench_options& options,
                ? exit_ok
                : exit_failed;
   auto settings = load_settings(global);
-  return run_bench(options, settings, std::cout, std::cerr);
+  run_bench(options, settings, std::cout, std::cerr);
 }
 
 int node_command(const global_options& global, const node_options& options) {

@@ -25,41 +25,40 @@ constexpr std::size_t placement_batch = 1000;
 /// How long a node may take to build one batch of rooms.
 constexpr auto placement_timeout = std::chrono::seconds(60);
 
-struct watch {
-  std::string address;
-  caf::actor host;
-  std::vector<std::string> room_ids;
-  caf::actor bus;
-};
-
 struct watcher_state {
   static inline const char* name = "parley.node_watcher";
-  watch what;
+  std::string address;
+  messages::event_sink events;
+  std::vector<std::string> room_ids;
 };
 
 /// Watches one node; when it goes down, every room placed on it gets an E021
-/// event, so whoever waits for those rooms' negotiations hears of it.
-caf::behavior watcher(caf::stateful_actor<watcher_state>* self, watch what) {
-  self->state.what = std::move(what);
-  self->monitor(self->state.what.host);
+/// event, so whoever waits for those rooms' negotiations hears of it. Takes
+/// the ids of rooms placed there as they are placed.
+caf::behavior watcher(caf::stateful_actor<watcher_state>* self, std::string address,
+                      room_host_actor host, messages::event_sink events) {
+  self->state.address = std::move(address);
+  self->state.events = std::move(events);
+  self->monitor(host);
   self->set_down_handler([self](const caf::down_msg& down) {
-    auto& w = self->state.what;
+    auto& st = self->state;
     actors::wall_clock clock{self->system()};
-    auto text = "node " + w.address + " is unavailable (" +
+    auto text = "node " + st.address + " is unavailable (" +
                 self->system().render(down.reason) + ")";
-    for (const auto& room : w.room_ids)
-      self->send(w.bus, messages::problem_event{messages::severity::error,
-                                                messages::error_code::node_unavailable,
-                                                text,
-                                                clock.now_ms(),
-                                                room,
-                                                {},
-                                                {},
-                                                {}});
+    for (const auto& room : st.room_ids)
+      self->send(st.events.bus(),
+                 messages::problem_event{messages::severity::error,
+                                         messages::error_code::node_unavailable, text,
+                                         clock.now_ms(), room, {}, {}, {}});
     self->quit();
   });
-  return {[](messages::shutdown_atom) {
-  }};
+  return {
+      [self](std::vector<std::string>& ids) {
+        auto& mine = self->state.room_ids;
+        mine.insert(mine.end(), std::make_move_iterator(ids.begin()),
+                    std::make_move_iterator(ids.end()));
+      },
+  };
 }
 
 } // namespace
@@ -82,11 +81,12 @@ std::pair<std::string, std::uint16_t> parse_address(const std::string& address) 
 }
 
 cluster::cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
-                 caf::actor bus)
-    : sys_(sys), bus_(std::move(bus)) {
+                 messages::event_sink events, actors::timer_actor local_timers)
+    : sys_(sys), events_(std::move(events)), timers_(std::move(local_timers)) {
   for (const auto& address : nodes) {
     auto [host, port] = parse_address(address);
-    auto remote = sys_.middleman().remote_actor(host, port);
+    // CAF checks that the node publishes a room host's interface.
+    auto remote = sys_.middleman().remote_actor<room_host_actor>(host, port);
     if (!remote)
       throw std::runtime_error("cannot reach node " + address + ": " +
                                sys_.render(remote.error()));
@@ -94,8 +94,16 @@ cluster::cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
       throw std::runtime_error("node " + address + " has our own node id (" +
                                to_string(sys_.node()) +
                                "); refusing to mix up two nodes");
-    nodes_.push_back(node{address, *remote, {}});
+    nodes_.push_back(node{address, *remote});
+    watchers_.push_back(sys_.spawn(watcher, address, *remote, events_));
   }
+}
+
+void cluster::sync() {
+  caf::scoped_actor self{sys_};
+  for (const auto& target : nodes_)
+    self->request(target.host, std::chrono::seconds(5), messages::echo_atom::value)
+        .receive([](const caf::actor&) {}, [](const caf::error&) {});
 }
 
 cluster::~cluster() {
@@ -103,19 +111,21 @@ cluster::~cluster() {
     caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
 }
 
-std::vector<caf::actor> cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
-  std::vector<caf::actor> rooms;
+std::vector<actors::room_actor>
+cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
+  std::vector<actors::room_actor> rooms;
   rooms.reserve(specs.size());
   if (nodes_.empty()) {
     for (auto& spec : specs)
-      rooms.push_back(actors::room::spawn_room(sys_, std::move(spec)));
+      rooms.push_back(actors::room::spawn_room(sys_, std::move(spec), timers_));
     return rooms;
   }
-  // Room i goes to node i % n; each node gets its share in batches.
+  // Room i goes to node (placed_ + i) % n; each node gets its share in batches.
   auto n = nodes_.size();
   std::vector<std::vector<std::size_t>> placed(n);
   for (std::size_t i = 0; i < specs.size(); ++i)
-    placed[i % n].push_back(i);
+    placed[(placed_ + i) % n].push_back(i);
+  placed_ += specs.size();
   rooms.resize(specs.size());
   caf::scoped_actor self{sys_};
   for (std::size_t k = 0; k < n; ++k) {
@@ -124,14 +134,15 @@ std::vector<caf::actor> cluster::spawn_rooms(std::vector<messages::room_spec> sp
     for (std::size_t begin = 0; begin < indices.size(); begin += placement_batch) {
       auto end = std::min(indices.size(), begin + placement_batch);
       std::vector<messages::room_spec> batch;
+      std::vector<std::string> ids;
       batch.reserve(end - begin);
       for (auto j = begin; j < end; ++j) {
-        target.room_ids.push_back(specs[indices[j]].id);
+        ids.push_back(specs[indices[j]].id);
         batch.push_back(std::move(specs[indices[j]]));
       }
       self->request(target.host, placement_timeout, std::move(batch))
           .receive(
-              [&](std::vector<caf::actor>& built) {
+              [&](std::vector<actors::room_actor>& built) {
                 if (built.size() != end - begin)
                   throw std::runtime_error("node " + target.address + " built " +
                                            std::to_string(built.size()) + " of " +
@@ -143,9 +154,8 @@ std::vector<caf::actor> cluster::spawn_rooms(std::vector<messages::room_spec> sp
                 throw std::runtime_error("node " + target.address +
                                          " could not build rooms: " + sys_.render(err));
               });
+      caf::anon_send(watchers_[k], std::move(ids));
     }
-    watchers_.push_back(
-        sys_.spawn(watcher, watch{target.address, target.host, target.room_ids, bus_}));
   }
   return rooms;
 }

@@ -1,12 +1,17 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/room/interface.hpp"
+#include "actors/timer/interface.hpp"
 #include "messages/commands.hpp"
+#include "messages/event_sink.hpp"
+#include "runtime/room_host.hpp"
 
 namespace parley::runtime {
 
@@ -23,7 +28,7 @@ public:
   /// Throws std::runtime_error naming the node when a connection fails or a
   /// node's id equals ours (CAF 0.17 node ids can collide between containers).
   cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
-          caf::actor bus);
+          messages::event_sink events, actors::timer_actor local_timers);
 
   ~cluster();
 
@@ -31,20 +36,28 @@ public:
   cluster& operator=(const cluster&) = delete;
 
   /// Builds the rooms, in order: locally, or room i on node i % nodes.
-  std::vector<caf::actor> spawn_rooms(std::vector<messages::room_spec> specs);
+  std::vector<actors::room_actor> spawn_rooms(std::vector<messages::room_spec> specs);
 
   bool remote() const noexcept { return !nodes_.empty(); }
+
+  /// Waits (at most a few seconds per node) until every node has received
+  /// what this process sent it so far: a round trip behind it on the same
+  /// connection, which delivers in order.
+  void sync();
 
 private:
   struct node {
     std::string address;
-    caf::actor host;
-    std::vector<std::string> room_ids;
+    room_host_actor host;
   };
 
   caf::actor_system& sys_;
-  caf::actor bus_;
+  messages::event_sink events_;
+  /// This process's timer service, for the rooms built here.
+  actors::timer_actor timers_;
   std::vector<node> nodes_;
+  /// Room i of the next batch goes to node (placed_ + i) % nodes.
+  std::size_t placed_ = 0;
   std::vector<caf::actor> watchers_;
 };
 

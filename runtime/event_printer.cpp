@@ -1,6 +1,7 @@
 #include "runtime/event_printer.hpp"
 
 #include <cstdio>
+#include <ostream>
 
 #include "actors/agent/money.hpp"
 #include "messages/json.hpp"
@@ -71,16 +72,18 @@ std::string timeline_line(const messages::auction_event& x, std::int64_t start_m
   return line;
 }
 
-nlohmann::json event_json(const messages::negotiation_event& x, std::int64_t start_ms) {
-  return nlohmann::json{{"t_ms", x.at_ms - start_ms},
-                        {"type", messages::topic_of(x)},
-                        {"room", x.record.room_id},
-                        {"negotiation", x.record}};
+nlohmann::json event_json(const messages::negotiation_event& x,
+                          const messages::negotiation_record& record,
+                          std::int64_t start_ms) {
+  return nlohmann::json{{"t_ms", x.at_ms() - start_ms},
+                        {"type", messages::name_of(messages::topic_of(x))},
+                        {"room", x.room_id},
+                        {"negotiation", record}};
 }
 
 nlohmann::json event_json(const messages::problem_event& x, std::int64_t start_ms) {
   nlohmann::json j{{"t_ms", x.at_ms - start_ms},
-                   {"type", messages::topic_of(x)},
+                   {"type", messages::name_of(messages::topic_of(x))},
                    {"code", messages::to_code(x.code)},
                    {"message", x.message}};
   if (!x.room_id.empty())
@@ -94,9 +97,9 @@ nlohmann::json event_json(const messages::problem_event& x, std::int64_t start_m
   return j;
 }
 
-std::string timeline_line(const messages::negotiation_event& x, std::int64_t start_ms) {
-  const auto& r = x.record;
-  auto line = stamp(x.at_ms, start_ms) + "  " + r.room_id + "  ";
+std::string timeline_line(const messages::negotiation_event& x,
+                          const messages::negotiation_record& r, std::int64_t start_ms) {
+  auto line = stamp(x.at_ms(), start_ms) + "  " + r.room_id + "  ";
   const auto& last = r.rounds.back();
   switch (x.kind) {
   case negotiation_event_kind::started:
@@ -144,7 +147,7 @@ std::string timeline_summary(const run_summary& x) {
 
 nlohmann::json event_json(const messages::agent_event& x, std::int64_t start_ms) {
   nlohmann::json j{{"t_ms", x.at_ms - start_ms},
-                   {"type", messages::topic_of(x)},
+                   {"type", messages::name_of(messages::topic_of(x))},
                    {"agent_id", x.agent_id}};
   if (!x.negotiation_id.empty())
     j["negotiation_id"] = x.negotiation_id;
@@ -178,6 +181,54 @@ std::string timeline_line(const messages::agent_event& x, std::int64_t start_ms)
            x.text;
   }
   return line;
+}
+
+event_printer::event_printer(output_format format, std::ostream& out,
+                             std::int64_t start_ms)
+    : format_(format), out_(&out), start_ms_(start_ms) {}
+
+template <class Event> void event_printer::emit(const Event& x) {
+  if (format_ == output_format::json_lines)
+    *out_ << event_json(x, start_ms_).dump() << '\n';
+  else
+    *out_ << timeline_line(x, start_ms_) << '\n';
+  out_->flush();
+}
+
+void event_printer::print(const messages::negotiation_event& x) {
+  auto& record = records_[x.negotiation_id];
+  messages::apply(record, x);
+  if (format_ == output_format::json_lines)
+    *out_ << event_json(x, record, start_ms_).dump() << '\n';
+  else
+    *out_ << timeline_line(x, record, start_ms_) << '\n';
+  out_->flush();
+  if (messages::is_terminal(x))
+    records_.erase(x.negotiation_id);
+}
+
+void event_printer::print(const messages::problem_event& x) {
+  emit(x);
+}
+
+void event_printer::print(const messages::agent_event& x) {
+  emit(x);
+}
+
+void event_printer::print(const messages::ballot_event& x) {
+  emit(x);
+}
+
+void event_printer::print(const messages::auction_event& x) {
+  emit(x);
+}
+
+void event_printer::print(const run_summary& x) {
+  if (format_ == output_format::json_lines)
+    *out_ << nlohmann::json(x).dump() << '\n';
+  else
+    *out_ << timeline_summary(x) << '\n';
+  out_->flush();
 }
 
 } // namespace parley::runtime

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -13,9 +15,18 @@ namespace parley::runtime {
 
 using messages::run_summary;
 
-/// `{"t_ms":…, "type":"negotiation.agreed", "room":…, "negotiation":{record}}`;
-/// `t_ms` counts from `start_ms`.
-nlohmann::json event_json(const messages::negotiation_event& x, std::int64_t start_ms);
+/// How `parley run` and `parley demo` print events.
+enum class output_format : std::uint8_t {
+  json_lines, ///< one JSON event per line, then the summary line
+  timeline,   ///< a human-readable timeline, then a summary sentence
+};
+
+/// `{"t_ms":…, "type":"negotiation.agreed", "room":…, "negotiation":{record}}`,
+/// where `record` is the negotiation after the event; `t_ms` counts from
+/// `start_ms`.
+nlohmann::json event_json(const messages::negotiation_event& x,
+                          const messages::negotiation_record& record,
+                          std::int64_t start_ms);
 
 /// `{"t_ms":…, "type":"error", "code":"E012", "message":…, …}` (the ids that
 /// are known: room, negotiation_id, agent_id, message_id).
@@ -28,8 +39,11 @@ std::string timeline_line(const messages::ballot_event& x, std::int64_t start_ms
 std::string timeline_line(const messages::auction_event& x, std::int64_t start_ms);
 
 /// One line of a human-readable timeline, e.g.
-/// `+0.004s  room-1  freelancer counters £1,150.00: …`.
-std::string timeline_line(const messages::negotiation_event& x, std::int64_t start_ms);
+/// `+0.004s  room-1  freelancer counters £1,150.00: …`; `record` is the
+/// negotiation after the event.
+std::string timeline_line(const messages::negotiation_event& x,
+                          const messages::negotiation_record& record,
+                          std::int64_t start_ms);
 std::string timeline_line(const messages::problem_event& x, std::int64_t start_ms);
 
 /// `{"t_ms":…, "type":"agent.decision", "agent_id":…, …, "fallback":…}`.
@@ -38,5 +52,32 @@ nlohmann::json event_json(const messages::agent_event& x, std::int64_t start_ms)
 /// e.g. `+1.204s  bob  decides counter (fallback): …`.
 std::string timeline_line(const messages::agent_event& x, std::int64_t start_ms);
 std::string timeline_summary(const run_summary& x);
+
+/// Prints a run's events, one line each, flushed at once (a pipe or a file
+/// being followed sees each event as it happens). Negotiation events are
+/// lean (only `started` and the end carry the record); the printer keeps the
+/// record of each open negotiation up to date and prints it whole.
+class event_printer {
+public:
+  event_printer(output_format format, std::ostream& out, std::int64_t start_ms);
+
+  void print(const messages::negotiation_event& x);
+  void print(const messages::problem_event& x);
+  void print(const messages::agent_event& x);
+  void print(const messages::ballot_event& x);
+  void print(const messages::auction_event& x);
+
+  /// The summary line, last.
+  void print(const run_summary& x);
+
+private:
+  template <class Event> void emit(const Event& x);
+
+  output_format format_;
+  std::ostream* out_;
+  std::int64_t start_ms_;
+  /// The records of the negotiations that have not ended.
+  std::unordered_map<std::string, messages::negotiation_record> records_;
+};
 
 } // namespace parley::runtime

@@ -1,9 +1,11 @@
 #include "runtime/node.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstddef>
 #include <ostream>
+#include <thread>
 
 #include <pthread.h>
 
@@ -20,11 +22,16 @@ namespace parley::runtime {
 
 void configure(caf::actor_system_config& cfg, const system_options& options) {
   messages::register_types(cfg);
-  if (options.simulated_time)
+  if (options.simulated_time) {
     cfg.set("scheduler.policy", caf::atom("testing"));
-  else if (options.scheduler_threads > 0)
-    cfg.set("scheduler.max-threads",
-            static_cast<std::size_t>(options.scheduler_threads));
+  } else {
+    // CAF's default is at least four workers: on a two-core machine the two
+    // extra ones only take turns with the others.
+    auto threads = options.scheduler_threads > 0
+                       ? static_cast<std::size_t>(options.scheduler_threads)
+                       : std::max(1u, std::thread::hardware_concurrency());
+    cfg.set("scheduler.max-threads", threads);
+  }
   if (options.network) {
     cfg.load<caf::io::middleman>();
     // Without heartbeats a frozen peer is never noticed (CAF-0.17.md).

@@ -5,9 +5,10 @@
 #include "caf/actor_system.hpp"
 #include "caf/event_based_actor.hpp"
 #include "caf/send.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/room/actor.hpp"
+#include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::runtime {
@@ -16,11 +17,12 @@ namespace {
 
 struct host_state {
   static inline const char* name = "parley.room_host";
-  std::vector<caf::actor> rooms;
+  std::vector<actors::room_actor> rooms;
+  actors::timer_actor timers;
   caf::actor echo;
 };
 
-using host_actor = caf::stateful_actor<host_state>;
+using host_pointer = room_host_actor::stateful_pointer<host_state>;
 
 /// Answers every message with itself.
 class echo_impl : public caf::event_based_actor {
@@ -34,39 +36,37 @@ public:
   }
 };
 
-/// Class-based: CAF 0.17 mishandles argument-less function actors.
-class host_impl : public host_actor {
-public:
-  using host_actor::host_actor;
-
-  caf::behavior make_behavior() override {
-    state.echo = spawn<echo_impl>();
-    return {
-        [this](std::vector<messages::room_spec>& specs) {
-          std::vector<caf::actor> result;
-          result.reserve(specs.size());
-          for (auto& spec : specs) {
-            result.push_back(actors::room::spawn_room(system(), std::move(spec)));
-            state.rooms.push_back(result.back());
-          }
-          return result;
-        },
-        [this](messages::echo_atom) { return state.echo; },
-        [this](messages::shutdown_atom) {
-          for (const auto& room : state.rooms)
-            caf::anon_send_exit(room, caf::exit_reason::user_shutdown);
-          caf::anon_send_exit(state.echo, caf::exit_reason::user_shutdown);
-          state.rooms.clear();
-          quit();
-        },
-    };
-  }
-};
+room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo) {
+  self->state.echo = std::move(echo);
+  self->state.timers = actors::timer::spawn_timer_service(self->system());
+  return {
+      [self](std::vector<messages::room_spec>& specs) {
+        std::vector<actors::room_actor> result;
+        result.reserve(specs.size());
+        for (auto& spec : specs) {
+          result.push_back(actors::room::spawn_room(self->system(), std::move(spec),
+                                                    self->state.timers));
+          self->state.rooms.push_back(result.back());
+        }
+        return result;
+      },
+      [self](messages::echo_atom) { return self->state.echo; },
+      [self](messages::shutdown_atom) {
+        auto& st = self->state;
+        for (const auto& room : st.rooms)
+          caf::anon_send_exit(room, caf::exit_reason::user_shutdown);
+        caf::anon_send_exit(st.echo, caf::exit_reason::user_shutdown);
+        caf::anon_send_exit(st.timers, caf::exit_reason::user_shutdown);
+        st.rooms.clear();
+        self->quit();
+      },
+  };
+}
 
 } // namespace
 
-caf::actor spawn_room_host(caf::actor_system& sys) {
-  return sys.spawn<host_impl>();
+room_host_actor spawn_room_host(caf::actor_system& sys) {
+  return sys.spawn(host_behavior, sys.spawn<echo_impl>());
 }
 
 } // namespace parley::runtime

@@ -1,17 +1,33 @@
 #pragma once
 
+#include <vector>
+
+#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
+#include "caf/replies_to.hpp"
+#include "caf/typed_actor.hpp"
+
+#include "actors/room/interface.hpp"
+#include "messages/atoms.hpp"
+#include "messages/fwd.hpp"
 
 namespace parley::runtime {
 
+/// What a node publishes (see spawn_room_host).
+using room_host_actor = caf::typed_actor<
+    caf::replies_to<std::vector<messages::room_spec>>::with<
+        std::vector<actors::room_actor>>,
+    caf::replies_to<messages::echo_atom>::with<caf::actor>,
+    caf::reacts_to<messages::shutdown_atom>>;
+
 /// Spawns the actor a node publishes: it builds rooms for remote callers.
 ///
-/// - `std::vector<room_spec>` -> `std::vector<caf::actor>`: spawns the rooms
+/// - `std::vector<room_spec>` -> `std::vector<room_actor>`: spawns the rooms
 ///   on this node (their negotiations run here too), in order;
 /// - `echo_atom` -> an actor that answers every message with itself (a wire
 ///   check: a type the node does not know comes back empty);
 /// - `shutdown_atom`: stops every room it built (their negotiations report
 ///   themselves aborted, E021) and then itself.
-caf::actor spawn_room_host(caf::actor_system& sys);
+room_host_actor spawn_room_host(caf::actor_system& sys);
 
 } // namespace parley::runtime

@@ -1,58 +1,45 @@
 #include "runtime/scenario_runner.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <memory>
 #include <chrono>
-#include <cstdlib>
 #include <deque>
 #include <map>
-#include <set>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
-#include <iterator>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
-#include "caf/event_based_actor.hpp"
 #include "caf/scheduler/test_coordinator.hpp"
 #include "caf/scoped_actor.hpp"
-#include "caf/send.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
-#include "actors/agent/actor.hpp"
-#include "actors/agent/llm_agent.hpp"
 #include "actors/auction/actor.hpp"
-#include "actors/audit/actor.hpp"
 #include "actors/ballot/actor.hpp"
-#include "actors/bus/actor.hpp"
 #include "actors/common/wall_clock.hpp"
-#include "actors/http/llm_client.hpp"
-#include "actors/room/actor.hpp"
-#include "messages/json.hpp"
-#include "runtime/event_printer.hpp"
-#include "runtime/cluster.hpp"
+#include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
+#include "runtime/run_tracker.hpp"
+#include "runtime/start_window.hpp"
+#include "runtime/world.hpp"
 
 namespace parley::runtime {
 
 namespace {
 
-/// The driver's start requests go to local agents, whose own request to the
-/// room is bounded, so they need no timer of their own: a timer per request
-/// would wake CAF's clock thread once more per negotiation.
-constexpr auto start_timeout = caf::infinite;
+/// The driver: a bus subscriber that also runs its own steps.
+using driver_actor = actors::subscriber_actor::extend<caf::reacts_to<messages::step_atom>>;
+
+/// Where the driver reports the summary when the run is over.
+using listener_actor =
+    caf::typed_actor<caf::reacts_to<messages::done_atom, messages::run_summary>>;
 
 /// What a scheduled step does.
 enum class step_kind { start, inject, transcript, ballot, vote, auction, bid };
 
-/// One scheduled step of the scenario: a negotiation start, an injection or a
-/// transcript line.
+/// One scheduled step of the scenario.
 struct step {
   std::int64_t at_ms = 0;
   step_kind kind = step_kind::start;
@@ -63,15 +50,12 @@ struct step {
 
 /// Everything the driver needs; built before the actor system runs.
 struct cast {
-  scenario plan;
-  std::map<std::string, caf::actor> agents;
-  std::map<std::string, caf::actor> rooms;
-  /// Agents with an LLM brain (a barrier round waits for them to be idle)
-  /// and the providers' HTTP clients.
-  std::vector<caf::actor> llm_agents;
-  std::vector<caf::actor> llm_clients;
-  caf::actor bus;
-  caf::actor listener;
+  const scenario* plan = nullptr;
+  messages::event_sink events;
+  std::map<std::string, actors::agent_actor> agents;
+  std::map<std::string, actors::room_actor> rooms;
+  std::vector<actors::agent_actor> llm_agents;
+  listener_actor listener;
   output_format format = output_format::json_lines;
   std::ostream* out = nullptr;
   std::size_t start_window = 256;
@@ -81,148 +65,78 @@ struct driver_state {
   static inline const char* name = "parley.scenario";
   cast world;
   std::optional<actors::wall_clock> clock;
+  std::optional<event_printer> printer;
   std::int64_t start_ms = 0;
   std::vector<step> steps;
   std::size_t next_step = 0;
-  /// Starts due but held back by the start window.
+  /// Starts due but held back by the window.
   std::deque<std::size_t> held_starts;
-  std::size_t starts_in_flight = 0;
-  /// Started negotiations not yet ended, with their rooms (or ended before
-  /// their start was confirmed to the driver).
-  std::unordered_map<std::string, std::string> open;
-  std::unordered_set<std::string> ended_early;
+  std::optional<runtime::start_window> window;
+  run_tracker tracker;
   std::uint64_t injected = 0;
-  /// Events received so far, and how many had arrived when the last barrier
-  /// round began (no value: no round completed yet).
+  std::uint64_t barriers_sent = 0;
+  /// Events seen so far, and how many had been seen when the last round of
+  /// barriers through the LLM agents began (none: no round yet).
   std::uint64_t events_seen = 0;
   std::optional<std::uint64_t> flushed_at;
-  /// Barriers on their way, by id, with the room each went through.
-  std::unordered_map<std::uint64_t, std::string> barriers_pending;
-  std::uint64_t barriers_sent = 0;
-  /// Rooms lost with their node (E021): no barrier comes back through them.
-  std::unordered_set<std::string> lost_rooms;
-  /// The round's second phase: the rooms' barriers are back and the LLM
-  /// agents' are out (sent after the rooms', so that they queue behind
-  /// whatever the rooms passed to those agents).
-  bool agent_phase = false;
-  /// Ballots and auctions spawned, by scenario index; how many still run.
-  std::vector<caf::actor> ballots;
-  std::vector<caf::actor> auctions;
-  std::size_t consensus_running = 0;
+  std::vector<actors::ballot_actor> ballots;
+  std::vector<actors::auction_actor> auctions;
   messages::run_summary summary;
   bool finished = false;
 };
 
-using driver_actor = caf::stateful_actor<driver_state>;
+using driver_pointer = driver_actor::stateful_pointer<driver_state>;
 
-template <class Event> void print(driver_actor* self, const Event& x) {
-  auto& st = self->state;
-  ++st.events_seen;
-  if (st.world.format == output_format::json_lines)
-    *st.world.out << event_json(x, st.start_ms).dump() << '\n';
-  else
-    *st.world.out << timeline_line(x, st.start_ms) << '\n';
-  // One line at a time, so that a pipe or a file being followed sees each event
-  // as it happens.
-  st.world.out->flush();
-}
+void launch_start(driver_pointer self, std::size_t index);
 
-/// Sends a barrier through every room (and its active negotiation) and the
-/// bus: once all come back, every event caused by what the driver sent before
-/// has arrived, including the answers to fire-and-forget injections.
-void start_barrier_round(driver_actor* self) {
+/// Frees one window slot per start an event answered.
+void settle_starts(driver_pointer self, std::size_t answered) {
   auto& st = self->state;
-  st.agent_phase = false;
-  auto origin = caf::actor_cast<caf::actor>(self);
-  // Straight through the bus too: behind what ended ballots and auctions sent.
-  auto through_bus = ++st.barriers_sent;
-  st.barriers_pending.emplace(through_bus, std::string{});
-  self->send(st.world.bus, messages::barrier{through_bus, origin});
-  for (const auto& entry : st.world.rooms) {
-    if (st.lost_rooms.count(entry.first) > 0)
-      continue;
-    auto id = ++st.barriers_sent;
-    st.barriers_pending.emplace(id, entry.first);
-    self->send(entry.second, messages::barrier{id, origin});
+  for (; answered > 0; --answered) {
+    st.window->settled();
+    if (!st.held_starts.empty()) {
+      auto index = st.held_starts.front();
+      st.held_starts.pop_front();
+      launch_start(self, index);
+    }
   }
 }
 
-/// A barrier came back (or its room was lost). When the rooms' are all back,
-/// the round's second phase goes through the LLM agents (sent after the
-/// rooms', so they queue behind whatever the rooms passed to those agents).
-void finish_if_done(driver_actor* self);
-
-void on_barrier_back(driver_actor* self) {
+/// Ends the run once every step ran and nothing is open. LLM agents may
+/// still be working (a transcript batch, a trigger): a round of barriers
+/// through them, repeated until one passes without a new event, waits for
+/// them to be idle.
+void finish_if_done(driver_pointer self) {
   auto& st = self->state;
-  if (!st.barriers_pending.empty())
+  if (st.finished || st.next_step < st.steps.size() || !st.held_starts.empty() ||
+      !st.tracker.idle())
     return;
-  if (!st.agent_phase && !st.world.llm_agents.empty()) {
-    st.agent_phase = true;
-    auto origin = caf::actor_cast<caf::actor>(self);
+  if (!st.world.llm_agents.empty() && st.flushed_at != st.events_seen) {
+    st.flushed_at = st.events_seen;
+    auto origin = caf::actor_cast<actors::subscriber_actor>(self);
     for (const auto& agent : st.world.llm_agents) {
       auto id = ++st.barriers_sent;
-      st.barriers_pending.emplace(id, std::string{});
+      st.tracker.barrier_sent(id, {});
       self->send(agent, messages::barrier{id, origin});
     }
     return;
   }
-  finish_if_done(self);
-}
-
-void finish_if_done(driver_actor* self) {
-  auto& st = self->state;
-  if (st.finished || st.next_step < st.steps.size() || !st.held_starts.empty() ||
-      st.starts_in_flight > 0 || !st.open.empty() || !st.barriers_pending.empty() ||
-      st.consensus_running > 0)
-    return;
-  if (st.flushed_at != st.events_seen) {
-    st.flushed_at = st.events_seen;
-    start_barrier_round(self);
-    return;
-  }
   st.finished = true;
-  if (st.world.format == output_format::json_lines)
-    *st.world.out << nlohmann::json(st.summary).dump() << '\n';
-  else
-    *st.world.out << timeline_summary(st.summary) << '\n';
-  st.world.out->flush();
+  st.printer->print(st.summary);
   self->send(st.world.listener, messages::done_atom::value, st.summary);
   self->quit();
 }
 
-void on_start_settled(driver_actor* self);
-
-void launch_start(driver_actor* self, std::size_t index) {
+void launch_start(driver_pointer self, std::size_t index) {
   auto& st = self->state;
-  const auto& item = st.world.plan.negotiations[index];
-  ++st.starts_in_flight;
-  self->request(st.world.agents.at(item.initiator), start_timeout,
-                messages::initiate_negotiation{st.world.rooms.at(item.room),
-                                               item.responder, item.proposal,
-                                               item.intent_id})
-      .then(
-          [self](const messages::negotiation_record& record) {
-            auto& st = self->state;
-            if (st.ended_early.erase(record.id) == 0)
-              st.open.emplace(record.id, record.room_id);
-            on_start_settled(self);
-          },
-          [self](const caf::error&) {
-            // A refused start is published on the bus and counted from there.
-            on_start_settled(self);
-          });
-}
-
-/// A start response (or failure) came back: free its window slot.
-void on_start_settled(driver_actor* self) {
-  auto& st = self->state;
-  --st.starts_in_flight;
-  if (!st.held_starts.empty()) {
-    auto index = st.held_starts.front();
-    st.held_starts.pop_front();
-    launch_start(self, index);
-  }
-  finish_if_done(self);
+  const auto& item = st.world.plan->negotiations[index];
+  auto ticket = "scenario:start:" + std::to_string(index + 1);
+  st.tracker.start_sent(item.room, item.initiator, ticket);
+  st.window->launched();
+  self->send(st.world.agents.at(item.initiator),
+             messages::initiate_negotiation{st.world.rooms.at(item.room), item.responder,
+                                            item.proposal, item.intent_id,
+                                            std::move(ticket)});
 }
 
 template <class AgentMessage>
@@ -234,7 +148,19 @@ AgentMessage make_injected(const scenario_inject& x, std::string message_id) {
   return msg;
 }
 
-void inject(driver_actor* self, const scenario_inject& x) {
+/// Sends a barrier through `room` behind what the driver sent it: the run is
+/// not over before it comes back (after an injection: its outcome, an
+/// event; after a transcript line: the line is with the room's agents).
+void barrier_through(driver_pointer self, const std::string& room) {
+  auto& st = self->state;
+  auto id = ++st.barriers_sent;
+  st.tracker.barrier_sent(id, room);
+  self->send(st.world.rooms.at(room),
+             messages::barrier{id, caf::actor_cast<actors::subscriber_actor>(self)});
+}
+
+/// Delivers an injection to its room, as if `from` had sent it.
+void inject(driver_pointer self, const scenario_inject& x) {
   auto& st = self->state;
   auto id =
       x.message_id.empty() ? "inject:" + std::to_string(++st.injected) : x.message_id;
@@ -264,10 +190,9 @@ void inject(driver_actor* self, const scenario_inject& x) {
     break;
   }
   }
+  barrier_through(self, x.room);
 }
 
-/// Runs every step that is due, then schedules the next one: one pending
-/// timer at a time, however long the scenario.
 /// Every agent of the scenario whose id is listed or whose role is in `roles`.
 std::vector<messages::participant> resolve_voters(const scenario& plan,
                                                   const scenario_ballot& b) {
@@ -290,49 +215,45 @@ const std::string& role_of(const scenario& plan, const std::string& id) {
   return none;
 }
 
-void open_ballot(driver_actor* self, std::size_t index) {
+void open_ballot(driver_pointer self, std::size_t index) {
   auto& st = self->state;
-  const auto& b = st.world.plan.ballots[index];
+  const auto& b = st.world.plan->ballots[index];
   messages::ballot_spec spec{
-      b.id,        b.topic, b.options, b.strategy, resolve_voters(st.world.plan, b),
+      b.id,        b.topic, b.options, b.strategy, resolve_voters(*st.world.plan, b),
       b.window_ms, b.task};
   actors::ballot::peers with;
-  with.bus = st.world.bus;
+  with.events = st.world.events;
   for (const auto& v : spec.voters)
     with.invite.emplace(v.agent_id, st.world.agents.at(v.agent_id));
-  auto h =
+  st.tracker.ballot_opened(b.id);
+  st.ballots[index] =
       actors::ballot::spawn_ballot(self->system(), std::move(spec), std::move(with));
-  self->monitor(h);
-  ++st.consensus_running;
-  st.ballots[index] = h;
 }
 
-void open_auction(driver_actor* self, std::size_t index) {
+void open_auction(driver_pointer self, std::size_t index) {
   auto& st = self->state;
-  const auto& a = st.world.plan.auctions[index];
+  const auto& a = st.world.plan->auctions[index];
   messages::auction_spec spec{a.id, a.task, {}, a.window_ms, a.base_duration_ms};
   actors::auction::peers with;
-  with.bus = st.world.bus;
+  with.events = st.world.events;
   for (const auto& id : a.invited) {
-    spec.invited.push_back({id, role_of(st.world.plan, id)});
+    spec.invited.push_back({id, role_of(*st.world.plan, id)});
     with.invite.emplace(id, st.world.agents.at(id));
   }
-  auto h =
+  st.tracker.auction_opened(a.id);
+  st.auctions[index] =
       actors::auction::spawn_auction(self->system(), std::move(spec), std::move(with));
-  self->monitor(h);
-  ++st.consensus_running;
-  st.auctions[index] = h;
 }
 
-void run_step(driver_actor* self, const step& s) {
+void run_step(driver_pointer self, const step& s) {
   auto& st = self->state;
-  const auto& plan = st.world.plan;
+  const auto& plan = *st.world.plan;
   switch (s.kind) {
   case step_kind::start:
-    if (st.starts_in_flight >= st.world.start_window)
-      st.held_starts.push_back(s.index);
-    else
+    if (st.window->has_room())
       launch_start(self, s.index);
+    else
+      st.held_starts.push_back(s.index);
     return;
   case step_kind::inject:
     inject(self, plan.inject[s.index]);
@@ -341,6 +262,7 @@ void run_step(driver_actor* self, const step& s) {
     const auto& t = plan.transcripts[s.index];
     self->send(st.world.rooms.at(t.room),
                messages::transcript_entry{t.source, t.speaker, t.text});
+    barrier_through(self, t.room);
     return;
   }
   case step_kind::ballot:
@@ -369,7 +291,9 @@ void run_step(driver_actor* self, const step& s) {
   }
 }
 
-void run_due_steps(driver_actor* self) {
+/// Runs every step that is due, then schedules the next one: one pending
+/// timer at a time, however long the scenario.
+void run_due_steps(driver_pointer self) {
   auto& st = self->state;
   auto now = st.clock->now_ms();
   while (st.next_step < st.steps.size() &&
@@ -384,173 +308,173 @@ void run_due_steps(driver_actor* self) {
   finish_if_done(self);
 }
 
-caf::behavior driver(driver_actor* self, cast world) {
-  auto& st = self->state;
-  st.world = std::move(world);
-  st.clock.emplace(self->system());
-  st.start_ms = st.clock->now_ms();
-  const auto& plan = st.world.plan;
+std::vector<step> schedule(const scenario& plan) {
+  std::vector<step> steps;
   for (std::size_t i = 0; i < plan.negotiations.size(); ++i)
-    st.steps.push_back(step{plan.negotiations[i].at_ms, step_kind::start, i, 0});
+    steps.push_back(step{plan.negotiations[i].at_ms, step_kind::start, i, 0});
   for (std::size_t i = 0; i < plan.inject.size(); ++i)
-    st.steps.push_back(step{plan.inject[i].at_ms, step_kind::inject, i, 0});
+    steps.push_back(step{plan.inject[i].at_ms, step_kind::inject, i, 0});
   for (std::size_t i = 0; i < plan.transcripts.size(); ++i)
-    st.steps.push_back(step{plan.transcripts[i].at_ms, step_kind::transcript, i, 0});
+    steps.push_back(step{plan.transcripts[i].at_ms, step_kind::transcript, i, 0});
   for (std::size_t i = 0; i < plan.ballots.size(); ++i)
-    st.steps.push_back(step{plan.ballots[i].at_ms, step_kind::ballot, i, 0});
+    steps.push_back(step{plan.ballots[i].at_ms, step_kind::ballot, i, 0});
   for (std::size_t i = 0; i < plan.auctions.size(); ++i)
-    st.steps.push_back(step{plan.auctions[i].at_ms, step_kind::auction, i, 0});
+    steps.push_back(step{plan.auctions[i].at_ms, step_kind::auction, i, 0});
   for (std::size_t i = 0; i < plan.ballots.size(); ++i)
     for (std::size_t k = 0; k < plan.ballots[i].votes.size(); ++k)
-      st.steps.push_back(step{plan.ballots[i].votes[k].at_ms, step_kind::vote, i, k});
+      steps.push_back(step{plan.ballots[i].votes[k].at_ms, step_kind::vote, i, k});
   for (std::size_t i = 0; i < plan.auctions.size(); ++i)
     for (std::size_t k = 0; k < plan.auctions[i].bids.size(); ++k)
-      st.steps.push_back(step{plan.auctions[i].bids[k].at_ms, step_kind::bid, i, k});
-  st.ballots.resize(plan.ballots.size());
-  st.auctions.resize(plan.auctions.size());
-  self->set_down_handler([self](const caf::down_msg&) {
-    --self->state.consensus_running;
-    finish_if_done(self);
-  });
+      steps.push_back(step{plan.auctions[i].bids[k].at_ms, step_kind::bid, i, k});
   // Same time: negotiations, injections, transcripts, ballots and auctions
   // opening, then votes and bids, each in file order.
-  std::stable_sort(st.steps.begin(), st.steps.end(),
+  std::stable_sort(steps.begin(), steps.end(),
                    [](const step& x, const step& y) { return x.at_ms < y.at_ms; });
-  self->send(st.world.bus, messages::subscribe_atom::value, std::string{"*"},
-             caf::actor_cast<caf::actor>(self));
-  self->send(self, messages::step_atom::value);
+  return steps;
+}
+
+/// Counts an event in the summary.
+void count(messages::run_summary& s, const messages::negotiation_event& x) {
+  using kind = messages::negotiation_event_kind;
+  switch (x.kind) {
+  case kind::started:
+    ++s.negotiations;
+    return;
+  case kind::updated:
+    return;
+  case kind::agreed:
+    ++s.accepted;
+    return;
+  case kind::rejected:
+    ++s.rejected;
+    return;
+  case kind::expired:
+    ++s.expired;
+    return;
+  }
+}
+
+/// Prints an event (and counts it toward the rounds of LLM barriers).
+template <class Event> void on_event(driver_pointer self, const Event& x) {
+  auto& st = self->state;
+  ++st.events_seen;
+  st.printer->print(x);
+}
+
+/// The driver starts on its first `step` (it is spawned lazily, subscribed,
+/// and only then is its cast built: rooms placed on nodes publish what their
+/// bus wanted when they were placed).
+driver_actor::behavior_type driver(driver_pointer self, cast* world) {
+  auto& st = self->state;
+  st.world = std::move(*world);
+  st.clock.emplace(self->system());
+  st.start_ms = st.clock->now_ms();
+  st.printer.emplace(st.world.format, *st.world.out, st.start_ms);
+  st.window.emplace(st.world.start_window);
+  st.steps = schedule(*st.world.plan);
+  st.ballots.resize(st.world.plan->ballots.size());
+  st.auctions.resize(st.world.plan->auctions.size());
   return {
       [self](messages::step_atom) { run_due_steps(self); },
       [self](const messages::barrier& x) {
-        if (self->state.barriers_pending.erase(x.id) > 0)
-          on_barrier_back(self);
+        self->state.tracker.barrier_back(x.id);
+        finish_if_done(self);
       },
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;
-        print(self, x);
-        using kind = messages::negotiation_event_kind;
-        switch (x.kind) {
-        case kind::started:
-          ++st.summary.negotiations;
-          // Agents open negotiations too (an LLM agent after a trigger).
-          if (st.ended_early.count(x.record.id) == 0)
-            st.open.emplace(x.record.id, x.record.room_id);
-          return;
-        case kind::updated:
-          return;
-        case kind::agreed:
-          ++st.summary.accepted;
-          break;
-        case kind::rejected:
-          ++st.summary.rejected;
-          break;
-        case kind::expired:
-          ++st.summary.expired;
-          break;
-        }
-        if (st.open.erase(x.record.id) == 0)
-          st.ended_early.insert(x.record.id);
+        on_event(self, x);
+        count(st.summary, x);
+        settle_starts(self, st.tracker.on(x));
+        finish_if_done(self);
+      },
+      [self](const messages::problem_event& x) {
+        auto& st = self->state;
+        on_event(self, x);
+        if (x.severity == messages::severity::error)
+          ++st.summary.errors;
+        else
+          ++st.summary.warnings;
+        settle_starts(self, st.tracker.on(x));
         finish_if_done(self);
       },
       [self](const messages::ballot_event& x) {
         auto& st = self->state;
-        print(self, x);
+        on_event(self, x);
         if (x.kind == messages::ballot_event_kind::propose)
           ++st.summary.ballots;
         if (x.outcome && x.outcome->status == messages::ballot_status::approved)
           ++st.summary.ballots_approved;
         if (x.outcome && x.outcome->status == messages::ballot_status::rejected)
           ++st.summary.ballots_rejected;
+        st.tracker.on(x);
+        finish_if_done(self);
       },
       [self](const messages::auction_event& x) {
         auto& st = self->state;
-        print(self, x);
-        if (!x.outcome)
-          return;
-        ++st.summary.auctions;
-        if (x.outcome->status == messages::auction_status::awarded)
-          ++st.summary.auctions_awarded;
-      },
-      [self](const messages::agent_event& x) {
-        print(self, x);
+        on_event(self, x);
+        if (x.outcome) {
+          ++st.summary.auctions;
+          if (x.outcome->status == messages::auction_status::awarded)
+            ++st.summary.auctions_awarded;
+        }
+        st.tracker.on(x);
         finish_if_done(self);
       },
-      [self](const messages::problem_event& x) {
-        auto& st = self->state;
-        print(self, x);
-        if (x.severity == messages::severity::error)
-          ++st.summary.errors;
-        else
-          ++st.summary.warnings;
-        // Negotiations lost with their node (or room) end here.
-        if (x.code == messages::error_code::node_unavailable) {
-          st.lost_rooms.insert(x.room_id);
-          auto waited = !st.barriers_pending.empty();
-          for (auto i = st.barriers_pending.begin(); i != st.barriers_pending.end();)
-            i = i->second == x.room_id ? st.barriers_pending.erase(i) : std::next(i);
-          if (waited && st.barriers_pending.empty())
-            on_barrier_back(self);
-          if (!x.negotiation_id.empty()) {
-            st.open.erase(x.negotiation_id);
-          } else {
-            for (auto i = st.open.begin(); i != st.open.end();)
-              i = i->second == x.room_id ? st.open.erase(i) : std::next(i);
-          }
-        }
+      [self](const messages::agent_event& x) {
+        on_event(self, x);
         finish_if_done(self);
       },
   };
 }
 
-/// Stops every long-lived actor, so that the actor system can shut down
-/// (CAF-0.17.md pitfall 2: cycles and subscriptions keep actors alive).
-void stop_all(const cast& world) {
-  for (const auto& entry : world.agents)
-    caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
-  for (const auto& entry : world.rooms)
-    caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
-  for (const auto& client : world.llm_clients)
-    caf::anon_send_exit(client, caf::exit_reason::user_shutdown);
-  caf::anon_send_exit(world.bus, caf::exit_reason::user_shutdown);
+/// Waits for the summary: in real time on this thread; in simulated time by
+/// running the test coordinator until the run is over, or nothing can happen
+/// any more (then none).
+std::optional<messages::run_summary>
+await_summary(caf::actor_system& sys, caf::scoped_actor& listener, bool simulated) {
+  messages::run_summary result;
+  if (!simulated) {
+    listener->receive([&](messages::done_atom, const messages::run_summary& x) {
+      result = x;
+    });
+    return result;
+  }
+  auto& sched = dynamic_cast<caf::scheduler::test_coordinator&>(sys.scheduler());
+  for (;;) {
+    sched.run();
+    auto done = false;
+    listener->receive(
+        [&](messages::done_atom, const messages::run_summary& x) {
+          result = x;
+          done = true;
+        },
+        caf::after(std::chrono::seconds(0)) >> [] {});
+    if (done)
+      return result;
+    if (!sched.trigger_timeout())
+      return std::nullopt;
+  }
 }
 
-/// Spawns an LLM agent, sharing one HTTP client per provider and endpoint.
-/// The key comes from ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY
-/// (OpenAI-compatible servers, optional) and goes nowhere but the client.
-caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
-                           const config::settings& settings, const caf::actor& bus,
-                           std::map<std::string, caf::actor>& clients) {
-  const auto& llm = settings.llm;
-  const auto& brain = spec.brain;
-  actors::http::llm_client_options o;
-  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
-                           o.provider);
-  o.base_url = brain.endpoint.empty() ? llm.base_url : brain.endpoint;
-  o.max_concurrent_calls = llm.max_concurrent_calls;
-  o.call_timeout_ms = llm.call_timeout_ms;
-  o.max_retries = llm.max_retries;
-  o.breaker_threshold = llm.breaker_threshold;
-  o.breaker_open_ms = llm.breaker_open_ms;
-  auto key = actors::llm::to_string(o.provider) + " " + o.base_url;
-  auto& client = clients[key];
-  if (!client) {
-    const char* api_key = std::getenv(
-        o.provider == actors::llm::provider_kind::anthropic ? "ANTHROPIC_API_KEY"
-                                                            : "OPENAI_API_KEY");
-    o.api_key = api_key != nullptr ? api_key : "";
-    client = actors::http::spawn_llm_client(sys, std::move(o));
+/// Stops the world when the run is over, however it ends; in simulated time
+/// the actors only stop when the coordinator runs them.
+class stop_guard {
+public:
+  stop_guard(world& w, bool simulated) : w_(w), simulated_(simulated) {}
+
+  ~stop_guard() {
+    w_.stop();
+    if (simulated_)
+      dynamic_cast<caf::scheduler::test_coordinator&>(w_.system().scheduler()).run();
   }
-  actors::agent::llm_agent_options options;
-  options.client = client;
-  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
-                           options.brain.provider);
-  options.brain.model = brain.model.empty() ? llm.model : brain.model;
-  options.brain.max_tokens = llm.max_tokens;
-  options.brain.max_bad_turns = llm.max_bad_turns;
-  options.batch_window_ms = llm.batch_window_ms;
-  return actors::agent::spawn_llm_agent(sys, std::move(spec),
-                                        settings.negotiation.max_rounds, bus, options);
-}
+
+  stop_guard(const stop_guard&) = delete;
+  stop_guard& operator=(const stop_guard&) = delete;
+
+private:
+  world& w_;
+  bool simulated_;
+};
 
 } // namespace
 
@@ -566,91 +490,40 @@ messages::run_summary run_scenario(const scenario& plan,
                            !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
-  cast world;
-  world.plan = plan;
-  world.bus = actors::bus::spawn_bus(sys);
-  cluster nodes{sys, options.remotes, world.bus};
-  world.listener = caf::actor_cast<caf::actor>(listener);
-  world.format = options.format;
-  world.out = &out;
-  world.start_window = static_cast<std::size_t>(settings.runtime.start_window);
-  std::map<std::string, caf::actor> clients; // by provider and endpoint
-  std::set<std::string> llm_ids;
-  for (const auto& a : plan.agents) {
-    messages::agent_spec spec{a.id, a.profile, a.brain};
-    if (a.brain.kind != messages::brain_kind::llm) {
-      world.agents.emplace(
-          a.id, actors::agent::spawn_agent(sys, std::move(spec),
-                                           settings.negotiation.max_rounds, world.bus));
-      continue;
-    }
-    llm_ids.insert(a.id);
-    auto agent = spawn_llm_agent(sys, std::move(spec), settings, world.bus, clients);
-    world.agents.emplace(a.id, agent);
-    world.llm_agents.push_back(agent);
-  }
-  for (const auto& entry : clients)
-    world.llm_clients.push_back(entry.second);
+  world w{sys, settings, options.remotes};
+  stop_guard stop{w, options.simulated_time};
+  cast c;
+  auto driving = sys.spawn<caf::lazy_init>(driver, &c);
+  w.events().subscribe(messages::topic_set::all(), driving);
+  c.plan = &plan;
+  c.events = w.events();
+  c.listener = caf::actor_cast<listener_actor>(listener);
+  c.format = options.format;
+  c.out = &out;
+  c.start_window = static_cast<std::size_t>(settings.runtime.start_window);
+  for (const auto& a : plan.agents)
+    c.agents.emplace(a.id, w.add_agent(messages::agent_spec{a.id, a.profile, a.brain}));
+  c.llm_agents = w.llm_agents();
   std::vector<messages::room_spec> specs;
   for (const auto& r : plan.rooms) {
-    messages::room_spec spec;
-    spec.id = r.id;
+    std::vector<messages::room_member> members;
     for (const auto& p : r.participants) {
-      spec.participants.emplace(p, world.agents.at(p));
-      if (llm_ids.count(p) > 0)
-        spec.llm_participants.push_back(p);
+      auto brain = std::find_if(plan.agents.begin(), plan.agents.end(),
+                                [&](const auto& a) { return a.id == p; })
+                       ->brain.kind;
+      members.push_back({p, c.agents.at(p), brain == messages::brain_kind::llm});
     }
-    spec.settings = settings.negotiation;
-    spec.history_limit = settings.room.history_limit;
-    spec.seed = options.seed;
-    spec.bus = world.bus;
-    specs.push_back(std::move(spec));
+    specs.push_back(w.room_spec(r.id, std::move(members), options.seed));
   }
-  auto rooms = nodes.spawn_rooms(std::move(specs));
+  auto rooms = w.add_rooms(std::move(specs));
   for (std::size_t i = 0; i < rooms.size(); ++i)
-    world.rooms.emplace(plan.rooms[i].id, std::move(rooms[i]));
-  caf::actor audit;
-  if (!settings.audit.path.empty()) {
-    auto file = std::make_shared<std::ofstream>(settings.audit.path, std::ios::app);
-    if (!*file)
-      throw std::runtime_error("cannot write the audit log " + settings.audit.path);
-    audit = actors::audit::spawn_audit_log(sys, world.bus, std::move(file));
-  }
-  auto stop = world;
-  stop.plan = scenario{};
-  sys.spawn(driver, std::move(world));
-  messages::run_summary result;
-  auto on_done = [&](messages::done_atom, const messages::run_summary& x) {
-    result = x;
-  };
-  if (options.simulated_time) {
-    auto& sched = dynamic_cast<caf::scheduler::test_coordinator&>(sys.scheduler());
-    bool done = false;
-    while (!done) {
-      sched.run();
-      listener->receive(
-          [&](messages::done_atom a, const messages::run_summary& x) {
-            on_done(a, x);
-            done = true;
-          },
-          caf::after(std::chrono::seconds(0)) >> [] {});
-      if (!done && !sched.trigger_timeout())
-        break; // nothing can happen any more
-    }
-    if (audit)
-      caf::anon_send(audit, messages::done_atom::value);
-    stop_all(stop);
-    sched.run();
-    if (!done)
-      throw std::runtime_error("the scenario stalled: nothing left to run, yet not "
-                               "every negotiation ended");
-  } else {
-    listener->receive(on_done);
-    if (audit)
-      caf::anon_send(audit, messages::done_atom::value);
-    stop_all(stop);
-  }
-  return result;
+    c.rooms.emplace(plan.rooms[i].id, std::move(rooms[i]));
+  caf::anon_send(driving, messages::step_atom::value);
+  auto result = await_summary(sys, listener, options.simulated_time);
+  if (!result)
+    throw std::runtime_error("the scenario stalled: nothing left to run, yet not "
+                             "everything it started has ended");
+  return *result;
 }
 
 } // namespace parley::runtime

@@ -7,15 +7,10 @@
 
 #include "config/settings.hpp"
 #include "messages/events.hpp"
+#include "runtime/event_printer.hpp"
 #include "runtime/scenario.hpp"
 
 namespace parley::runtime {
-
-/// How `parley run` and `parley demo` print events.
-enum class output_format : std::uint8_t {
-  json_lines, ///< one JSON event per line, then the summary line
-  timeline,   ///< a human-readable timeline, then a summary sentence
-};
 
 /// How a scenario is played.
 struct run_options {
@@ -31,8 +26,12 @@ struct run_options {
 
 /// Plays `plan` with `settings` (the scenario's `config` section already
 /// applied) and writes its events to `out`, the summary last. Returns when
-/// every scheduled start and injection has happened and every negotiation
-/// started has ended.
+/// every step has run and nothing the run started is still open: every start
+/// answered, every negotiation, ballot and auction ended, every injection's
+/// outcome published, every LLM agent idle. Real and simulated time take the
+/// same path. Throws std::runtime_error when the world cannot be built (a
+/// node unreachable, an audit log unwritable) or, in simulated time, when
+/// nothing can happen any more yet something is open.
 messages::run_summary run_scenario(const scenario& plan,
                                    const config::settings& settings,
                                    const run_options& options, std::ostream& out);

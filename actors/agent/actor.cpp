@@ -2,24 +2,23 @@
 
 #include <chrono>
 #include <memory>
-#include <optional>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/agent/brain.hpp"
-#include "actors/agent/initiate.hpp"
-#include "actors/agent/reply.hpp"
+#include "actors/agent/shell.hpp"
 #include "actors/agent/voter.hpp"
-#include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::agent {
 
 namespace {
+
+/// A rule or script agent also takes its own think-time replies.
+using rule_agent_actor = agent_actor::extend<caf::reacts_to<messages::deferred_reply>>;
 
 struct agent_state {
   static inline const char* name = "parley.agent";
@@ -28,65 +27,64 @@ struct agent_state {
   /// Kept for voting and bidding (seed 004).
   messages::agent_profile profile;
   messages::brain_kind kind = messages::brain_kind::rule;
-  std::unordered_map<std::string, memo> open;
+  std::vector<memo> open;
+  std::vector<pending_start> starting;
   std::uint64_t sent = 0;
   std::int32_t max_rounds = 5;
-  caf::actor bus;
-  std::optional<wall_clock> clock;
+  messages::event_sink events;
 
   /// A message id unique for this agent: "<agent id>:<n>".
   std::string next_message_id() { return id + ":" + std::to_string(++sent); }
 };
 
-using agent_actor = caf::stateful_actor<agent_state>;
+using agent_pointer = rule_agent_actor::stateful_pointer<agent_state>;
 
 /// Asks the brain how to answer an offer and answers (now or after the
 /// decision's think time).
-void answer(agent_actor* self, const std::string& negotiation_id,
+void answer(agent_pointer self, const std::string& negotiation_id,
             const messages::proposal& incoming) {
   auto& st = self->state;
-  auto& m = st.open[negotiation_id];
-  m.negotiation = caf::actor_cast<caf::actor>(self->current_sender());
-  ++m.round;
+  auto& m = on_offer(self, negotiation_id);
   auto d = st.mind->decide(
       offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds});
   if (!d)
-    return; // an asynchronous brain answers with a deferred_reply
+    return;
   if (d->delay_ms > 0) {
     self->delayed_send(self, std::chrono::milliseconds(d->delay_ms),
                        messages::deferred_reply{negotiation_id, std::move(*d)});
     return;
   }
-  carry_out(self, self->state, negotiation_id, *d);
+  carry_out(self, st, negotiation_id, *d);
 }
 
-caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
-                             std::int32_t max_rounds, caf::actor bus) {
+rule_agent_actor::behavior_type agent_behavior(agent_pointer self,
+                                               messages::agent_spec spec,
+                                               std::int32_t max_rounds, peers with) {
   auto& st = self->state;
   st.id = std::move(spec.id);
   st.mind = make_brain(spec.brain, spec.profile);
   st.profile = std::move(spec.profile);
   st.kind = spec.brain.kind;
   st.max_rounds = max_rounds;
-  st.bus = std::move(bus);
-  st.clock.emplace(self->system());
+  st.events = std::move(with.events);
   return {
-      [self](messages::initiate_negotiation& x) { return initiate(self, x); },
+      [self](messages::initiate_negotiation& x) {
+        request_start(self, x.room, std::move(x.responder), std::move(x.proposal),
+                      std::move(x.intent_id), std::move(x.message_id));
+      },
+      [self](const messages::negotiation_opened& x) { on_opened(self->state, x); },
+      [self](const messages::problem_event& x) { on_refused(self->state, x); },
       [self](const messages::agent_proposal& x) {
         answer(self, x.negotiation_id, x.proposal);
       },
       [self](const messages::agent_counter& x) {
         answer(self, x.negotiation_id, x.proposal);
       },
-      [self](const messages::agent_accept& x) {
-        self->state.open.erase(x.negotiation_id);
-      },
-      [self](const messages::agent_reject& x) {
-        self->state.open.erase(x.negotiation_id);
-      },
+      [self](const messages::agent_accept& x) { forget(self->state, x.negotiation_id); },
+      [self](const messages::agent_reject& x) { forget(self->state, x.negotiation_id); },
       [self](const messages::negotiation_event& x) {
-        if (messages::is_terminal(x.record.status))
-          self->state.open.erase(x.record.id);
+        if (is_terminal(x))
+          forget(self->state, x.negotiation_id);
       },
       [self](messages::deferred_reply& x) {
         carry_out(self, self->state, x.negotiation_id, x.decision);
@@ -94,6 +92,10 @@ caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
       // Rule and script brains do not listen to conversations.
       [](const messages::transcript_entry&) {},
       [](const messages::negotiation_trigger&) {},
+      [](const messages::set_tools&) {},
+      [self](messages::barrier& x) {
+        self->send(self->state.events.bus(), std::move(x));
+      },
       // Seed 004: a rule agent votes and bids by itself, from its profile; a
       // scripted agent waits to be told (cast_vote, place_bid).
       [self](const messages::ballot_invite& x) {
@@ -116,10 +118,10 @@ caf::behavior agent_behavior(agent_actor* self, messages::agent_spec spec,
 
 } // namespace
 
-caf::actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
-                       std::int32_t max_rounds, caf::actor bus) {
+agent_actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
+                        std::int32_t max_rounds, peers with) {
   return sys.spawn<caf::lazy_init>(agent_behavior, std::move(spec), max_rounds,
-                                   std::move(bus));
+                                   std::move(with));
 }
 
 } // namespace parley::actors::agent

@@ -4,30 +4,38 @@
 
 #include "caf/fwd.hpp"
 
+#include "actors/agent/interface.hpp"
 #include "messages/agent_profile.hpp"
+#include "messages/event_sink.hpp"
 
 namespace parley::actors::agent {
 
-/// Spawns an agent acting for one user (seed 001), lazily.
+/// Who an agent talks to besides the negotiations it is in.
+struct peers {
+  /// Receives the agent's problems and passes its barriers back.
+  messages::event_sink events;
+};
+
+/// Spawns an agent acting for one user (seed 001) with a rule or script
+/// brain, lazily (nothing runs until its first message).
 ///
-/// The agent answers offers with its brain (rule, script; the LLM brain comes
-/// later through the same `brain` interface and `deferred_reply` messages).
-/// Messages:
-/// - `initiate_negotiation` -> `negotiation_record`: opens a negotiation in
-///   the given room with the agent as initiator;
+/// - `initiate_negotiation`: asks the room to open a negotiation with the
+///   agent as initiator; the room's `negotiation_opened` makes the opening
+///   the agent's latest offer there, its refusal (a problem_event) ends the
+///   attempt;
 /// - the four agent messages from a negotiation: a proposal or counter is
-///   answered by the brain, an accept or reject closes the agent's memory of
-///   that negotiation;
-/// - a terminal `negotiation_event` (expiry) closes it too;
-/// - `deferred_reply`: a decision reached later (think time) is carried out;
+///   answered by the brain (now, or after the decision's think time, a
+///   `deferred_reply` to itself), an accept or reject closes the agent's
+///   memory of that negotiation; the expiry event closes it too;
 /// - `ballot_invite` / `auction_invite` (seed 004): a rule agent votes / bids
-///   from its profile (role, capabilities, load; see voter.hpp), a scripted
-///   agent waits to be told;
-/// - `cast_vote` / `place_bid`: the agent sends exactly that vote / bid.
+///   from its profile (see voter.hpp), a scripted agent waits to be told;
+///   `cast_vote` / `place_bid`: the agent sends exactly that vote / bid;
+/// - transcript lines, triggers and tools concern LLM agents only: ignored;
+///   a `barrier` goes straight on to the bus.
 ///
 /// `max_rounds` is the negotiations' round limit, so that the brain knows its
-/// last chance; `bus` receives the agent's problems.
-caf::actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
-                       std::int32_t max_rounds, caf::actor bus);
+/// last chance.
+agent_actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
+                        std::int32_t max_rounds, peers with);
 
 } // namespace parley::actors::agent

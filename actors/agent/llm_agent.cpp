@@ -3,15 +3,13 @@
 #include <chrono>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
-#include "actors/agent/initiate.hpp"
-#include "actors/agent/reply.hpp"
+#include "actors/agent/shell.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/prompt.hpp"
 #include "messages/type_ids.hpp"
@@ -20,63 +18,69 @@ namespace parley::actors::agent {
 
 namespace {
 
+/// How long a room may take to answer a start request.
+constexpr auto start_timeout = std::chrono::seconds(10);
+
 struct llm_agent_state {
   static inline const char* name = "parley.llm_agent";
   std::string id;
   std::unique_ptr<llm_brain> mind;
-  caf::actor client;
-  std::unordered_map<std::string, memo> open;
+  llm_client_actor client;
+  std::vector<memo> open;
+  std::vector<pending_start> starting;
   std::uint64_t sent = 0;
   std::uint64_t call_id = 0;
   std::int32_t max_rounds = 5;
-  caf::actor bus;
+  messages::event_sink events;
   std::optional<wall_clock> clock;
   std::int64_t batch_window_ms = 2000;
   std::vector<llm::transcript_line> batch;
   std::uint64_t batch_generation = 0;
   /// Where analyze_and_propose sends its proposal: the room of the last
   /// trigger and the agent to propose to.
-  caf::actor trigger_room;
+  room_actor trigger_room;
   std::string trigger_responder;
-  /// Starts sent to a room and not answered yet.
-  std::int32_t starting = 0;
   /// Barriers held until the agent is idle.
   std::vector<messages::barrier> barriers;
 
-  /// Nothing in flight, queued or waiting in a batch.
+  /// Nothing in flight, queued, waiting in a batch or being opened.
   bool idle() const {
     return !mind->busy() && !mind->in_flight() && mind->queued() == 0 &&
-           batch.empty() && starting == 0;
+           batch.empty() && starting.empty();
   }
 
   std::string next_message_id() { return id + ":" + std::to_string(++sent); }
 };
 
-using llm_agent_actor = caf::stateful_actor<llm_agent_state>;
+using llm_agent_pointer = llm_agent_actor::stateful_pointer<llm_agent_state>;
 
-void publish(llm_agent_actor* self, messages::agent_event x) {
+void publish(llm_agent_pointer self, messages::agent_event x) {
   auto& st = self->state;
+  if (!st.events.wants(topic_of(x)))
+    return;
   x.agent_id = st.id;
   x.at_ms = st.clock->now_ms();
-  self->send(st.bus, std::move(x));
+  self->send(st.events.bus(), std::move(x));
 }
 
 /// Publishes a warning about this agent.
-void warn(llm_agent_actor* self, messages::error_code code, std::string text) {
+void warn(llm_agent_pointer self, messages::error_code code, std::string text) {
   auto& st = self->state;
-  self->send(st.bus, messages::problem_event{messages::severity::warning,
-                                             code,
-                                             std::move(text),
-                                             st.clock->now_ms(),
-                                             {},
-                                             {},
-                                             st.id,
-                                             {}});
+  if (!st.events.wants(messages::topic::warning))
+    return;
+  self->send(st.events.bus(), messages::problem_event{messages::severity::warning,
+                                                      code,
+                                                      std::move(text),
+                                                      st.clock->now_ms(),
+                                                      {},
+                                                      {},
+                                                      st.id,
+                                                      {}});
 }
 
-void open_negotiation(llm_agent_actor* self, messages::proposal proposal);
+void open_negotiation(llm_agent_pointer self, messages::proposal proposal);
 
-void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
+void apply(llm_agent_pointer self, std::vector<llm_output>& outputs) {
   for (auto& o : outputs) {
     messages::agent_event e;
     e.negotiation_id = o.negotiation_id;
@@ -112,74 +116,93 @@ void apply(llm_agent_actor* self, std::vector<llm_output>& outputs) {
 
 /// Starts the next model call if none is in flight and work waits; once
 /// idle, passes held barriers on through the bus (behind the agent's events).
-void pump(llm_agent_actor* self) {
+void pump(llm_agent_pointer self) {
   auto& st = self->state;
   if (auto body = st.mind->next_call())
     self->send(st.client, messages::llm_request{++st.call_id, std::move(*body)});
   if (st.idle() && !st.barriers.empty()) {
     for (auto& b : st.barriers)
-      self->send(st.bus, std::move(b));
+      self->send(st.events.bus(), std::move(b));
     st.barriers.clear();
   }
 }
 
 /// Forgets an ended negotiation; its offers still queued are never shown to
 /// the model.
-void ended(llm_agent_actor* self, const std::string& negotiation_id) {
-  self->state.open.erase(negotiation_id);
+void ended(llm_agent_pointer self, const std::string& negotiation_id) {
+  forget(self->state, negotiation_id);
   self->state.mind->on_ended(negotiation_id);
 }
 
-void on_offer(llm_agent_actor* self, const std::string& negotiation_id,
-              const messages::proposal& incoming, std::string text) {
+void offered(llm_agent_pointer self, const std::string& negotiation_id,
+             const messages::proposal& incoming, std::string text) {
   auto& st = self->state;
-  auto& m = st.open[negotiation_id];
-  m.negotiation = caf::actor_cast<caf::actor>(self->current_sender());
-  ++m.round;
+  auto& m = on_offer(self, negotiation_id);
   st.mind->on_offer(
       offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds},
       std::move(text));
   pump(self);
 }
 
+/// Sends a start request and gives the room `start_timeout` to answer.
+void start_in(llm_agent_pointer self, const room_actor& room, std::string responder,
+              messages::proposal proposal, std::string intent_id,
+              std::string message_id) {
+  auto id = request_start(self, room, std::move(responder), std::move(proposal),
+                          std::move(intent_id), std::move(message_id));
+  self->delayed_send(self, start_timeout, messages::start_deadline{std::move(id)});
+}
+
 /// Opens a negotiation with the proposal the model built after a trigger.
-void open_negotiation(llm_agent_actor* self, messages::proposal proposal) {
+void open_negotiation(llm_agent_pointer self, messages::proposal proposal) {
   auto& st = self->state;
   if (!st.trigger_room) {
     warn(self, messages::error_code::invalid_request,
          "analyze_and_propose without a trigger: no one to propose to; dropped");
     return;
   }
-  ++st.starting;
-  auto started = [self] {
-    --self->state.starting;
-    pump(self);
-  };
-  start_negotiation_in(
-      self, st.trigger_room, st.trigger_responder, std::move(proposal), {},
-      [started](messages::negotiation_record&) { started(); },
-      [started](caf::error&) { started(); });
+  start_in(self, st.trigger_room, st.trigger_responder, std::move(proposal), {}, {});
 }
 
-caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spec,
-                                 std::int32_t max_rounds, caf::actor bus,
-                                 llm_agent_options options) {
+llm_agent_actor::behavior_type llm_agent_behavior(llm_agent_pointer self,
+                                                  messages::agent_spec spec,
+                                                  std::int32_t max_rounds, peers with,
+                                                  llm_agent_options options) {
   auto& st = self->state;
   st.id = std::move(spec.id);
   st.mind = std::make_unique<llm_brain>(spec.brain.side, std::move(spec.profile),
                                         std::move(options.brain));
   st.client = std::move(options.client);
   st.max_rounds = max_rounds;
-  st.bus = std::move(bus);
+  st.events = std::move(with.events);
   st.clock.emplace(self->system());
   st.batch_window_ms = options.batch_window_ms;
   return {
-      [self](messages::initiate_negotiation& x) { return initiate(self, x); },
+      [self](messages::initiate_negotiation& x) {
+        start_in(self, x.room, std::move(x.responder), std::move(x.proposal),
+                 std::move(x.intent_id), std::move(x.message_id));
+      },
+      [self](const messages::negotiation_opened& x) {
+        if (on_opened(self->state, x))
+          pump(self);
+      },
+      [self](const messages::problem_event& x) {
+        if (on_refused(self->state, x))
+          pump(self);
+      },
+      [self](const messages::start_deadline& x) {
+        auto& st = self->state;
+        if (!drop_start(st, x.message_id))
+          return;
+        warn(self, messages::error_code::room_not_found,
+             "Room did not answer start request " + x.message_id + " within 10 s");
+        pump(self);
+      },
       [self](const messages::agent_proposal& x) {
-        on_offer(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
+        offered(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
       },
       [self](const messages::agent_counter& x) {
-        on_offer(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
+        offered(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
       },
       [self](const messages::agent_accept& x) {
         ended(self, x.negotiation_id);
@@ -192,9 +215,9 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
         pump(self);
       },
       [self](const messages::negotiation_event& x) {
-        if (!messages::is_terminal(x.record.status))
+        if (!is_terminal(x))
           return;
-        ended(self, x.record.id);
+        ended(self, x.negotiation_id);
         pump(self);
       },
       [self](const messages::set_tools& x) {
@@ -225,7 +248,7 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
       },
       [self](const messages::negotiation_trigger& x) {
         auto& st = self->state;
-        st.trigger_room = caf::actor_cast<caf::actor>(self->current_sender());
+        st.trigger_room = caf::actor_cast<room_actor>(self->current_sender());
         st.trigger_responder = x.responder;
         st.mind->on_text(llm::trigger_text(
             llm::trigger{x.type, x.matched_text, x.confidence}, x.context));
@@ -245,15 +268,21 @@ caf::behavior llm_agent_behavior(llm_agent_actor* self, messages::agent_spec spe
         apply(self, outputs);
         pump(self);
       },
+      // Seed 004: an LLM agent is not (yet) a voter or bidder; it is only
+      // told how to vote or bid.
+      [](const messages::ballot_invite&) {},
+      [](const messages::auction_invite&) {},
+      [self](messages::cast_vote& x) { self->send(x.ballot, std::move(x.vote)); },
+      [self](messages::place_bid& x) { self->send(x.auction, std::move(x.bid)); },
   };
 }
 
 } // namespace
 
-caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
-                           std::int32_t max_rounds, caf::actor bus,
-                           llm_agent_options options) {
-  return sys.spawn(llm_agent_behavior, std::move(spec), max_rounds, std::move(bus),
+llm_agent_actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
+                                std::int32_t max_rounds, peers with,
+                                llm_agent_options options) {
+  return sys.spawn(llm_agent_behavior, std::move(spec), max_rounds, std::move(with),
                    std::move(options));
 }
 

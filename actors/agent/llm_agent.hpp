@@ -2,18 +2,26 @@
 
 #include <cstdint>
 
-#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/agent/actor.hpp"
+#include "actors/agent/interface.hpp"
 #include "actors/agent/llm_brain.hpp"
+#include "actors/http/interface.hpp"
 #include "messages/agent_profile.hpp"
 
 namespace parley::actors::agent {
 
+/// An LLM agent takes what every agent takes, its own timers (think time,
+/// transcript batching, start deadlines) and its model's answers.
+using llm_agent_actor = agent_actor::extend<
+    caf::reacts_to<messages::deferred_reply>, caf::reacts_to<messages::transcript_flush>,
+    caf::reacts_to<messages::start_deadline>, caf::reacts_to<messages::llm_response>>;
+
 /// What an LLM agent needs beyond its spec.
 struct llm_agent_options {
   /// The provider's HTTP client (actors/http/llm_client.hpp).
-  caf::actor client;
+  llm_client_actor client;
   llm_brain_options brain;
   /// Seed 001's transcript batching: entries wait this long after the last
   /// one, then go to the model as one user turn.
@@ -42,13 +50,15 @@ struct llm_agent_options {
 /// and when it fires the batch goes to the model as one turn. A
 /// `negotiation_trigger` (from the room) becomes seed 001's startNegotiation
 /// turn; the model's analyze_and_propose then opens a negotiation in that
-/// room with the trigger's responder.
+/// room with the trigger's responder. A room that does not answer a start
+/// within 10 s is reported (E018) and given up.
 ///
-/// A `barrier` is held until the agent is idle (nothing in flight, queued or
-/// batched), then passed to the bus, which returns it to its origin behind
-/// the agent's events: the scenario runner waits for LLM agents this way.
-caf::actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
-                           std::int32_t max_rounds, caf::actor bus,
-                           llm_agent_options options);
+/// A `barrier` is held until the agent is idle (nothing in flight, queued,
+/// batched or being opened), then passed to the bus, which returns it to its
+/// origin behind the agent's events: the scenario runner waits for LLM
+/// agents this way.
+llm_agent_actor spawn_llm_agent(caf::actor_system& sys, messages::agent_spec spec,
+                                std::int32_t max_rounds, peers with,
+                                llm_agent_options options);
 
 } // namespace parley::actors::agent

@@ -5,8 +5,7 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/auction/rules.hpp"
 #include "actors/common/consensus_shell.hpp"
@@ -24,9 +23,9 @@ struct auction_state {
   std::optional<wall_clock> clock;
 };
 
-using auction_actor = caf::stateful_actor<auction_state>;
+using auction_pointer = auction_actor::stateful_pointer<auction_state>;
 
-messages::auction_event make_event(auction_actor* self,
+messages::auction_event make_event(auction_pointer self,
                                    messages::auction_event_kind kind) {
   auto& st = self->state;
   messages::auction_event x;
@@ -37,26 +36,28 @@ messages::auction_event make_event(auction_actor* self,
   return x;
 }
 
-void carry_out(auction_actor* self, effects& fx, const std::string& bidder) {
+void carry_out(auction_pointer self, effects& fx, const std::string& bidder) {
   auto& st = self->state;
   if (fx.refused)
     consensus::publish_error(self, st.with, fx.refused->code,
                              std::move(fx.refused->message), st.clock->now_ms(),
                              st.core->spec().id, bidder);
-  if (fx.accepted) {
+  if (fx.accepted && st.with.events.wants(messages::topic::auction_bid)) {
     auto x = make_event(self, messages::auction_event_kind::bid);
     x.placed = std::move(*fx.accepted);
-    consensus::publish(self, st.with, caf::make_message(std::move(x)));
+    consensus::publish(self, st.with, messages::topic::auction_bid,
+                       caf::make_message(std::move(x)));
   }
   if (fx.resolved) {
     auto x = make_event(self, messages::auction_event_kind::result);
     x.outcome = std::move(*fx.resolved);
-    consensus::report(self, st.with, caf::make_message(std::move(x)));
+    consensus::report(self, st.with, messages::topic::auction_result,
+                      caf::make_message(std::move(x)));
     self->quit();
   }
 }
 
-caf::behavior auction_behavior(auction_actor* self, messages::auction_spec spec,
+auction_actor::behavior_type auction_behavior(auction_pointer self, messages::auction_spec spec,
                                peers with) {
   auto& st = self->state;
   st.with = std::move(with);
@@ -66,7 +67,7 @@ caf::behavior auction_behavior(auction_actor* self, messages::auction_spec spec,
                              "auction " + spec.id + ": " + why, st.clock->now_ms(),
                              spec.id, {});
     self->quit();
-    return {};
+    return {[](const messages::bid&) {}, [](const messages::consensus_timer&) {}};
   }
   auto window = std::chrono::milliseconds(spec.window_ms);
   st.core.emplace(std::move(spec));
@@ -74,7 +75,7 @@ caf::behavior auction_behavior(auction_actor* self, messages::auction_spec spec,
       self, st.with,
       [self] {
         return caf::make_message(messages::auction_invite{
-            caf::actor_cast<caf::actor>(self), self->state.core->spec()});
+            caf::actor_cast<auction_actor>(self), self->state.core->spec()});
       },
       window);
   return {
@@ -90,15 +91,12 @@ caf::behavior auction_behavior(auction_actor* self, messages::auction_spec spec,
         self->state.core->on_window_closed(fx);
         carry_out(self, fx, {});
       },
-      [self](const messages::barrier& x) {
-        consensus::publish(self, self->state.with, caf::make_message(x));
-      },
   };
 }
 
 } // namespace
 
-caf::actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
+auction_actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
                          peers with) {
   return sys.spawn(auction_behavior, std::move(spec), std::move(with));
 }

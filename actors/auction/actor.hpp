@@ -2,6 +2,7 @@
 
 #include "caf/fwd.hpp"
 
+#include "actors/auction/interface.hpp"
 #include "actors/common/consensus_shell.hpp"
 #include "messages/consensus.hpp"
 
@@ -16,8 +17,8 @@ using peers = consensus::peers;
 /// generation-tagged `consensus_timer`); then it publishes the result and
 /// quits. Refused bids are published as `problem_event`s whose
 /// `negotiation_id` is the auction id. An invalid spec is published as E027
-/// and the auction quits at once. Also passes a `barrier` on to the bus.
-caf::actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
+/// and the auction quits at once.
+auction_actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
                          peers with);
 
 } // namespace parley::actors::auction

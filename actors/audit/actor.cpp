@@ -5,9 +5,7 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/send.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/wall_clock.hpp"
 #include "messages/json.hpp"
@@ -23,26 +21,29 @@ struct audit_state {
   std::optional<wall_clock> clock;
 };
 
-using audit_actor = caf::stateful_actor<audit_state>;
+using audit_pointer = audit_actor::stateful_pointer<audit_state>;
 
-template <class Event> void record(audit_actor* self, const Event& x) {
+template <class Event> void record(audit_pointer self, const Event& x) {
   auto& st = self->state;
   nlohmann::json line{{"seq", ++st.seq},
                       {"ts_ms", st.clock->now_ms()},
-                      {"topic", messages::topic_of(x)},
+                      {"topic", messages::name_of(messages::topic_of(x))},
                       {"event", x}};
   *st.out << line.dump() << '\n';
 }
 
-caf::behavior audit_behavior(audit_actor* self, std::shared_ptr<std::ostream> out) {
+audit_actor::behavior_type audit_behavior(audit_pointer self,
+                                          std::shared_ptr<std::ostream> out) {
   auto& st = self->state;
   st.out = std::move(out);
   st.clock.emplace(self->system());
   return {
       [self](const messages::negotiation_event& x) { record(self, x); },
       [self](const messages::problem_event& x) { record(self, x); },
+      [self](const messages::agent_event& x) { record(self, x); },
       [self](const messages::ballot_event& x) { record(self, x); },
       [self](const messages::auction_event& x) { record(self, x); },
+      [](const messages::barrier&) {},
       [self](messages::done_atom) {
         self->state.out->flush();
         self->quit();
@@ -52,12 +53,12 @@ caf::behavior audit_behavior(audit_actor* self, std::shared_ptr<std::ostream> ou
 
 } // namespace
 
-caf::actor spawn_audit_log(caf::actor_system& sys, caf::actor bus,
-                           std::shared_ptr<std::ostream> out) {
+audit_actor spawn_audit_log(caf::actor_system& sys, const messages::event_sink& events,
+                            std::shared_ptr<std::ostream> out) {
   auto audit = sys.spawn(audit_behavior, std::move(out));
-  // Subscribed from here, so that the subscription is in the bus's mailbox
-  // before anything the caller starts next can publish.
-  caf::anon_send(bus, messages::subscribe_atom::value, std::string{"*"}, audit);
+  // Subscribed from here, so that every event published after this call is
+  // recorded.
+  events.subscribe(messages::topic_set::all(), audit);
   return audit;
 }
 

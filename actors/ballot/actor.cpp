@@ -5,8 +5,7 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/ballot/rules.hpp"
 #include "actors/common/consensus_shell.hpp"
@@ -24,9 +23,9 @@ struct ballot_state {
   std::optional<wall_clock> clock;
 };
 
-using ballot_actor = caf::stateful_actor<ballot_state>;
+using ballot_pointer = ballot_actor::stateful_pointer<ballot_state>;
 
-messages::ballot_event make_event(ballot_actor* self,
+messages::ballot_event make_event(ballot_pointer self,
                                   messages::ballot_event_kind kind) {
   auto& st = self->state;
   messages::ballot_event x;
@@ -49,27 +48,29 @@ messages::ballot_event make_event_base(const messages::ballot_spec& spec,
   return x;
 }
 
-void carry_out(ballot_actor* self, effects& fx, const std::string& voter) {
+void carry_out(ballot_pointer self, effects& fx, const std::string& voter) {
   auto& st = self->state;
   if (fx.refused)
     consensus::publish_error(self, st.with, fx.refused->code,
                              std::move(fx.refused->message), st.clock->now_ms(),
                              st.core->spec().id, voter);
-  if (fx.accepted) {
+  if (fx.accepted && st.with.events.wants(messages::topic::ballot_vote)) {
     auto x = make_event(self, messages::ballot_event_kind::vote);
     x.cast = std::move(*fx.accepted);
-    consensus::publish(self, st.with, caf::make_message(std::move(x)));
+    consensus::publish(self, st.with, messages::topic::ballot_vote,
+                       caf::make_message(std::move(x)));
   }
   if (fx.resolved) {
     auto x = make_event(self, messages::ballot_event_kind::result);
     x.outcome = std::move(*fx.resolved);
-    consensus::report(self, st.with, caf::make_message(std::move(x)));
+    consensus::report(self, st.with, messages::topic::ballot_result,
+                      caf::make_message(std::move(x)));
   }
   if (fx.finished)
     self->quit();
 }
 
-caf::behavior ballot_behavior(ballot_actor* self, messages::ballot_spec spec,
+ballot_actor::behavior_type ballot_behavior(ballot_pointer self, messages::ballot_spec spec,
                               peers with) {
   auto& st = self->state;
   st.with = std::move(with);
@@ -79,17 +80,18 @@ caf::behavior ballot_behavior(ballot_actor* self, messages::ballot_spec spec,
                              "ballot " + spec.id + ": " + why, st.clock->now_ms(),
                              spec.id, {});
     self->quit();
-    return {};
+    return {[](const messages::vote&) {}, [](const messages::consensus_timer&) {}};
   }
   auto window = std::chrono::milliseconds(spec.window_ms);
-  auto proposed = make_event_base(spec, st.clock->now_ms());
+  if (st.with.events.wants(messages::topic::ballot_proposed))
+    consensus::publish(self, st.with, messages::topic::ballot_proposed,
+                       caf::make_message(make_event_base(spec, st.clock->now_ms())));
   st.core.emplace(std::move(spec));
-  consensus::publish(self, st.with, caf::make_message(std::move(proposed)));
   consensus::open(
       self, st.with,
       [self] {
         return caf::make_message(messages::ballot_invite{
-            caf::actor_cast<caf::actor>(self), self->state.core->spec()});
+            caf::actor_cast<ballot_actor>(self), self->state.core->spec()});
       },
       window);
   return {
@@ -105,15 +107,12 @@ caf::behavior ballot_behavior(ballot_actor* self, messages::ballot_spec spec,
         self->state.core->on_window_closed(fx);
         carry_out(self, fx, {});
       },
-      [self](const messages::barrier& x) {
-        consensus::publish(self, self->state.with, caf::make_message(x));
-      },
   };
 }
 
 } // namespace
 
-caf::actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec,
+ballot_actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec,
                         peers with) {
   return sys.spawn(ballot_behavior, std::move(spec), std::move(with));
 }

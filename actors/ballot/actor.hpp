@@ -2,6 +2,7 @@
 
 #include "caf/fwd.hpp"
 
+#include "actors/ballot/interface.hpp"
 #include "actors/common/consensus_shell.hpp"
 #include "messages/consensus.hpp"
 
@@ -17,7 +18,6 @@ using peers = consensus::peers;
 /// are published as `problem_event`s whose `negotiation_id` is the ballot id.
 /// It quits once resolved and either every voter voted or the window closed.
 /// An invalid spec is published as E027 and the ballot quits at once.
-/// Also passes a `barrier` on to the bus.
-caf::actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec, peers with);
+ballot_actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec, peers with);
 
 } // namespace parley::actors::ballot

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
+#include "actors/common/forward.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::bus {
@@ -15,79 +15,71 @@ namespace parley::actors::bus {
 namespace {
 
 struct subscription {
-  std::string pattern;
-  caf::actor subscriber;
+  messages::topic_set topics;
+  subscriber_actor subscriber;
 };
 
 struct bus_state {
   static inline const char* name = "parley.bus";
+  std::shared_ptr<messages::interest> counts;
   std::vector<subscription> subscriptions;
 };
 
-using bus_actor = caf::stateful_actor<bus_state>;
+using bus_pointer = bus_actor::stateful_pointer<bus_state>;
 
-/// Passes the message being handled on to every matching subscriber; the
+/// Passes the message being handled on to every subscriber of `t`; the
 /// message is reference-counted, so subscribers share one copy.
-void forward(bus_actor* self, const std::string& topic) {
+void fan_out(bus_pointer self, messages::topic t) {
   caf::message content;
   for (auto& sub : self->state.subscriptions) {
-    if (!topic_matches(sub.pattern, topic))
+    if (!sub.topics.contains(t))
       continue;
     if (content.empty())
       content = self->current_mailbox_element()->move_content_to_message();
-    self->send(sub.subscriber, content);
+    forward_message(self, sub.subscriber, content);
   }
 }
 
-caf::behavior bus_behavior(bus_actor* self) {
+bus_actor::behavior_type bus_behavior(bus_pointer self,
+                                      std::shared_ptr<messages::interest> counts) {
+  self->state.counts = std::move(counts);
   self->set_down_handler([self](const caf::down_msg& down) {
-    auto& subs = self->state.subscriptions;
-    subs.erase(std::remove_if(subs.begin(), subs.end(),
-                              [&](const subscription& x) {
-                                return x.subscriber.address() == down.source;
-                              }),
-               subs.end());
+    auto& st = self->state;
+    auto gone = std::partition(st.subscriptions.begin(), st.subscriptions.end(),
+                               [&](const subscription& x) {
+                                 return x.subscriber.address() != down.source;
+                               });
+    for (auto i = gone; i != st.subscriptions.end(); ++i)
+      st.counts->remove(i->topics);
+    st.subscriptions.erase(gone, st.subscriptions.end());
   });
   return {
-      [self](messages::subscribe_atom, std::string& pattern, caf::actor& subscriber) {
+      [self](messages::subscribe_atom, messages::topic_set topics,
+             subscriber_actor& subscriber) {
+        // event_sink::subscribe counted the topics already.
         self->monitor(subscriber);
-        self->state.subscriptions.push_back(
-            {std::move(pattern), std::move(subscriber)});
+        self->state.subscriptions.push_back({topics, std::move(subscriber)});
       },
-      [self](const messages::negotiation_event& x) { forward(self, topic_of(x)); },
-      [self](const messages::problem_event& x) { forward(self, topic_of(x)); },
-      [self](const messages::agent_event& x) { forward(self, topic_of(x)); },
-      [self](const messages::ballot_event& x) { forward(self, topic_of(x)); },
-      [self](const messages::auction_event& x) { forward(self, topic_of(x)); },
+      [self](const messages::negotiation_event& x) { fan_out(self, topic_of(x)); },
+      [self](const messages::problem_event& x) { fan_out(self, topic_of(x)); },
+      [self](const messages::agent_event& x) { fan_out(self, topic_of(x)); },
+      [self](const messages::ballot_event& x) { fan_out(self, topic_of(x)); },
+      [self](const messages::auction_event& x) { fan_out(self, topic_of(x)); },
       [self](const messages::barrier& x) {
         // Moving the content out empties `x`: take the destination first.
         auto origin = x.origin;
-        self->send(origin, self->current_mailbox_element()->move_content_to_message());
+        forward_message(self, origin,
+                        self->current_mailbox_element()->move_content_to_message());
       },
   };
 }
 
-/// Class-based, because CAF 0.17 dereferences a null pointer when spawning a
-/// function-based actor without arguments.
-class bus_impl : public bus_actor {
-public:
-  using bus_actor::bus_actor;
-
-  caf::behavior make_behavior() override { return bus_behavior(this); }
-};
-
 } // namespace
 
-bool topic_matches(const std::string& pattern, const std::string& topic) {
-  if (pattern == "*" || pattern == topic)
-    return true;
-  if (!pattern.empty() && pattern.back() == '*')
-    return topic.compare(0, pattern.size() - 1, pattern, 0, pattern.size() - 1) == 0;
-  return false;
-}
-
-caf::actor spawn_bus(caf::actor_system& sys) {
-  return sys.spawn<bus_impl>();
+messages::event_sink spawn_bus(caf::actor_system& sys) {
+  auto counts = std::make_shared<messages::interest>();
+  auto bus = sys.spawn(bus_behavior, counts);
+  return messages::event_sink{std::move(bus), std::move(counts)};
 }
 
 } // namespace parley::actors::bus

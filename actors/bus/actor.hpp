@@ -1,24 +1,25 @@
 #pragma once
 
-#include <string>
-
 #include "caf/fwd.hpp"
+
+#include "messages/event_sink.hpp"
 
 namespace parley::actors::bus {
 
-/// Spawns the event bus: producers send it `negotiation_event`s,
-/// `problem_event`s, `ballot_event`s (topics negotiation.propose / .vote /
-/// .result) and `auction_event`s (auction.bid / auction.result); it passes each one on,
-/// unchanged and uncopied, to every subscriber whose pattern matches the event's topic.
+/// Spawns the event bus and returns where producers publish to it.
 ///
-/// Subscribe with `(subscribe_atom, pattern, subscriber)`. A pattern is a
-/// topic ("negotiation.agreed", "error"), a prefix ending in `*`
-/// ("negotiation.*"), or "*" for everything. A subscriber that terminates is
-/// dropped. Events from one producer reach a subscriber in the order sent.
-/// A `barrier` goes back to its origin only, behind the events before it.
-caf::actor spawn_bus(caf::actor_system& sys);
-
-/// Returns whether `topic` matches `pattern` (see spawn_bus).
-bool topic_matches(const std::string& pattern, const std::string& topic);
+/// Producers send it `negotiation_event`s, `problem_event`s, `agent_event`s,
+/// `ballot_event`s (topics negotiation.propose / .vote / .result) and
+/// `auction_event`s (auction.bid / auction.result); it passes each one on,
+/// unchanged and uncopied, to every subscriber of the event's topic. A
+/// producer first asks the sink whether a topic has subscribers and builds
+/// nothing when it has none.
+///
+/// Subscribe with `event_sink::subscribe(topics, subscriber)`
+/// (`topic_set::matching` turns "negotiation.*"-style patterns into topics).
+/// A subscriber that terminates is dropped. Events from one producer reach a
+/// subscriber in the order sent. A `barrier` goes back to its origin only,
+/// behind the events before it.
+messages::event_sink spawn_bus(caf::actor_system& sys);
 
 } // namespace parley::actors::bus

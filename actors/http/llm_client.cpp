@@ -13,7 +13,7 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/wall_clock.hpp"
 #include "actors/http/rules.hpp"
@@ -24,12 +24,10 @@ namespace parley::actors::http {
 
 namespace {
 
-using retry_atom = caf::atom_constant<caf::atom("retry")>;
-
 /// A call from its arrival until its answer.
 struct call {
   messages::llm_request request;
-  caf::actor reply_to;
+  llm_caller_actor reply_to;
   /// The attempt under way or next: 0 for the first.
   std::int32_t attempt_no = 0;
 };
@@ -49,7 +47,7 @@ struct client_state {
   std::optional<wall_clock> clock;
 };
 
-using client_actor = caf::stateful_actor<client_state>;
+using client_pointer = llm_client_actor::stateful_pointer<client_state>;
 
 // -- one attempt with libcurl ----------------------------------------------------
 
@@ -128,7 +126,8 @@ messages::llm_attempt perform(const llm_client_options& o, const std::string& ur
 /// A detached worker: one attempt (blocking is fine here, on this worker's
 /// own thread), reported to the client; then it quits.
 void attempt_worker(caf::event_based_actor* self, messages::llm_request request,
-                    llm_client_options options, std::string url, caf::actor client) {
+                    llm_client_options options, std::string url,
+                    llm_client_actor client) {
   self->send(client, perform(options, url, request));
 }
 
@@ -136,17 +135,17 @@ void attempt_worker(caf::event_based_actor* self, messages::llm_request request,
 
 /// Starts a call's attempt: on the injected performer, or in a new libcurl
 /// worker.
-void start_attempt(client_actor* self, std::uint64_t ticket, const call& c) {
+void start_attempt(client_pointer self, std::uint64_t ticket, const call& c) {
   auto& st = self->state;
   messages::llm_request attempt{ticket, c.request.body};
   if (st.options.performer)
     self->send(st.options.performer, std::move(attempt));
   else
     self->spawn<caf::detached>(attempt_worker, std::move(attempt), st.options, st.url,
-                               caf::actor_cast<caf::actor>(self));
+                               caf::actor_cast<llm_client_actor>(self));
 }
 
-void dispatch(client_actor* self) {
+void dispatch(client_pointer self) {
   auto& st = self->state;
   while (static_cast<std::int32_t>(st.in_progress.size()) <
              st.options.max_concurrent_calls &&
@@ -160,7 +159,7 @@ void dispatch(client_actor* self) {
 
 /// Answers the caller. The breaker learns the outcome first, so that it is
 /// up to date before the caller can send its next request.
-void finish(client_actor* self, call_map::iterator i, messages::llm_response r) {
+void finish(client_pointer self, call_map::iterator i, messages::llm_response r) {
   auto& st = self->state;
   auto c = std::move(i->second);
   st.in_progress.erase(i);
@@ -178,7 +177,7 @@ retry_policy policy_of(const llm_client_options& o) {
 }
 
 /// Answers the call, or waits for its retry as a delayed message to self.
-void on_attempt(client_actor* self, const messages::llm_attempt& attempt) {
+void on_attempt(client_pointer self, const messages::llm_attempt& attempt) {
   auto& st = self->state;
   auto i = st.in_progress.find(attempt.call_id);
   if (i == st.in_progress.end())
@@ -188,10 +187,10 @@ void on_attempt(client_actor* self, const messages::llm_attempt& attempt) {
     finish(self, i, std::move(*step.response));
   else
     self->delayed_send(self, std::chrono::milliseconds(step.retry_in_ms),
-                       retry_atom::value, attempt.call_id);
+                       llm_retry_atom::value, attempt.call_id);
 }
 
-void on_retry(client_actor* self, std::uint64_t ticket) {
+void on_retry(client_pointer self, std::uint64_t ticket) {
   auto& st = self->state;
   auto i = st.in_progress.find(ticket);
   if (i == st.in_progress.end())
@@ -200,7 +199,8 @@ void on_retry(client_actor* self, std::uint64_t ticket) {
   start_attempt(self, ticket, i->second);
 }
 
-caf::behavior client_behavior(client_actor* self, llm_client_options options) {
+llm_client_actor::behavior_type client_behavior(client_pointer self,
+                                                llm_client_options options) {
   auto& st = self->state;
   st.url = endpoint_url(options);
   st.breaker = llm::circuit_breaker{options.breaker_threshold, options.breaker_open_ms};
@@ -209,7 +209,7 @@ caf::behavior client_behavior(client_actor* self, llm_client_options options) {
   return {
       [self](messages::llm_request& x) {
         auto& st = self->state;
-        auto reply_to = caf::actor_cast<caf::actor>(self->current_sender());
+        auto reply_to = caf::actor_cast<llm_caller_actor>(self->current_sender());
         if (!st.breaker.allow(st.clock->now_ms())) {
           self->send(reply_to,
                      messages::llm_response{x.call_id,
@@ -223,7 +223,7 @@ caf::behavior client_behavior(client_actor* self, llm_client_options options) {
         dispatch(self);
       },
       [self](const messages::llm_attempt& x) { on_attempt(self, x); },
-      [self](retry_atom, std::uint64_t ticket) { on_retry(self, ticket); },
+      [self](llm_retry_atom, std::uint64_t ticket) { on_retry(self, ticket); },
   };
 }
 
@@ -240,7 +240,7 @@ std::string endpoint_url(const llm_client_options& options) {
   return base + "/v1/chat/completions";
 }
 
-caf::actor spawn_llm_client(caf::actor_system& sys, llm_client_options options) {
+llm_client_actor spawn_llm_client(caf::actor_system& sys, llm_client_options options) {
   static std::once_flag curl_ready;
   std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   return sys.spawn(client_behavior, std::move(options));

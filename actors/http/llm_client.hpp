@@ -3,9 +3,9 @@
 #include <cstdint>
 #include <string>
 
-#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/http/interface.hpp"
 #include "actors/llm/wire_format.hpp"
 
 namespace parley::actors::http {
@@ -34,7 +34,7 @@ struct llm_client_options {
   /// Performs the attempts instead of libcurl workers (tests in simulated
   /// time): it gets one `llm_request` per attempt and answers the sender with
   /// an `llm_attempt` of the same call_id. Unset: libcurl in detached workers.
-  caf::actor performer;
+  llm_performer_actor performer;
 };
 
 /// Returns the URL calls go to: base + "/v1/messages" (Anthropic) or
@@ -58,6 +58,6 @@ std::string endpoint_url(const llm_client_options& options);
 /// provider). A circuit breaker (seed 002 §7.2) counts consecutive failed
 /// calls (after their last attempt): while it is open, requests fail at once
 /// with E003 "circuit open"; after `breaker_open_ms` one trial call decides.
-caf::actor spawn_llm_client(caf::actor_system& sys, llm_client_options options);
+llm_client_actor spawn_llm_client(caf::actor_system& sys, llm_client_options options);
 
 } // namespace parley::actors::http

@@ -1,13 +1,12 @@
 #include "actors/negotiation/actor.hpp"
 
-#include <memory>
 #include <optional>
 #include <utility>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
+#include "actors/common/forward.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
 
@@ -17,77 +16,119 @@ namespace {
 
 struct negotiation_state {
   static inline const char* name = "parley.negotiation";
-  /// On the heap: a pending timer keeps the ended actor's memory alive until
-  /// it fires, but the state is freed at once.
-  std::unique_ptr<rules> core;
+  std::optional<rules> core;
   peers with;
   std::optional<wall_clock> clock;
   /// When the latest offer was passed on (for the replies' round trips).
   std::int64_t offered_at_us = 0;
 };
 
-using negotiation_actor = caf::stateful_actor<negotiation_state>;
+using negotiation_pointer = negotiation_actor::stateful_pointer<negotiation_state>;
 
-const caf::actor& handle_of(negotiation_state& st, party x) {
+const agent_actor& handle_of(negotiation_state& st, party x) {
   return x == party::initiator ? st.with.initiator : st.with.responder;
 }
 
-void publish_problem(negotiation_actor* self, const problem& p,
+void publish_problem(negotiation_pointer self, const problem& p,
                      const std::string& agent_id, const std::string& message_id) {
   auto& st = self->state;
-  self->send(st.with.bus,
-             messages::problem_event{p.severity, p.code, p.message, st.clock->now_ms(),
-                                     st.core->record().room_id, st.core->record().id,
-                                     agent_id, message_id});
+  auto ev = p.severity == messages::severity::error ? messages::topic::error
+                                                    : messages::topic::warning;
+  if (!st.with.events.wants(ev))
+    return;
+  send_anonymous(self, st.with.events.bus(),
+                 messages::problem_event{p.severity, p.code, p.message,
+                                         st.clock->now_ms(), st.core->room_id(),
+                                         st.core->id(), agent_id, message_id});
 }
 
-/// Carries out the effects of one input. `relayed` is what to deliver to
-/// `fx.relay_to` (the agent message just applied, or the opening proposal).
-void carry_out(negotiation_actor* self, std::int64_t now_us, effects& fx,
+/// Passes `msg` (the agent message just applied) on to `to`: as the
+/// negotiation when `to` is on this node, through the room otherwise.
+void relay(negotiation_pointer self, party to, caf::message msg) {
+  auto& st = self->state;
+  const auto& agent = handle_of(st, to);
+  if (agent.node() == self->node())
+    forward_message(self, agent, std::move(msg));
+  else
+    forward_message_as(self, st.with.room, agent, std::move(msg));
+}
+
+/// Publishes `updated` (when someone listens) with what the counter changed.
+void publish_update(negotiation_pointer self, std::int64_t now_us,
+                    const std::string& message_id, std::int64_t round_trip_us) {
+  auto& st = self->state;
+  if (!st.with.events.wants(messages::topic::negotiation_updated))
+    return;
+  const auto& r = st.core->record();
+  messages::negotiation_event x;
+  x.kind = messages::negotiation_event_kind::updated;
+  x.at_us = now_us;
+  x.negotiation_id = r.id;
+  x.room_id = r.room_id;
+  x.message_id = message_id;
+  x.round = r.rounds.back();
+  x.convergence_score = r.convergence_score;
+  x.round_trip_us = round_trip_us;
+  send_anonymous(self, st.with.events.bus(), std::move(x));
+}
+
+/// Sends the terminal event, the final record moved into it, to the room,
+/// the bus (when someone listens) and, on expiry, both parties: one message
+/// shared by all of them.
+void publish_end(negotiation_pointer self, messages::negotiation_event_kind kind,
+                 std::int64_t now_us, const std::string& message_id,
+                 std::int64_t round_trip_us, bool notify_parties) {
+  auto& st = self->state;
+  messages::negotiation_event x;
+  x.kind = kind;
+  x.at_us = now_us;
+  x.negotiation_id = st.core->id();
+  x.message_id = message_id;
+  x.round_trip_us = round_trip_us;
+  x.room_id = st.core->room_id();
+  x.record = messages::shared_record{st.core->take_record()};
+  auto topic = topic_of(x);
+  auto ended = caf::make_message(std::move(x));
+  if (st.with.events.wants(topic))
+    forward_anonymous(self, st.with.events.bus(), ended);
+  if (notify_parties) {
+    forward_message(self, st.with.initiator, ended);
+    forward_message(self, st.with.responder, ended);
+  }
+  forward_message(self, st.with.room, std::move(ended));
+}
+
+/// Carries out the effects of one input; `relayed` is the agent message just
+/// applied, for `fx.relay_to`.
+void carry_out(negotiation_pointer self, std::int64_t now_us, effects& fx,
                caf::message relayed, const std::string& agent_id,
                const std::string& message_id) {
   auto& st = self->state;
-  auto& core = *st.core;
   if (fx.refused)
     publish_problem(self, *fx.refused, agent_id, message_id);
-  if (fx.relay_to)
-    self->send(handle_of(st, *fx.relay_to), std::move(relayed));
   if (fx.event) {
     using kind = messages::negotiation_event_kind;
-    auto at_us = now_us;
-    auto at = now_us / 1000;
-    auto is_reply = *fx.event == kind::updated || *fx.event == kind::agreed ||
-                    *fx.event == kind::rejected;
-    auto round_trip = is_reply ? at_us - st.offered_at_us : 0;
+    auto is_reply = *fx.event != kind::started && *fx.event != kind::expired;
+    auto round_trip = is_reply ? now_us - st.offered_at_us : 0;
     if (fx.relay_to)
-      st.offered_at_us = at_us;
-    if (core.terminal()) {
-      // One message, shared by every receiver: the record is not copied.
-      auto ended = caf::make_message(messages::negotiation_event{
-          *fx.event, at, core.take_record(), at_us, round_trip});
-      self->send(st.with.bus, ended);
-      if (fx.notify_parties) {
-        self->send(st.with.initiator, ended);
-        self->send(st.with.responder, ended);
-      }
-      self->send(st.with.room, std::move(ended));
-    } else {
-      self->send(st.with.bus, messages::negotiation_event{*fx.event, at, core.record(),
-                                                          at_us, round_trip});
-    }
+      st.offered_at_us = now_us;
+    if (st.core->terminal())
+      publish_end(self, *fx.event, now_us, message_id, round_trip, fx.notify_parties);
+    else
+      publish_update(self, now_us, message_id, round_trip);
   }
+  if (fx.relay_to)
+    relay(self, *fx.relay_to, std::move(relayed));
   if (fx.arm)
-    self->delayed_send(self, st.clock->until(fx.arm->due_ms),
-                       messages::negotiation_timer{fx.arm->generation});
-  if (core.terminal()) {
-    self->demonitor(st.with.room);
+    self->send(st.with.room,
+               messages::arm_timer{st.with.number, fx.arm->due_ms, fx.arm->generation});
+  if (st.core->terminal())
     self->quit();
-  }
 }
 
 /// Applies one agent message to the rules and carries out the result.
 template <class AgentMessage>
-void on_agent_message(negotiation_actor* self, const AgentMessage& x) {
+void on_agent_message(negotiation_pointer self, const AgentMessage& x) {
   effects fx;
   auto now_us = self->state.clock->now_us();
   self->state.core->on_message(x, now_us / 1000, fx);
@@ -97,54 +138,44 @@ void on_agent_message(negotiation_actor* self, const AgentMessage& x) {
   carry_out(self, now_us, fx, std::move(relayed), x.from_agent, x.message_id);
 }
 
-caf::behavior negotiation_behavior(negotiation_actor* self, rules core, effects opening,
-                                   peers with) {
+negotiation_actor::behavior_type
+negotiation_behavior(negotiation_pointer self, rules core, peers with) {
   auto& st = self->state;
-  st.core = std::make_unique<rules>(std::move(core));
+  st.core.emplace(std::move(core));
+  st.offered_at_us = with.offered_at_us;
   st.with = std::move(with);
   st.clock.emplace(self->system());
-  // A room that goes away (its node shutting down) takes its negotiation
-  // along, which says so on the bus; nothing is left behind in the room when
-  // the negotiation ends first (see carry_out).
-  self->monitor(st.with.room);
-  self->set_down_handler([self](const caf::down_msg& x) {
-    if (x.source != self->state.with.room)
-      return;
-    publish_problem(self,
-                    problem{messages::severity::error,
-                            messages::error_code::node_unavailable,
-                            "Negotiation aborted: its room stopped (" +
-                                self->system().render(x.reason) + ")"},
-                    {}, {});
-    self->quit(x.reason);
-  });
-  const auto& record = st.core->record();
-  const auto& first = record.rounds.front();
-  carry_out(self, st.clock->now_us(), opening,
-            caf::make_message(messages::agent_proposal{
-                {}, record.id, first.from_agent, first.proposal}),
-            first.from_agent, {});
   return {
       [self](const messages::agent_proposal& x) { on_agent_message(self, x); },
       [self](const messages::agent_counter& x) { on_agent_message(self, x); },
       [self](const messages::agent_accept& x) { on_agent_message(self, x); },
       [self](const messages::agent_reject& x) { on_agent_message(self, x); },
-      [self](const messages::barrier& x) { self->send(self->state.with.bus, x); },
       [self](const messages::negotiation_timer& x) {
         effects fx;
         auto now_us = self->state.clock->now_us();
         self->state.core->on_timer(x.generation, now_us / 1000, fx);
         carry_out(self, now_us, fx, {}, {}, {});
       },
+      [self](const messages::barrier&) {
+        forward_message(self, self->state.with.events.bus(),
+                        self->current_mailbox_element()->move_content_to_message());
+      },
+      [self](messages::shutdown_atom, const std::string& why) {
+        publish_problem(self,
+                        problem{messages::severity::error,
+                                messages::error_code::node_unavailable,
+                                "Negotiation aborted: its room stopped (" + why + ")"},
+                        {}, {});
+        self->quit();
+      },
   };
 }
 
 } // namespace
 
-caf::actor spawn_negotiation(caf::local_actor* parent, rules core, effects opening,
-                             peers with) {
-  return parent->spawn(negotiation_behavior, std::move(core), std::move(opening),
-                       std::move(with));
+negotiation_actor spawn_negotiation(caf::local_actor* parent, rules core, peers with) {
+  return parent->spawn<caf::lazy_init>(negotiation_behavior, std::move(core),
+                                       std::move(with));
 }
 
 } // namespace parley::actors::negotiation

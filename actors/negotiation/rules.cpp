@@ -73,7 +73,7 @@ std::string rules::validate_opening(const opening& x) {
 }
 
 rules::rules(opening x, std::int64_t now_ms, effects& out)
-    : id_(x.id), initiator_(x.initiator), responder_(x.responder),
+    : id_(x.id), room_id_(x.room_id), initiator_(x.initiator), responder_(x.responder),
       status_(negotiation_status::proposed) {
   auto& r = record_;
   r.id = std::move(x.id);
@@ -91,7 +91,8 @@ rules::rules(opening x, std::int64_t now_ms, effects& out)
   r.expires_at = now_ms + x.settings.total_timeout_ms;
   initiator_amount_ = x.proposal.amount;
   r.current_proposal = x.proposal;
-  r.rounds.reserve(static_cast<std::size_t>(r.max_rounds) + 1);
+  // Most negotiations end within four rounds; more grow the vector.
+  r.rounds.reserve(std::min<std::size_t>(static_cast<std::size_t>(r.max_rounds) + 1, 4));
   r.rounds.push_back(messages::negotiation_round{
       1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms});
   if (!x.message_id.empty())
@@ -182,14 +183,14 @@ void rules::counter(const std::string& message_id, party from,
     expire(round_limit_reason(r.max_rounds), now_ms, out);
     return;
   }
-  r.rounds.push_back(messages::negotiation_round{
-      static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(from), proposal,
-      round_action::counter, reason, now_ms});
-  r.current_proposal = proposal;
   (from == party::initiator ? initiator_amount_ : responder_amount_) = proposal.amount;
-  status_ = r.status = negotiation_status::countering;
-  r.updated_at = now_ms;
-  update_convergence();
+  messages::append_counter(r,
+                           messages::negotiation_round{
+                               static_cast<std::int32_t>(r.rounds.size() + 1),
+                               agent_of(from), proposal, round_action::counter, reason,
+                               now_ms},
+                           convergence());
+  status_ = negotiation_status::countering;
   to_move_ = other(from);
   round_deadline_ms_ = now_ms + r.round_timeout_ms;
   out.event = negotiation_event_kind::updated;
@@ -263,10 +264,10 @@ void rules::finish(negotiation_status status, std::string reason, std::int64_t n
   record_.updated_at = now_ms;
 }
 
-void rules::update_convergence() {
+double rules::convergence() const {
   if (initiator_amount_ && responder_amount_)
-    record_.convergence_score =
-        convergence_score(*initiator_amount_, *responder_amount_);
+    return convergence_score(*initiator_amount_, *responder_amount_);
+  return record_.convergence_score;
 }
 
 std::int64_t rules::next_deadline() const {

@@ -87,6 +87,10 @@ public:
 
   const messages::negotiation_record& record() const noexcept { return record_; }
 
+  const std::string& id() const noexcept { return id_; }
+
+  const std::string& room_id() const noexcept { return room_id_; }
+
   /// Hands the record over (after a terminal event); only the status and ids
   /// stay behind, enough to answer late messages with a warning.
   messages::negotiation_record take_record();
@@ -118,7 +122,9 @@ private:
   void finish(messages::negotiation_status status, std::string reason,
               std::int64_t now_ms);
 
-  void update_convergence();
+  /// Seed 003's convergence of the two sides' latest amounts (unchanged
+  /// until both made an offer).
+  double convergence() const;
 
   /// Arms a timer for the nearer deadline unless one already pending fires
   /// no later than that.
@@ -129,6 +135,7 @@ private:
   messages::negotiation_record record_;
   /// Copies of the identity that outlive `take_record`.
   std::string id_;
+  std::string room_id_;
   std::string initiator_;
   std::string responder_;
   messages::negotiation_status status_;

@@ -2,17 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
-#include "caf/stateful_actor.hpp"
-#include "caf/typed_response_promise.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
+#include "actors/common/forward.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/tools.hpp"
 #include "actors/llm/trigger.hpp"
@@ -27,67 +24,116 @@ namespace {
 struct room_state {
   static inline const char* name = "parley.room";
   std::optional<rules> core;
-  std::unordered_map<std::string, caf::actor> participants;
+  std::vector<messages::room_member> members;
   messages::negotiation_settings settings;
-  caf::actor bus;
-  caf::actor active;
+  messages::event_sink events;
+  timer_actor timers;
+  negotiation_actor active;
+  /// How many negotiations the room has opened: the active one's number,
+  /// which its timers carry.
+  std::uint64_t opened = 0;
   std::optional<wall_clock> clock;
-  /// The recent conversation, for the trigger's context.
-  std::deque<llm::transcript_line> transcript;
+  /// The recent conversation, for the trigger's context (empty in rooms
+  /// that hear none).
+  std::vector<llm::transcript_line> transcript;
   /// A trigger went out and no negotiation has ended since.
   bool triggered = false;
+
+  const messages::room_member* member(const std::string& id) const {
+    auto i = std::find_if(members.begin(), members.end(),
+                          [&](const auto& m) { return m.agent_id == id; });
+    return i != members.end() ? &*i : nullptr;
+  }
 };
 
 /// Transcript lines a room keeps for a trigger's context.
 constexpr std::size_t transcript_limit = 50;
 
-using room_actor = caf::stateful_actor<room_state>;
-
 /// How long a negotiation may take to pass a barrier on.
 constexpr auto barrier_timeout = std::chrono::seconds(5);
 
-void publish(room_actor* self, const negotiation::problem& p,
+using room_pointer = room_actor::stateful_pointer<room_state>;
+
+messages::problem_event make_problem(room_pointer self, const negotiation::problem& p,
+                                     const std::string& negotiation_id,
+                                     const std::string& agent_id,
+                                     const std::string& message_id) {
+  auto& st = self->state;
+  return messages::problem_event{p.severity, p.code,     p.message,
+                                 st.clock->now_ms(), st.core->room_id(),
+                                 negotiation_id,     agent_id, message_id};
+}
+
+void publish(room_pointer self, const negotiation::problem& p,
              const std::string& negotiation_id, const std::string& agent_id,
              const std::string& message_id) {
   auto& st = self->state;
-  self->send(st.bus, messages::problem_event{p.severity, p.code, p.message,
-                                             st.clock->now_ms(), st.core->room_id(),
-                                             negotiation_id, agent_id, message_id});
+  if (st.events.wants(p.severity == messages::severity::error ? messages::topic::error
+                                                              : messages::topic::warning))
+    send_anonymous(self, st.events.bus(),
+                   make_problem(self, p, negotiation_id, agent_id, message_id));
 }
 
-caf::result<messages::negotiation_record> start(room_actor* self,
-                                                const messages::start_negotiation& x) {
+/// Tells the initiator and the bus why a start was refused (one message).
+void refuse(room_pointer self, const messages::start_negotiation& x,
+            const messages::room_member* initiator, const negotiation::problem& p) {
   auto& st = self->state;
-  auto find = [&](const std::string& id) {
-    auto i = st.participants.find(id);
-    return i != st.participants.end() ? i->second : caf::actor{};
-  };
-  auto initiator = find(x.initiator);
-  auto responder = find(x.responder);
+  auto msg = caf::make_message(make_problem(self, p, {}, x.initiator, x.message_id));
+  if (st.events.wants(messages::topic::error))
+    forward_anonymous(self, st.events.bus(), msg);
+  if (initiator != nullptr)
+    forward_message(self, initiator->agent, std::move(msg));
+}
+
+/// Opens a negotiation (seed 000's createNegotiation) and carries out the
+/// opening's effects on its behalf: the negotiation actor starts lazily, on
+/// its first message.
+void start(room_pointer self, const messages::start_negotiation& x) {
+  auto& st = self->state;
+  const auto* initiator = st.member(x.initiator);
+  const auto* responder = st.member(x.responder);
   negotiation::opening opening;
-  auto now = st.clock->now_ms();
-  if (auto refused =
-          st.core->start(x, static_cast<bool>(initiator), static_cast<bool>(responder),
-                         st.settings, now, opening)) {
-    publish(self, *refused, {}, x.initiator, x.message_id);
-    return messages::make_error(refused->code, refused->message);
+  auto now_us = st.clock->now_us();
+  if (auto refused = st.core->start(x, initiator != nullptr, responder != nullptr,
+                                    st.settings, now_us / 1000, opening)) {
+    refuse(self, x, initiator, *refused);
+    return;
   }
   negotiation::effects fx;
-  negotiation::rules core{std::move(opening), now, fx};
-  // Answer before the negotiation exists, so the initiator learns the id
-  // before any reply from the responder can reach it.
-  auto promise = self->make_response_promise<messages::negotiation_record>();
-  promise.deliver(core.record());
+  negotiation::rules core{std::move(opening), now_us / 1000, fx};
+  const auto& record = core.record();
+  auto id = record.id;
+  if (st.events.wants(messages::topic::negotiation_started)) {
+    messages::negotiation_event started;
+    started.kind = messages::negotiation_event_kind::started;
+    started.at_us = now_us;
+    started.negotiation_id = id;
+    started.room_id = record.room_id;
+    started.message_id = x.message_id;
+    started.record = messages::shared_record{record};
+    send_anonymous(self, st.events.bus(), std::move(started));
+  }
+  messages::agent_proposal proposal{x.message_id, id, x.initiator,
+                                    record.rounds.front().proposal};
+  auto number = ++st.opened;
+  auto arm = *fx.arm;
   st.active = negotiation::spawn_negotiation(
-      self, std::move(core), std::move(fx),
-      negotiation::peers{std::move(initiator), std::move(responder),
-                         caf::actor_cast<caf::actor>(self), st.bus});
-  return promise;
+      self, std::move(core),
+      negotiation::peers{initiator->agent, responder->agent,
+                         caf::actor_cast<room_actor>(self), st.events, number, now_us});
+  self->send(initiator->agent, messages::negotiation_opened{x.message_id, id});
+  // The responder answers whoever passed the proposal on: the negotiation,
+  // or across nodes the room (no proxy per negotiation).
+  if (responder->agent.node() == self->node())
+    send_as(self, st.active, responder->agent, std::move(proposal));
+  else
+    self->send(responder->agent, std::move(proposal));
+  self->send(st.timers, messages::arm_timer{number, arm.due_ms, arm.generation});
 }
 
 /// Relays an agent message to the negotiation it names, or drops it with a
 /// warning (seed 000: unknown or non-active negotiation).
-template <class AgentMessage> void relay(room_actor* self, AgentMessage& x) {
+template <class AgentMessage> void relay(room_pointer self, AgentMessage& x) {
   auto& st = self->state;
   auto reference = x.negotiation_id;
   x.negotiation_id = st.core->resolve(reference);
@@ -115,102 +161,126 @@ template <class AgentMessage> void relay(room_actor* self, AgentMessage& x) {
 /// Passes a transcript line to every participant and, when the trigger
 /// detector fires and nothing is under way, asks the speaker's agent (or the
 /// first participant by id) to start a negotiation with another participant.
-void hear(room_actor* self, const messages::transcript_entry& x) {
+void hear(room_pointer self, const messages::transcript_entry& x) {
   auto& st = self->state;
-  for (auto& entry : st.participants)
-    self->send(entry.second, x);
+  for (const auto& m : st.members)
+    self->send(m.agent, x);
   st.transcript.push_back(llm::transcript_line{x.source, x.speaker, x.text});
   if (st.transcript.size() > transcript_limit)
-    st.transcript.pop_front();
-  if (st.active || st.triggered || st.participants.size() < 2)
+    st.transcript.erase(st.transcript.begin());
+  if (st.active || st.triggered || st.members.size() < 2)
     return;
   auto found = llm::detect_trigger(x.text);
   if (!found)
     return;
   std::vector<std::string> ids;
-  for (auto& entry : st.participants)
-    ids.push_back(entry.first);
+  for (const auto& m : st.members)
+    ids.push_back(m.agent_id);
   std::sort(ids.begin(), ids.end());
-  auto initiator = st.participants.count(x.speaker) > 0 ? x.speaker : ids.front();
+  auto initiator = st.member(x.speaker) != nullptr ? x.speaker : ids.front();
   auto responder = ids.front() == initiator ? ids[1] : ids.front();
   st.triggered = true;
-  self->send(st.participants[initiator],
-             messages::negotiation_trigger{
-                 found->type, found->matched_text, found->confidence,
-                 llm::transcript_text({st.transcript.begin(), st.transcript.end()}),
-                 responder});
+  self->send(st.member(initiator)->agent,
+             messages::negotiation_trigger{found->type, found->matched_text,
+                                           found->confidence,
+                                           llm::transcript_text(st.transcript),
+                                           responder});
 }
 
 /// Seed 001's setTools: the room gives an LLM participant the tools its model
 /// is offered; their handlers are the agent's.
-void set_tools(room_actor* self, const std::string& agent_id) {
-  auto& st = self->state;
-  auto i = st.participants.find(agent_id);
-  if (i == st.participants.end()) {
-    publish(self,
-            {messages::severity::warning, messages::error_code::agent_not_found,
-             "LLM participant \"" + agent_id + "\" is not in room " +
-                 st.core->room_id() + "; no tools set"},
-            {}, agent_id, {});
-    return;
-  }
-  self->send(i->second, messages::set_tools{llm::agent_tools()});
+void set_tools(room_pointer self, const messages::room_member& m) {
+  self->send(m.agent, messages::set_tools{llm::agent_tools()});
 }
 
-caf::behavior room_behavior(room_actor* self, messages::room_spec spec) {
+room_actor::behavior_type room_behavior(room_pointer self, messages::room_spec spec,
+                                        timer_actor timers) {
   auto& st = self->state;
+  st.timers = std::move(timers);
   st.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
-  st.participants.insert(spec.participants.begin(), spec.participants.end());
+  st.members = std::move(spec.members);
   st.settings = spec.settings;
-  st.bus = std::move(spec.bus);
+  st.events = std::move(spec.events);
   st.clock.emplace(self->system());
-  for (const auto& id : spec.llm_participants)
-    set_tools(self, id);
+  for (const auto& m : st.members)
+    if (m.llm)
+      set_tools(self, m);
+  // A room that stops (its node shutting down) takes its negotiation along,
+  // which says so on the bus.
+  self->set_exit_handler([self](caf::exit_msg& x) {
+    auto& st = self->state;
+    if (st.active)
+      self->send(st.active, messages::shutdown_atom::value,
+                 self->system().render(x.reason));
+    self->quit(x.reason);
+  });
   return {
-      [self](const messages::start_negotiation& x) { return start(self, x); },
+      [self](const messages::start_negotiation& x) { start(self, x); },
       [self](messages::agent_proposal& x) { relay(self, x); },
       [self](messages::agent_counter& x) { relay(self, x); },
       [self](messages::agent_accept& x) { relay(self, x); },
       [self](messages::agent_reject& x) { relay(self, x); },
-      // Read-only: the event is shared with the bus and the parties, so taking
-      // it by non-const reference would copy the whole record.
+      // Read-only: the event is shared with the bus and the parties.
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;
-        if (x.record.id == st.core->active_id())
-          st.active = caf::actor{};
+        if (!x.record)
+          return;
+        if (x.negotiation_id == st.core->active_id())
+          st.active = negotiation_actor{};
         st.core->on_closed(x.record);
         st.triggered = false;
+      },
+      [self](const messages::negotiation_timer& x) {
+        auto& st = self->state;
+        if (st.active && x.negotiation == st.opened)
+          self->send(st.active, x);
+      },
+      [self](const messages::arm_timer& x) {
+        auto& st = self->state;
+        if (st.active && x.negotiation == st.opened)
+          self->send(st.timers, x);
       },
       [self](const messages::transcript_entry& x) { hear(self, x); },
       [self](messages::barrier& x) {
         auto& st = self->state;
         if (!st.active) {
-          self->send(st.bus, std::move(x));
+          self->send(st.events.bus(), std::move(x));
           return;
         }
         // The negotiation may have ended a moment ago, its closing event still
         // on the way here: if it is gone, the barrier goes to the bus directly.
         self->request(st.active, barrier_timeout, x)
             .then([] {},
-                  [self, x](const caf::error&) { self->send(self->state.bus, x); });
+                  [self, x](const caf::error&) {
+                    self->send(self->state.events.bus(), x);
+                  });
       },
       [self](messages::join_room& x) {
-        self->state.participants[x.agent_id] = std::move(x.agent);
-        if (x.llm)
-          set_tools(self, x.agent_id);
+        auto& st = self->state;
+        auto& m = x.member;
+        auto i = std::find_if(st.members.begin(), st.members.end(),
+                              [&](const auto& y) { return y.agent_id == m.agent_id; });
+        if (i != st.members.end())
+          *i = m;
+        else
+          st.members.push_back(m);
+        if (m.llm)
+          set_tools(self, m);
       },
       [self](messages::history_atom) {
-        const auto& history = self->state.core->history();
-        return std::vector<messages::negotiation_record>(history.begin(),
-                                                         history.end());
+        std::vector<messages::negotiation_record> result;
+        for (const auto& x : self->state.core->history())
+          result.push_back(*x);
+        return result;
       },
   };
 }
 
 } // namespace
 
-caf::actor spawn_room(caf::actor_system& sys, messages::room_spec spec) {
-  return sys.spawn<caf::lazy_init>(room_behavior, std::move(spec));
+room_actor spawn_room(caf::actor_system& sys, messages::room_spec spec,
+                      timer_actor timers) {
+  return sys.spawn<caf::lazy_init>(room_behavior, std::move(spec), std::move(timers));
 }
 
 } // namespace parley::actors::room

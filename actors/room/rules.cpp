@@ -64,8 +64,8 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
   return std::nullopt;
 }
 
-void rules::on_closed(const messages::negotiation_record& record) {
-  if (record.id == active_id_)
+void rules::on_closed(const messages::shared_record& record) {
+  if (record->id == active_id_)
     active_id_.clear();
   if (history_limit_ == 0)
     return;
@@ -78,7 +78,7 @@ std::string rules::resolve(const std::string& negotiation_id) const {
   if (negotiation_id.empty() || negotiation_id == "current")
     return active_id_;
   if (negotiation_id == "previous")
-    return history_.empty() ? std::string{} : history_.back().id;
+    return history_.empty() ? std::string{} : history_.back()->id;
   return negotiation_id;
 }
 
@@ -89,7 +89,7 @@ route rules::route_of(const std::string& reference) const {
   if (negotiation_id == active_id_)
     return route::active;
   auto ended = std::any_of(history_.begin(), history_.end(),
-                           [&](const auto& x) { return x.id == negotiation_id; });
+                           [&](const auto& x) { return x->id == negotiation_id; });
   return ended ? route::finished : route::unknown;
 }
 

@@ -37,9 +37,9 @@ public:
         bool responder_known, const messages::negotiation_settings& settings,
         std::int64_t now_ms, negotiation::opening& out);
 
-  /// Records an ended negotiation (a copy, if the room keeps history) and
-  /// frees the room for the next one.
-  void on_closed(const messages::negotiation_record& record);
+  /// Records an ended negotiation (shared with its terminal event, not
+  /// copied, if the room keeps history) and frees the room for the next one.
+  void on_closed(const messages::shared_record& record);
 
   /// Resolves `negotiation_id` ("current" or empty means the active one,
   /// "previous" the most recently ended one).
@@ -53,7 +53,7 @@ public:
   const std::string& active_id() const noexcept { return active_id_; }
 
   /// Ended negotiations, oldest first.
-  const std::vector<messages::negotiation_record>& history() const noexcept {
+  const std::vector<messages::shared_record>& history() const noexcept {
     return history_;
   }
 
@@ -76,7 +76,7 @@ private:
   std::size_t history_limit_;
   std::uint64_t random_state_;
   std::string active_id_;
-  std::vector<messages::negotiation_record> history_;
+  std::vector<messages::shared_record> history_;
   /// The millisecond of the last id issued and the random parts used in it:
   /// ids of different milliseconds never collide, so this is all it takes to
   /// keep every id this room issues unique.

@@ -6,11 +6,9 @@
 #include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
-#include "actors/agent/actor.hpp"
-#include "actors/bus/actor.hpp"
-#include "actors/room/actor.hpp"
 #include "messages/json.hpp"
 #include "runtime/node.hpp"
+#include "runtime/world.hpp"
 
 using namespace parley;
 
@@ -19,11 +17,13 @@ int main() {
   runtime::configure(cfg, runtime::system_options{});
   caf::actor_system sys{cfg};
 
-  // The bus carries every lifecycle event; this scoped actor listens.
-  auto bus = actors::bus::spawn_bus(sys);
+  // The world: a bus, a timer service, and the agents and rooms added below.
+  runtime::world w{sys, config::settings{}};
+  // The bus carries every lifecycle event; this scoped actor listens (it
+  // takes whatever comes, so it may stand in for a typed subscriber).
   caf::scoped_actor self{sys};
-  self->send(bus, messages::subscribe_atom::value, std::string{"negotiation.*"},
-             caf::actor_cast<caf::actor>(self));
+  w.events().subscribe(messages::topic_set::matching("negotiation.*"),
+                       caf::actor_cast<actors::subscriber_actor>(self));
 
   // A buyer who concedes in balanced steps, a seller who accepts quickly.
   messages::agent_spec buyer;
@@ -34,28 +34,24 @@ int main() {
   seller.id = "seller";
   seller.profile.role = "seller";
   seller.profile.preferences.style = messages::negotiation_style::conservative;
-  auto max_rounds = messages::negotiation_settings{}.max_rounds;
-  auto a = actors::agent::spawn_agent(sys, buyer, max_rounds, bus);
-  auto b = actors::agent::spawn_agent(sys, seller, max_rounds, bus);
-
-  messages::room_spec spec;
-  spec.id = "market";
-  spec.participants = {{"buyer", a}, {"seller", b}};
-  spec.bus = bus;
-  auto room = actors::room::spawn_room(sys, spec);
+  auto a = w.add_agent(buyer);
+  auto b = w.add_agent(seller);
+  auto room = w.add_rooms({w.room_spec("market", {{"buyer", a, false}, {"seller", b, false}},
+                                       1)})
+                  .front();
 
   messages::proposal offer;
   offer.amount = 42000; // £420.00: below the escrow threshold
   offer.description = "Logo design";
-  self->send(a, messages::initiate_negotiation{room, "seller", offer, {}});
+  self->send(a, messages::initiate_negotiation{room, "seller", offer, {}, {}});
 
-  // Print events until the negotiation ends.
+  // Print events until the negotiation ends: `started` and the end carry the
+  // whole record, `updated` what the counter changed.
   for (bool done = false; !done;) {
     self->receive([&](const messages::negotiation_event& x) {
       std::cout << nlohmann::json(x).dump() << '\n';
-      done = messages::is_terminal(x.record.status);
+      done = messages::is_terminal(x);
     });
   }
-  for (const auto& x : {a, b, room, bus})
-    caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  w.stop();
 }

@@ -12,13 +12,11 @@
 #include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
-#include "actors/agent/actor.hpp"
-#include "actors/bus/actor.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/cluster.hpp"
 #include "runtime/event_printer.hpp"
 #include "runtime/node.hpp"
 #include "runtime/room_host.hpp"
+#include "runtime/world.hpp"
 
 using namespace parley;
 
@@ -43,10 +41,11 @@ int main() {
     caf::actor_system_config client_cfg;
     runtime::configure(client_cfg, options);
     caf::actor_system client{client_cfg};
-    auto bus = actors::bus::spawn_bus(client);
+    runtime::world w{client, config::settings{},
+                     {"127.0.0.1:" + std::to_string(*port)}};
     caf::scoped_actor self{client};
-    self->send(bus, messages::subscribe_atom::value, std::string{"negotiation.*"},
-               caf::actor_cast<caf::actor>(self));
+    w.events().subscribe(messages::topic_set::matching("negotiation.*"),
+                         caf::actor_cast<actors::subscriber_actor>(self));
 
     messages::agent_spec buyer;
     buyer.id = "buyer";
@@ -54,35 +53,34 @@ int main() {
     messages::agent_spec seller = buyer;
     seller.id = "seller";
     seller.profile.role = "seller";
-    auto rounds = messages::negotiation_settings{}.max_rounds;
-    auto a = actors::agent::spawn_agent(client, buyer, rounds, bus);
-    auto b = actors::agent::spawn_agent(client, seller, rounds, bus);
-
-    runtime::cluster cluster{client, {"127.0.0.1:" + std::to_string(*port)}, bus};
-    messages::room_spec spec;
-    spec.id = "remote-room";
-    spec.participants = {{"buyer", a}, {"seller", b}};
-    spec.bus = bus;
-    std::vector<messages::room_spec> specs{spec};
-    auto room = cluster.spawn_rooms(std::move(specs)).front();
+    auto a = w.add_agent(buyer);
+    auto b = w.add_agent(seller);
+    auto room =
+        w.add_rooms({w.room_spec("remote-room",
+                                 {{"buyer", a, false}, {"seller", b, false}}, 1)})
+            .front();
     std::cout << "room placed on node " << to_string(room.node()) << "; agents on "
               << to_string(client.node()) << "\n";
 
     messages::proposal offer;
     offer.amount = 30000;
     offer.description = "Translation, 20 pages";
-    self->send(a, messages::initiate_negotiation{room, "seller", offer, {}});
+    self->send(a, messages::initiate_negotiation{room, "seller", offer, {}, {}});
+    // The printer keeps each record up to date from the lean events.
+    runtime::event_printer printer{runtime::output_format::timeline, std::cout, 0};
     std::int64_t start_ms = 0;
     for (bool done = false; !done;) {
       self->receive([&](const messages::negotiation_event& x) {
-        if (start_ms == 0)
-          start_ms = x.at_ms;
-        std::cout << runtime::timeline_line(x, start_ms) << "\n";
-        done = messages::is_terminal(x.record.status);
+        if (start_ms == 0) {
+          start_ms = x.at_ms();
+          printer = runtime::event_printer{runtime::output_format::timeline, std::cout,
+                                           start_ms};
+        }
+        printer.print(x);
+        done = messages::is_terminal(x);
       });
     }
-    for (const auto& x : {a, b, bus})
-      caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+    w.stop();
   }
   caf::anon_send(host, messages::shutdown_atom::value);
   node.middleman().unpublish(host, *port);

@@ -15,12 +15,14 @@
 #include "caf/event_based_actor.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/send.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/agent/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/http/llm_client.hpp"
 #include "actors/llm/tools.hpp"
 #include "actors/room/actor.hpp"
+#include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
 #include "support/fake_llm.hpp"
@@ -39,15 +41,22 @@ namespace {
 struct event_log {
   std::mutex mtx;
   std::vector<msg::negotiation_event> negotiations;
+  /// Each negotiation as its (lean) events left it, in order of the events.
+  std::vector<msg::negotiation_record> records;
+  std::map<std::string, msg::negotiation_record> current;
   std::vector<msg::agent_event> agents;
   std::vector<msg::problem_event> problems;
 };
 
-caf::behavior recorder(caf::event_based_actor*, std::shared_ptr<event_log> log) {
+parley::actors::subscriber_actor::behavior_type
+recorder(parley::actors::subscriber_actor::pointer, std::shared_ptr<event_log> log) {
   return {
       [log](const msg::negotiation_event& x) {
         std::lock_guard<std::mutex> g{log->mtx};
         log->negotiations.push_back(x);
+        auto& record = log->current[x.negotiation_id];
+        msg::apply(record, x);
+        log->records.push_back(record);
       },
       [log](const msg::agent_event& x) {
         std::lock_guard<std::mutex> g{log->mtx};
@@ -57,14 +66,31 @@ caf::behavior recorder(caf::event_based_actor*, std::shared_ptr<event_log> log) 
         std::lock_guard<std::mutex> g{log->mtx};
         log->problems.push_back(x);
       },
+      [](const msg::ballot_event&) {},
+      [](const msg::auction_event&) {},
+      [](const msg::barrier&) {},
   };
 }
 
-caf::behavior silent(caf::event_based_actor*, std::string) {
-  return {[](const msg::agent_proposal&) {}, [](const msg::agent_counter&) {},
-          [](const msg::agent_accept&) {}, [](const msg::agent_reject&) {},
-          [](const msg::negotiation_event&) {
-          }};
+/// An agent that never answers.
+parley::actors::agent_actor::behavior_type silent(parley::actors::agent_actor::pointer,
+                                                  std::string) {
+  return {[](const msg::initiate_negotiation&) {},
+          [](const msg::negotiation_opened&) {},
+          [](const msg::problem_event&) {},
+          [](const msg::agent_proposal&) {},
+          [](const msg::agent_counter&) {},
+          [](const msg::agent_accept&) {},
+          [](const msg::agent_reject&) {},
+          [](const msg::negotiation_event&) {},
+          [](const msg::transcript_entry&) {},
+          [](const msg::negotiation_trigger&) {},
+          [](const msg::set_tools&) {},
+          [](const msg::barrier&) {},
+          [](const msg::ballot_invite&) {},
+          [](const msg::auction_invite&) {},
+          [](const msg::cast_vote&) {},
+          [](const msg::place_bid&) {}};
 }
 
 caf::actor_system_config& live_config(caf::actor_system_config& cfg) {
@@ -78,14 +104,16 @@ struct live {
   caf::actor_system_config cfg;
   caf::actor_system sys{live_config(cfg)};
   std::shared_ptr<event_log> log = std::make_shared<event_log>();
-  caf::actor bus = parley::actors::bus::spawn_bus(sys);
+  msg::event_sink events = parley::actors::bus::spawn_bus(sys);
+  parley::actors::timer_actor timers = parley::actors::timer::spawn_timer_service(sys);
   std::vector<caf::actor> owned;
 
   live() {
     auto rec = sys.spawn(recorder, log);
-    caf::anon_send(bus, msg::subscribe_atom::value, std::string{"*"}, rec);
-    owned.push_back(rec);
-    owned.push_back(bus);
+    events.subscribe(msg::topic_set::all(), rec);
+    keep(rec);
+    keep(events.bus());
+    keep(timers);
   }
 
   ~live() {
@@ -96,8 +124,8 @@ struct live {
   live(const live&) = delete;
   live& operator=(const live&) = delete;
 
-  caf::actor keep(caf::actor x) {
-    owned.push_back(x);
+  template <class Handle> Handle keep(Handle x) {
+    owned.push_back(caf::actor_cast<caf::actor>(x));
     return x;
   }
 
@@ -117,7 +145,7 @@ struct live {
     }
   }
 
-  caf::actor client(const fake_llm& server,
+  parley::actors::llm_client_actor client(const fake_llm& server,
                     provider_kind provider = provider_kind::anthropic,
                     std::int64_t timeout_ms = 2000, std::int64_t open_ms = 30000,
                     std::int32_t max_concurrent = 64) {
@@ -132,8 +160,9 @@ struct live {
     return keep(parley::actors::http::spawn_llm_client(sys, o));
   }
 
-  caf::actor llm_agent(const std::string& id, caf::actor client,
-                       provider_kind provider = provider_kind::anthropic) {
+  parley::actors::agent::llm_agent_actor
+  llm_agent(const std::string& id, parley::actors::llm_client_actor client,
+            provider_kind provider = provider_kind::anthropic) {
     msg::agent_spec spec;
     spec.id = id;
     spec.profile.display_name = "Bob";
@@ -144,29 +173,30 @@ struct live {
     o.client = std::move(client);
     o.brain.provider = provider;
     o.brain.model = "fake-model";
-    auto agent = keep(parley::actors::agent::spawn_llm_agent(sys, spec, 5, bus, o));
+    auto agent =
+        keep(parley::actors::agent::spawn_llm_agent(sys, spec, 5, {events}, o));
     // The tools its room would set: several tests send offers straight to
     // the agent, without a room.
     caf::anon_send(agent, msg::set_tools{parley::actors::llm::agent_tools()});
     return agent;
   }
 
-  /// A room where "alice" (a silent probe unless given) proposes to `bob`;
-  /// the room sets the tools of the participants named in `llm`.
-  caf::actor room(caf::actor bob, caf::actor alice = {},
-                  std::vector<std::string> llm = {"bob"}) {
+  /// A room where "alice" (a silent agent unless given) proposes to `bob`;
+  /// the room sets bob's tools when his brain is an LLM.
+  parley::actors::room_actor room(parley::actors::agent_actor bob,
+                                  parley::actors::agent_actor alice = {},
+                                  bool bob_llm = true) {
     if (!alice)
       alice = keep(sys.spawn(silent, "alice"));
     msg::room_spec spec;
     spec.id = "room-" + std::to_string(owned.size());
-    spec.participants = {{"alice", alice}, {"bob", bob}};
-    spec.llm_participants = std::move(llm);
-    spec.bus = bus;
+    spec.members = {{"alice", alice, false}, {"bob", bob, bob_llm}};
+    spec.events = events;
     spec.seed = 7;
-    return keep(parley::actors::room::spawn_room(sys, spec));
+    return keep(parley::actors::room::spawn_room(sys, spec, timers));
   }
 
-  void propose(const caf::actor& room, std::int64_t amount) {
+  void propose(const parley::actors::room_actor& room, std::int64_t amount) {
     msg::proposal p;
     p.amount = amount;
     p.description = "Logo design";
@@ -192,16 +222,16 @@ std::string script(std::vector<json> responses, json fallback = done_default()) 
 }
 
 bool has_round(event_log& l, msg::round_action action) {
-  for (auto& e : l.negotiations)
-    if (!e.record.rounds.empty() && e.record.rounds.back().action == action)
+  for (auto& r : l.records)
+    if (!r.rounds.empty() && r.rounds.back().action == action)
       return true;
   return false;
 }
 
 const msg::negotiation_round* last_round(event_log& l) {
-  if (l.negotiations.empty() || l.negotiations.back().record.rounds.empty())
+  if (l.records.empty() || l.records.back().rounds.empty())
     return nullptr;
-  return &l.negotiations.back().record.rounds.back();
+  return &l.records.back().rounds.back();
 }
 
 } // namespace
@@ -474,14 +504,14 @@ TEST_CASE("200 agents on a slow provider do not delay a rule negotiation",
   msg::agent_spec bob;
   bob.id = "bob";
   bob.profile.role = "freelancer";
-  auto a = l.keep(parley::actors::agent::spawn_agent(l.sys, alice, 5, l.bus));
-  auto b = l.keep(parley::actors::agent::spawn_agent(l.sys, bob, 5, l.bus));
-  auto room = l.room(b, a, {});
+  auto a = l.keep(parley::actors::agent::spawn_agent(l.sys, alice, 5, {l.events}));
+  auto b = l.keep(parley::actors::agent::spawn_agent(l.sys, bob, 5, {l.events}));
+  auto room = l.room(b, a, false);
   auto start = std::chrono::steady_clock::now();
   l.propose(room, 10000);
   REQUIRE(l.wait_for([](event_log& x) {
     for (auto& e : x.negotiations)
-      if (msg::is_terminal(e.record.status))
+      if (msg::is_terminal(e))
         return true;
     return false;
   }));

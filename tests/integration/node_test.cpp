@@ -14,6 +14,7 @@
 
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
+#include "runtime/room_host.hpp"
 #include "support/process.hpp"
 
 using namespace std::chrono_literals;
@@ -167,7 +168,7 @@ TEST_CASE("every registered wire type crosses to another node and back",
   parley::runtime::configure(cfg, options);
   caf::actor_system sys{cfg};
   auto colon = node.address.rfind(':');
-  auto host = sys.middleman().remote_actor(
+  auto host = sys.middleman().remote_actor<parley::runtime::room_host_actor>(
     node.address.substr(0, colon),
     static_cast<std::uint16_t>(std::stoi(node.address.substr(colon + 1))));
   REQUIRE(host);

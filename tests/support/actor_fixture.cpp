@@ -1,9 +1,10 @@
 #include "support/actor_fixture.hpp"
 
 #include "caf/event_based_actor.hpp"
-#include "caf/send.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/bus/actor.hpp"
+#include "actors/timer/actor.hpp"
 #include "runtime/node.hpp"
 
 namespace parley::test {
@@ -19,32 +20,58 @@ caf::actor_system_config& simulated(caf::actor_system_config& cfg) {
 
 // The recorder and probes write into the fixture's memory: safe because the
 // test coordinator runs every actor on the test's own thread.
-caf::behavior recorder(caf::event_based_actor*, recorded* out) {
+actors::subscriber_actor::behavior_type recorder(actors::subscriber_actor::pointer,
+                                                 recorded* out) {
   return {
       [out](const messages::negotiation_event& x) {
         out->negotiation_events.push_back(x);
+        messages::apply(out->records[x.negotiation_id], x);
       },
       [out](const messages::problem_event& x) { out->problems.push_back(x); },
       [out](const messages::agent_event& x) { out->agent_events.push_back(x); },
       [out](const messages::ballot_event& x) { out->ballot_events.push_back(x); },
       [out](const messages::auction_event& x) { out->auction_events.push_back(x); },
+      [](const messages::barrier&) {},
   };
 }
 
-caf::behavior probe(caf::event_based_actor* self, std::vector<caf::message>* inbox) {
+actors::agent_actor::behavior_type probe(actors::agent_actor::pointer self,
+                                         std::vector<caf::message>* inbox) {
   auto keep = [self, inbox] {
     inbox->push_back(self->current_mailbox_element()->copy_content_to_message());
   };
   return {
+      [keep](const messages::initiate_negotiation&) { keep(); },
+      [keep](const messages::negotiation_opened&) { keep(); },
+      [keep](const messages::problem_event&) { keep(); },
       [keep](const messages::agent_proposal&) { keep(); },
       [keep](const messages::agent_counter&) { keep(); },
       [keep](const messages::agent_accept&) { keep(); },
       [keep](const messages::agent_reject&) { keep(); },
       [keep](const messages::negotiation_event&) { keep(); },
       [](const messages::transcript_entry&) {},
+      [keep](const messages::negotiation_trigger&) { keep(); },
       [keep](const messages::set_tools&) { keep(); },
+      [keep](const messages::barrier&) { keep(); },
+      [keep](const messages::ballot_invite&) { keep(); },
+      [keep](const messages::auction_invite&) { keep(); },
+      [keep](const messages::cast_vote&) { keep(); },
+      [keep](const messages::place_bid&) { keep(); },
+  };
+}
+
+actors::subscriber_actor::behavior_type listener(actors::subscriber_actor::pointer self,
+                                                 std::vector<caf::message>* inbox) {
+  auto keep = [self, inbox] {
+    inbox->push_back(self->current_mailbox_element()->copy_content_to_message());
+  };
+  return {
+      [keep](const messages::negotiation_event&) { keep(); },
+      [keep](const messages::problem_event&) { keep(); },
+      [keep](const messages::agent_event&) { keep(); },
       [keep](const messages::ballot_event&) { keep(); },
       [keep](const messages::auction_event&) { keep(); },
+      [keep](const messages::barrier&) { keep(); },
   };
 }
 
@@ -64,13 +91,19 @@ std::vector<messages::error_code> recorded::codes() const {
   return result;
 }
 
+const messages::negotiation_record& recorded::last_record() const {
+  return records.at(negotiation_events.back().negotiation_id);
+}
+
 actor_fixture::actor_fixture()
     : sys(simulated(cfg)),
       sched(dynamic_cast<caf::scheduler::test_coordinator&>(sys.scheduler())) {
-  bus = actors::bus::spawn_bus(sys);
+  events = actors::bus::spawn_bus(sys);
+  timers = actors::timer::spawn_timer_service(sys);
   auto rec = sys.spawn(recorder, &seen);
-  caf::anon_send(bus, messages::subscribe_atom::value, std::string{"*"}, rec);
-  keep(bus);
+  events.subscribe(messages::topic_set::all(), rec);
+  keep(events.bus());
+  keep(timers);
   keep(rec);
   run();
 }
@@ -96,7 +129,13 @@ std::int64_t actor_fixture::elapsed_ms() const {
       .count();
 }
 
-caf::actor actor_fixture::spawn_probe(std::vector<caf::message>& inbox) {
+actors::subscriber_actor actor_fixture::spawn_listener(std::vector<caf::message>& inbox) {
+  auto result = sys.spawn(listener, &inbox);
+  keep(result);
+  return result;
+}
+
+actors::agent_actor actor_fixture::spawn_probe(std::vector<caf::message>& inbox) {
   auto result = sys.spawn(probe, &inbox);
   keep(result);
   return result;

@@ -1,14 +1,18 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <vector>
 
-#include "caf/actor.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
 #include "caf/scheduler/test_coordinator.hpp"
+#include "caf/send.hpp"
 
+#include "actors/agent/interface.hpp"
+#include "actors/bus/interface.hpp"
+#include "actors/timer/interface.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::test {
@@ -20,12 +24,18 @@ struct recorded {
   std::vector<messages::agent_event> agent_events;
   std::vector<messages::ballot_event> ballot_events;
   std::vector<messages::auction_event> auction_events;
+  /// Every negotiation as its events left it (the events are lean: see
+  /// `messages::apply`).
+  std::map<std::string, messages::negotiation_record> records;
 
   /// The lifecycle kinds seen so far, e.g. {started, updated, agreed}.
   std::vector<messages::negotiation_event_kind> kinds() const;
 
   /// The codes of the problems seen so far.
   std::vector<messages::error_code> codes() const;
+
+  /// The record of the negotiation the last lifecycle event was about.
+  const messages::negotiation_record& last_record() const;
 };
 
 /// An actor system on CAF's test coordinator, driven by the test like a
@@ -49,25 +59,32 @@ public:
   /// Milliseconds of virtual time since the fixture started.
   std::int64_t elapsed_ms() const;
 
-  /// Spawns a stand-in agent that keeps every agent message, negotiation, ballot
-  /// and auction event and `set_tools` it receives in `inbox` and never answers
-  /// (transcript lines it ignores).
-  caf::actor spawn_probe(std::vector<caf::message>& inbox);
+  /// Spawns a stand-in agent that keeps every message it receives in `inbox`
+  /// (transcript lines it ignores) and never answers.
+  actors::agent_actor spawn_probe(std::vector<caf::message>& inbox);
+
+  /// Spawns a stand-in subscriber (or reporter) that keeps every event and
+  /// barrier it receives in `inbox`.
+  actors::subscriber_actor spawn_listener(std::vector<caf::message>& inbox);
 
   /// Sends `x` to `dst` from no actor in particular.
-  template <class T> void send(const caf::actor& dst, T&& x) {
+  template <class Handle, class T> void send(const Handle& dst, T&& x) {
     caf::anon_send(dst, std::forward<T>(x));
   }
 
   /// Stops `x` when the fixture ends (long-lived actors with cycles would
   /// otherwise keep the actor system from shutting down).
-  void keep(const caf::actor& x) { owned_.push_back(x); }
+  template <class Handle> void keep(const Handle& x) {
+    owned_.push_back(caf::actor_cast<caf::actor>(x));
+  }
 
   caf::actor_system_config cfg;
   caf::actor_system sys;
   caf::scheduler::test_coordinator& sched;
   /// The event bus, with a recorder subscribed to every topic.
-  caf::actor bus;
+  messages::event_sink events;
+  /// The timer service rooms arm their timers with.
+  actors::timer_actor timers;
   recorded seen;
 
 private:

@@ -3,7 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "caf/actor.hpp"
 #include "caf/message.hpp"
 
 #include "actors/room/actor.hpp"
@@ -20,11 +19,11 @@ struct bilateral_room {
     bob = fx.spawn_probe(bob_inbox);
     messages::room_spec spec;
     spec.id = "room-1";
-    spec.participants = {{"alice", alice}, {"bob", bob}};
+    spec.members = {{"alice", alice, false}, {"bob", bob, false}};
     spec.settings = settings;
     spec.seed = 7;
-    spec.bus = fx.bus;
-    room = actors::room::spawn_room(fx.sys, std::move(spec));
+    spec.events = fx.events;
+    room = actors::room::spawn_room(fx.sys, std::move(spec), fx.timers);
     fx.keep(room);
   }
 
@@ -50,17 +49,16 @@ struct bilateral_room {
     fx.run();
   }
 
-  /// The last lifecycle event's record.
-  const messages::negotiation_record& last() const {
-    return fx.seen.negotiation_events.back().record;
-  }
+  /// The record of the negotiation the last lifecycle event was about, as
+  /// its events left it.
+  const messages::negotiation_record& last() const { return fx.seen.last_record(); }
 
   actor_fixture& fx;
   std::vector<caf::message> alice_inbox;
   std::vector<caf::message> bob_inbox;
-  caf::actor alice;
-  caf::actor bob;
-  caf::actor room;
+  actors::agent_actor alice;
+  actors::agent_actor bob;
+  actors::room_actor room;
 };
 
 } // namespace parley::test

@@ -23,16 +23,13 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
-#include "caf/event_based_actor.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/send.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
-#include "actors/agent/llm_agent.hpp"
-#include "actors/bus/actor.hpp"
-#include "actors/http/llm_client.hpp"
-#include "actors/room/actor.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
+#include "runtime/world.hpp"
 
 using nlohmann::json;
 using namespace parley;
@@ -45,12 +42,13 @@ struct tally {
   std::atomic<int> fallbacks{0};
 };
 
-caf::behavior counter(caf::event_based_actor*, std::shared_ptr<tally> t) {
+actors::subscriber_actor::behavior_type counter(actors::subscriber_actor::pointer,
+                                                std::shared_ptr<tally> t) {
   return {
       [t](const messages::negotiation_event& x) {
         if (x.kind == messages::negotiation_event_kind::agreed)
           ++t->agreed;
-        else if (messages::is_terminal(x.record.status))
+        else if (messages::is_terminal(x))
           ++t->other;
       },
       [t](const messages::agent_event& x) {
@@ -58,6 +56,9 @@ caf::behavior counter(caf::event_based_actor*, std::shared_ptr<tally> t) {
           ++t->fallbacks;
       },
       [](const messages::problem_event&) {},
+      [](const messages::ballot_event&) {},
+      [](const messages::auction_event&) {},
+      [](const messages::barrier&) {},
   };
 }
 
@@ -130,37 +131,29 @@ int main(int argc, char** argv) {
     runtime::configure(cfg, runtime::system_options{false, 2, false, {}});
     caf::actor_system sys{cfg};
     auto t = std::make_shared<tally>();
-    auto bus = actors::bus::spawn_bus(sys);
+    config::settings settings;
+    settings.llm.provider = "anthropic";
+    settings.llm.base_url = base_url;
+    settings.llm.max_concurrent_calls = limit;
+    settings.llm.call_timeout_ms = 30000;
+    runtime::world w{sys, settings};
     auto rec = sys.spawn(counter, t);
-    caf::anon_send(bus, messages::subscribe_atom::value, std::string{"*"}, rec);
-    actors::http::llm_client_options o;
-    o.base_url = base_url;
-    o.max_concurrent_calls = limit;
-    o.call_timeout_ms = 30000;
-    auto client = actors::http::spawn_llm_client(sys, o);
-    std::vector<caf::actor> owned{bus, rec, client};
+    w.events().subscribe(messages::topic_set::all(), rec);
     auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < n; ++i) {
       auto make = [&](const std::string& id, const std::string& role) {
         messages::agent_spec spec;
         spec.id = id;
         spec.profile.role = role;
-        actors::agent::llm_agent_options lo;
-        lo.client = client;
-        auto a = actors::agent::spawn_llm_agent(sys, spec, 5, bus, lo);
-        owned.push_back(a);
-        return a;
+        spec.brain.kind = messages::brain_kind::llm;
+        return w.add_agent(std::move(spec));
       };
       auto alice = make("alice", "client");
       auto bob = make("bob", "freelancer");
-      messages::room_spec spec;
-      spec.id = "room-" + std::to_string(i);
-      spec.participants = {{"alice", alice}, {"bob", bob}};
-      spec.llm_participants = {"alice", "bob"};
-      spec.bus = bus;
-      spec.seed = static_cast<std::uint64_t>(i);
-      auto room = actors::room::spawn_room(sys, spec);
-      owned.push_back(room);
+      auto room = w.add_rooms({w.room_spec("room-" + std::to_string(i),
+                                           {{"alice", alice, true}, {"bob", bob, true}},
+                                           static_cast<std::uint64_t>(i))})
+                      .front();
       messages::proposal prop;
       prop.amount = 10000;
       prop.description = "Logo";
@@ -200,8 +193,8 @@ int main(int argc, char** argv) {
                 delay);
     if (t->agreed != n || t->fallbacks != 0 || calls != expected_calls)
       rc = 1;
-    for (auto& a : owned)
-      caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+    w.stop();
+    caf::anon_send_exit(rec, caf::exit_reason::user_shutdown);
   }
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);

@@ -66,6 +66,11 @@ struct wire {
   wire(const wire&) = delete;
   wire& operator=(const wire&) = delete;
 
+  /// One of the idle actors under a typed interface (the wire does not care).
+  template <class Handle> Handle as(const caf::actor& x) {
+    return caf::actor_cast<Handle>(x);
+  }
+
   template <class T> std::vector<char> to_bytes(T x) {
     std::vector<char> buf;
     caf::binary_serializer sink{sys, buf};
@@ -288,23 +293,71 @@ std::vector<start_negotiation> samples(tag<start_negotiation>, wire&) {
 }
 
 std::vector<initiate_negotiation> samples(tag<initiate_negotiation>, wire& w) {
-  return {initiate_negotiation{w.bus, "bob", logo(100000), "intent-7"}};
+  return {initiate_negotiation{w.as<parley::actors::room_actor>(w.bus), "bob",
+                               logo(100000), "intent-7", "scenario:start:1"}};
+}
+
+std::vector<negotiation_opened> samples(tag<negotiation_opened>, wire&) {
+  return {negotiation_opened{"scenario:start:1", "neg_1"}};
+}
+
+std::vector<room_member> samples(tag<room_member>, wire& w) {
+  return {room_member{"alice", w.as<parley::actors::agent_actor>(w.alice), true},
+          room_member{"bob", w.as<parley::actors::agent_actor>(w.bob), false}};
 }
 
 std::vector<join_room> samples(tag<join_room>, wire& w) {
-  return {join_room{"alice", w.alice, true}, join_room{"bob", w.bob, false}};
+  auto members = samples(tag<room_member>{}, w);
+  return {join_room{members[0]}, join_room{members[1]}};
+}
+
+/// A sink whose bus wants the lifecycle and error topics.
+event_sink sink(wire& w) {
+  return event_sink{w.as<parley::actors::bus_actor>(w.bus),
+                    std::make_shared<interest>(lifecycle_topics |
+                                               topic_set::of(topic::error))};
 }
 
 std::vector<room_spec> samples(tag<room_spec>, wire& w) {
   room_spec x;
   x.id = "room-a";
-  x.participants = {{"alice", w.alice}, {"bob", w.bob}};
-  x.llm_participants = {"bob"};
+  x.members = samples(tag<room_member>{}, w);
   x.settings = settings();
   x.history_limit = 25;
   x.seed = 0xfeedface12345678ULL; // above INT64_MAX: must stay unsigned
-  x.bus = w.bus;
+  x.events = sink(w);
   return {x};
+}
+
+std::vector<std::vector<parley::actors::room_actor>>
+samples(tag<std::vector<parley::actors::room_actor>>, wire& w) {
+  return {{w.as<parley::actors::room_actor>(w.alice),
+           w.as<parley::actors::room_actor>(w.bob)},
+          {}};
+}
+
+std::vector<topic_set> samples(tag<topic_set>, wire&) {
+  return {topic_set::all(), terminal_topics, topic_set{}};
+}
+
+std::vector<event_sink> samples(tag<event_sink>, wire& w) {
+  return {sink(w), event_sink{}};
+}
+
+std::vector<shared_record> samples(tag<shared_record>, wire&) {
+  return {shared_record{accepted_record()}, shared_record{}};
+}
+
+std::vector<arm_timer> samples(tag<arm_timer>, wire&) {
+  return {arm_timer{3, t0 + 30000, 0x8000000000000002ULL}};
+}
+
+std::vector<timer_tick> samples(tag<timer_tick>, wire&) {
+  return {timer_tick{9}};
+}
+
+std::vector<start_deadline> samples(tag<start_deadline>, wire&) {
+  return {start_deadline{"alice:4"}};
 }
 
 std::vector<std::vector<room_spec>> samples(tag<std::vector<room_spec>>, wire& w) {
@@ -312,15 +365,30 @@ std::vector<std::vector<room_spec>> samples(tag<std::vector<room_spec>>, wire& w
 }
 
 std::vector<barrier> samples(tag<barrier>, wire& w) {
-  return {barrier{0x8000000000000009ULL, w.alice}, barrier{3, caf::actor{}}};
+  return {barrier{0x8000000000000009ULL, w.as<parley::actors::subscriber_actor>(w.alice)},
+          barrier{3, {}}};
 }
 
 std::vector<negotiation_event> samples(tag<negotiation_event>, wire&) {
-  return {
-      negotiation_event{negotiation_event_kind::agreed, t0 + 3000, accepted_record(),
-                        (t0 + 3000) * 1000 + 17, 2350},
-      negotiation_event{negotiation_event_kind::updated, t0 + 2000,
-                        countering_record(), (t0 + 2000) * 1000, 0}};
+  auto counter = countering_record();
+  return {negotiation_event{negotiation_event_kind::agreed,
+                            (t0 + 3000) * 1000 + 17,
+                            "neg_loyw3v28_a1b2_room-a",
+                            "room-a",
+                            "bob:2",
+                            caf::none,
+                            0,
+                            2350,
+                            shared_record{accepted_record()}},
+          negotiation_event{negotiation_event_kind::updated,
+                            (t0 + 2000) * 1000,
+                            counter.id,
+                            counter.room_id,
+                            "alice:2",
+                            counter.rounds.back(),
+                            0.92,
+                            0,
+                            {}}};
 }
 
 std::vector<problem_event> samples(tag<problem_event>, wire&) {
@@ -369,7 +437,7 @@ std::vector<agent_spec> samples(tag<agent_spec>, wire&) {
 }
 
 std::vector<negotiation_timer> samples(tag<negotiation_timer>, wire&) {
-  return {negotiation_timer{0x8000000000000005ULL}, negotiation_timer{7}};
+  return {negotiation_timer{2, 0x8000000000000005ULL}, negotiation_timer{1, 7}};
 }
 
 std::vector<decision> samples(tag<decision>, wire&) {
@@ -488,19 +556,23 @@ std::vector<auction_event> samples(tag<auction_event>, wire&) {
 }
 
 std::vector<ballot_invite> samples(tag<ballot_invite>, wire& w) {
-  return {ballot_invite{w.bob, samples(tag<ballot_spec>{}, w).back()}};
+  return {ballot_invite{w.as<parley::actors::ballot_actor>(w.bob),
+                        samples(tag<ballot_spec>{}, w).back()}};
 }
 
 std::vector<auction_invite> samples(tag<auction_invite>, wire& w) {
-  return {auction_invite{w.bob, samples(tag<auction_spec>{}, w).front()}};
+  return {auction_invite{w.as<parley::actors::auction_actor>(w.bob),
+                         samples(tag<auction_spec>{}, w).front()}};
 }
 
 std::vector<cast_vote> samples(tag<cast_vote>, wire& w) {
-  return {cast_vote{w.alice, vote{"ballot_1", "alice", "reject"}}};
+  return {cast_vote{w.as<parley::actors::ballot_actor>(w.alice),
+                    vote{"ballot_1", "alice", "reject"}}};
 }
 
 std::vector<place_bid> samples(tag<place_bid>, wire& w) {
-  return {place_bid{w.alice, bid{"auction_1", "alice", 0.5, 0.5, 700}}};
+  return {place_bid{w.as<parley::actors::auction_actor>(w.alice),
+                    bid{"auction_1", "alice", 0.5, 0.5, 700}}};
 }
 
 std::vector<consensus_timer> samples(tag<consensus_timer>, wire&) {
@@ -560,20 +632,51 @@ bool same(const start_negotiation& x, const start_negotiation& y) {
 }
 
 bool same(const initiate_negotiation& x, const initiate_negotiation& y) {
-  return x.room == y.room && std::tie(x.responder, x.proposal, x.intent_id) ==
-                                 std::tie(y.responder, y.proposal, y.intent_id);
+  return x.room == y.room &&
+         std::tie(x.responder, x.proposal, x.intent_id, x.message_id) ==
+             std::tie(y.responder, y.proposal, y.intent_id, y.message_id);
 }
 
-bool same(const join_room& x, const join_room& y) {
+bool same(const negotiation_opened& x, const negotiation_opened& y) {
+  return std::tie(x.message_id, x.negotiation_id) ==
+         std::tie(y.message_id, y.negotiation_id);
+}
+
+bool same(const room_member& x, const room_member& y) {
   return x.agent_id == y.agent_id && x.agent == y.agent && x.llm == y.llm;
 }
 
+bool same(const join_room& x, const join_room& y) {
+  return same(x.member, y.member);
+}
+
+bool same(const event_sink& x, const event_sink& y) {
+  return x.bus() == y.bus() && x.wants_any(topic_set::all()) == y.wants_any(topic_set::all()) &&
+         x.wants(topic::error) == y.wants(topic::error) &&
+         x.wants(topic::negotiation_updated) == y.wants(topic::negotiation_updated) &&
+         x.wants(topic::agent_message) == y.wants(topic::agent_message);
+}
+
 bool same(const room_spec& x, const room_spec& y) {
-  return std::tie(x.id, x.participants, x.llm_participants, x.settings,
-                  x.history_limit, x.seed) == std::tie(y.id, y.participants,
-                                                       y.llm_participants, y.settings,
-                                                       y.history_limit, y.seed) &&
-         x.bus == y.bus;
+  return std::tie(x.id, x.settings, x.history_limit, x.seed) ==
+             std::tie(y.id, y.settings, y.history_limit, y.seed) &&
+         std::equal(x.members.begin(), x.members.end(), y.members.begin(),
+                    y.members.end(),
+                    [](const auto& a, const auto& b) { return same(a, b); }) &&
+         same(x.events, y.events);
+}
+
+bool same(const arm_timer& x, const arm_timer& y) {
+  return std::tie(x.negotiation, x.due_ms, x.generation) ==
+         std::tie(y.negotiation, y.due_ms, y.generation);
+}
+
+bool same(const timer_tick& x, const timer_tick& y) {
+  return x.number == y.number;
+}
+
+bool same(const start_deadline& x, const start_deadline& y) {
+  return x.message_id == y.message_id;
 }
 
 bool same(const std::vector<room_spec>& x, const std::vector<room_spec>& y) {
@@ -585,10 +688,7 @@ bool same(const barrier& x, const barrier& y) {
   return x.id == y.id && x.origin == y.origin;
 }
 
-bool same(const negotiation_event& x, const negotiation_event& y) {
-  return std::tie(x.kind, x.at_ms, x.record, x.at_us, x.round_trip_us) ==
-         std::tie(y.kind, y.at_ms, y.record, y.at_us, y.round_trip_us);
-}
+
 
 bool same(const problem_event& x, const problem_event& y) {
   return std::tie(x.severity, x.code, x.message, x.at_ms, x.room_id, x.negotiation_id,
@@ -639,7 +739,7 @@ bool same(const agent_spec& x, const agent_spec& y) {
 }
 
 bool same(const negotiation_timer& x, const negotiation_timer& y) {
-  return x.generation == y.generation;
+  return x.negotiation == y.negotiation && x.generation == y.generation;
 }
 
 bool same(const decision& x, const decision& y) {
@@ -727,45 +827,64 @@ template <class T> T without_actors(T x) {
 }
 
 initiate_negotiation without_actors(initiate_negotiation x) {
-  x.room = caf::actor{};
+  x.room = decltype(x.room){};
+  return x;
+}
+
+room_member without_actors(room_member x) {
+  x.agent = decltype(x.agent){};
   return x;
 }
 
 join_room without_actors(join_room x) {
-  x.agent = caf::actor{};
+  x.member = without_actors(std::move(x.member));
   return x;
 }
 
 barrier without_actors(barrier x) {
-  x.origin = caf::actor{};
+  x.origin = decltype(x.origin){};
   return x;
 }
 
 ballot_invite without_actors(ballot_invite x) {
-  x.ballot = caf::actor{};
+  x.ballot = decltype(x.ballot){};
   return x;
 }
 
 auction_invite without_actors(auction_invite x) {
-  x.auction = caf::actor{};
+  x.auction = decltype(x.auction){};
   return x;
 }
 
 cast_vote without_actors(cast_vote x) {
-  x.ballot = caf::actor{};
+  x.ballot = decltype(x.ballot){};
   return x;
 }
 
 place_bid without_actors(place_bid x) {
-  x.auction = caf::actor{};
+  x.auction = decltype(x.auction){};
   return x;
 }
 
+event_sink without_actors(const event_sink& x) {
+  return event_sink{{}, std::make_shared<interest>(
+                            x.wants_any(topic_set::all()) ? lifecycle_topics |
+                                                                topic_set::of(topic::error)
+                                                          : topic_set{})};
+}
+
 room_spec without_actors(room_spec x) {
-  for (auto& entry : x.participants)
-    entry.second = caf::actor{};
-  x.bus = caf::actor{};
+  for (auto& m : x.members)
+    m.agent = parley::actors::agent_actor{};
+  x.events = without_actors(x.events);
   return x;
+}
+
+std::vector<parley::actors::room_actor>
+without_actors(std::vector<parley::actors::room_actor> xs) {
+  for (auto& x : xs)
+    x = parley::actors::room_actor{};
+  return xs;
 }
 
 std::vector<room_spec> without_actors(std::vector<room_spec> xs) {
@@ -846,7 +965,7 @@ TEST_CASE("every wire type survives the binary serializer inside a caf::message"
 TEST_CASE("a message with several wire types keeps their order", "[unit]") {
   wire w;
   auto counter = samples(tag<agent_counter>{}, w).front();
-  auto timer = negotiation_timer{12};
+  auto timer = negotiation_timer{1, 12};
   auto msg = w.from_bytes<caf::message>(
       w.to_bytes(caf::make_message(counter, timer, error_code::out_of_turn)));
   REQUIRE((msg.match_elements<agent_counter, negotiation_timer, error_code>()));
@@ -859,10 +978,10 @@ TEST_CASE("an actor handle comes back as the same actor", "[unit]") {
   wire w;
   auto spec = samples(tag<room_spec>{}, w).front();
   auto back = w.round_trip(spec);
-  CHECK(back.participants.at("alice") == w.alice);
-  CHECK(back.participants.at("bob") == w.bob);
-  CHECK(back.bus == w.bus);
-  CHECK(back.bus != w.alice);
+  CHECK(back.members.at(0).agent == w.as<parley::actors::agent_actor>(w.alice));
+  CHECK(back.members.at(1).agent == w.as<parley::actors::agent_actor>(w.bob));
+  CHECK(back.events.bus() == w.as<parley::actors::bus_actor>(w.bus));
+  CHECK(back.events.bus() != w.as<parley::actors::bus_actor>(w.alice));
 }
 
 TEST_CASE("every wire type survives to_json and from_json_value", "[unit]") {
@@ -893,13 +1012,13 @@ TEST_CASE("every wire type survives JSON text (dump, then parse)", "[unit]") {
 
 TEST_CASE("actor handles are written as whether they are set", "[unit]") {
   wire w;
-  json set = samples(tag<join_room>{}, w).front();
+  json set = samples(tag<room_member>{}, w).front();
   CHECK(set.at("agent") == true);
-  json unset = join_room{"alice", caf::actor{}};
+  json unset = room_member{"alice", {}, false};
   CHECK(unset.at("agent") == false);
   json spec = samples(tag<room_spec>{}, w).front();
-  CHECK(spec.at("participants") == json::array({"alice", "bob"}));
-  CHECK_FALSE(spec.contains("bus"));
+  CHECK(spec.at("members").at(1).at("agent_id") == "bob");
+  CHECK(spec.at("events").at("bus") == true);
 }
 
 // -- JSON field snapshots -----------------------------------------------------

@@ -42,13 +42,13 @@ agent_spec script_agent(std::string id, std::vector<script_reply> replies) {
 /// Two agents in one room; the first one opens a negotiation.
 struct agent_pair {
   agent_pair(actor_fixture& fx, agent_spec first, agent_spec second) : fx(fx) {
-    a = parley::actors::agent::spawn_agent(fx.sys, first, 5, fx.bus);
-    b = parley::actors::agent::spawn_agent(fx.sys, second, 5, fx.bus);
+    a = parley::actors::agent::spawn_agent(fx.sys, first, 5, {fx.events});
+    b = parley::actors::agent::spawn_agent(fx.sys, second, 5, {fx.events});
     parley::messages::room_spec spec;
     spec.id = "room-1";
-    spec.participants = {{first.id, a}, {second.id, b}};
-    spec.bus = fx.bus;
-    room = parley::actors::room::spawn_room(fx.sys, std::move(spec));
+    spec.members = {{first.id, a, false}, {second.id, b, false}};
+    spec.events = fx.events;
+    room = parley::actors::room::spawn_room(fx.sys, std::move(spec), fx.timers);
     responder = second.id;
     fx.keep(a);
     fx.keep(b);
@@ -56,19 +56,19 @@ struct agent_pair {
   }
 
   void open(proposal p) {
-    fx.send(a,
-            parley::messages::initiate_negotiation{room, responder, std::move(p), {}});
+    fx.send(a, parley::messages::initiate_negotiation{room, responder, std::move(p),
+                                                      {}, {}});
     fx.run();
   }
 
   const parley::messages::negotiation_record& last() const {
-    return fx.seen.negotiation_events.back().record;
+    return fx.seen.last_record();
   }
 
   actor_fixture& fx;
-  caf::actor a;
-  caf::actor b;
-  caf::actor room;
+  parley::actors::agent_actor a;
+  parley::actors::agent_actor b;
+  parley::actors::room_actor room;
   std::string responder;
 };
 

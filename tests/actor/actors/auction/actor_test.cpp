@@ -26,7 +26,7 @@ TEST_CASE("an auction resolves when its window closes", "[actor]") {
   actor_fixture f;
   auto a = parley::actors::auction::spawn_auction(
       f.sys, spec_of({{"ann", "architect"}, {"bob", "builder"}, {"gus", "guardian"}}),
-      {f.bus, {}, {}});
+      {f.events, {}, {}});
   f.keep(a);
   f.run();
   f.send(a, bid{"a1", "bob", 0.5, 0.6, 1000});
@@ -54,7 +54,7 @@ TEST_CASE("an auction resolves when its window closes", "[actor]") {
 TEST_CASE("an auction with no bids ends no_bids", "[actor]") {
   actor_fixture f;
   f.keep(parley::actors::auction::spawn_auction(
-      f.sys, spec_of({{"ann", "architect"}}, 5000), {f.bus, {}, {}}));
+      f.sys, spec_of({{"ann", "architect"}}, 5000), {f.events, {}, {}}));
   f.run();
   f.advance(5000ms);
   REQUIRE(f.seen.auction_events.size() == 1);
@@ -63,7 +63,7 @@ TEST_CASE("an auction with no bids ends no_bids", "[actor]") {
 
 TEST_CASE("rule agents bid from their profile when invited", "[actor]") {
   actor_fixture f;
-  std::map<std::string, caf::actor> agents;
+  std::map<std::string, parley::actors::agent_actor> agents;
   std::vector<participant> invited;
   for (auto [id, role, cap, load] :
        std::vector<std::tuple<std::string, std::string, double, double>>{
@@ -75,12 +75,12 @@ TEST_CASE("rule agents bid from their profile when invited", "[actor]") {
     a.profile.role = role;
     a.profile.capabilities = {{"frontend", cap}};
     a.profile.load = load;
-    agents.emplace(id, parley::actors::agent::spawn_agent(f.sys, a, 5, f.bus));
+    agents.emplace(id, parley::actors::agent::spawn_agent(f.sys, a, 5, {f.events}));
     f.keep(agents.at(id));
     invited.push_back({id, role});
   }
   f.keep(parley::actors::auction::spawn_auction(f.sys, spec_of(invited),
-                                                {f.bus, {}, agents}));
+                                                {f.events, {}, agents}));
   f.run();
   // cat has no capability and does not bid; the window decides.
   CHECK(f.seen.auction_events.size() == 2);

@@ -16,13 +16,13 @@ TEST_CASE("the audit log writes one JSON line per event, refusals included",
           "[actor]") {
   actor_fixture f;
   auto out = std::make_shared<std::ostringstream>();
-  auto audit = parley::actors::audit::spawn_audit_log(f.sys, f.bus, out);
+  auto audit = parley::actors::audit::spawn_audit_log(f.sys, f.events, out);
   f.run();
   ballot_spec spec;
   spec.id = "b1";
   spec.topic = "ship it?";
   spec.voters = {{"v1", "builder"}, {"v2", "builder"}};
-  auto b = parley::actors::ballot::spawn_ballot(f.sys, spec, {f.bus, {}, {}});
+  auto b = parley::actors::ballot::spawn_ballot(f.sys, spec, {f.events, {}, {}});
   f.keep(b);
   f.run();
   f.send(b, vote{"b1", "v1", "approve"});

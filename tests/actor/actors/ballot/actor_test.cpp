@@ -21,9 +21,9 @@ ballot_spec spec_of(ballot_strategy strategy, std::size_t voters) {
   return x;
 }
 
-caf::actor open(actor_fixture& f, ballot_spec spec) {
+parley::actors::ballot_actor open(actor_fixture& f, ballot_spec spec) {
   auto b =
-      parley::actors::ballot::spawn_ballot(f.sys, std::move(spec), {f.bus, {}, {}});
+      parley::actors::ballot::spawn_ballot(f.sys, std::move(spec), {f.events, {}, {}});
   f.keep(b); // a ballot waiting for its window would keep the system alive
   f.run();
   return b;
@@ -103,7 +103,7 @@ TEST_CASE("votes after resolution are refused with E024 and change nothing",
 
 TEST_CASE("rule agents vote when invited; the reporter gets the result", "[actor]") {
   actor_fixture f;
-  std::map<std::string, caf::actor> agents;
+  std::map<std::string, parley::actors::agent_actor> agents;
   std::vector<std::pair<std::string, double>> members = {
       {"ann", 0.9}, {"bob", 0.7}, {"cat", 0.1}};
   auto spec = spec_of(ballot_strategy::majority, 0);
@@ -113,13 +113,13 @@ TEST_CASE("rule agents vote when invited; the reporter gets the result", "[actor
     a.id = id;
     a.profile.role = "builder";
     a.profile.capabilities = {{"frontend", cap}};
-    agents.emplace(id, parley::actors::agent::spawn_agent(f.sys, a, 5, f.bus));
+    agents.emplace(id, parley::actors::agent::spawn_agent(f.sys, a, 5, {f.events}));
     f.keep(agents.at(id));
     spec.voters.push_back({id, "builder"});
   }
   std::vector<caf::message> inbox;
-  auto reporter = f.spawn_probe(inbox);
-  f.keep(parley::actors::ballot::spawn_ballot(f.sys, spec, {f.bus, reporter, agents}));
+  auto reporter = f.spawn_listener(inbox);
+  f.keep(parley::actors::ballot::spawn_ballot(f.sys, spec, {f.events, reporter, agents}));
   f.run();
   REQUIRE(f.seen.ballot_events.back().kind == ballot_event_kind::result);
   const auto& outcome = *f.seen.ballot_events.back().outcome;

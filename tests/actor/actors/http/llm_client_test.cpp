@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "caf/event_based_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 #include "caf/send.hpp"
 
 #include "support/actor_fixture.hpp"
@@ -25,16 +26,20 @@ struct scripted_provider {
   std::vector<msg::llm_request> attempts;
 };
 
-caf::behavior provider(caf::event_based_actor* self, scripted_provider* p) {
+parley::actors::llm_performer_actor::behavior_type
+provider(parley::actors::llm_performer_actor::pointer self, scripted_provider* p) {
   return {[self, p](const msg::llm_request& x) {
     auto outcome = p->outcomes.at(p->attempts.size());
     outcome.call_id = x.call_id;
     p->attempts.push_back(x);
-    self->send(caf::actor_cast<caf::actor>(self->current_sender()), outcome);
+    self->send(caf::actor_cast<parley::actors::llm_client_actor>(self->current_sender()),
+               outcome);
   }};
 }
 
-caf::behavior caller(caf::event_based_actor*, std::vector<msg::llm_response>* answers) {
+parley::actors::llm_caller_actor::behavior_type
+caller(parley::actors::llm_caller_actor::pointer,
+       std::vector<msg::llm_response>* answers) {
   return {[answers](const msg::llm_response& x) {
     answers->push_back(x);
   }};
@@ -50,8 +55,8 @@ struct client_under_test {
   actor_fixture fx;
   scripted_provider script;
   std::vector<msg::llm_response> answers;
-  caf::actor caller_actor;
-  caf::actor client;
+  parley::actors::llm_caller_actor caller_actor;
+  parley::actors::llm_client_actor client;
 
   explicit client_under_test(std::vector<msg::llm_attempt> outcomes,
                              std::int32_t max_concurrent_calls = 64) {

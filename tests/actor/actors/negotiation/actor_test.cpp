@@ -27,7 +27,9 @@ TEST_CASE("an opened negotiation delivers the proposal to the responder", "[acto
   CHECK(p.from_agent == "alice");
   CHECK(p.proposal.amount == 10000);
   CHECK(p.negotiation_id == r.last().id);
-  CHECK(r.alice_inbox.empty());
+  // The initiator only learns that its start opened the negotiation.
+  REQUIRE(r.alice_inbox.size() == 1);
+  CHECK(r.alice_inbox[0].match_elements<parley::messages::negotiation_opened>());
 }
 
 TEST_CASE("the 30 s round timeout expires a negotiation nobody answers", "[actor]") {
@@ -125,8 +127,8 @@ TEST_CASE("an accepted deal reaches the proposer as agent_accept", "[actor]") {
   bilateral_room r{fx};
   r.start(10000);
   r.accept("bob", "bob:1");
-  REQUIRE(r.alice_inbox.size() == 1);
-  REQUIRE(r.alice_inbox[0].match_elements<parley::messages::agent_accept>());
+  REQUIRE(r.alice_inbox.size() == 2);
+  REQUIRE(r.alice_inbox[1].match_elements<parley::messages::agent_accept>());
   CHECK(r.last().status == negotiation_status::accepted);
   CHECK(r.last().convergence_score == 1.0);
 }

@@ -35,26 +35,24 @@ TEST_CASE("a room allows one active negotiation at a time", "[actor]") {
   CHECK(r.last().current_proposal.amount == 30000);
 }
 
-TEST_CASE("a refused start answers the requester with the coded error", "[actor]") {
+TEST_CASE("the initiator learns whether its start opened or was refused", "[actor]") {
   actor_fixture fx;
   bilateral_room r{fx};
   r.start(10000, "alice:1");
-  std::vector<caf::error> errors;
-  fx.sys.spawn(
-      [&](caf::event_based_actor* self, const caf::actor& room) {
-        parley::messages::proposal p;
-        p.amount = 500;
-        self->request(room, 5s,
-                      parley::messages::start_negotiation{"x:1", "alice", "bob", p, {}})
-            .then([](const parley::messages::negotiation_record&) {},
-                  [&](const caf::error& err) { errors.push_back(err); });
-      },
-      r.room);
-  fx.run();
-  REQUIRE(errors.size() == 1);
-  CHECK(errors[0].category() == caf::atom("parley"));
-  CHECK(errors[0].code() ==
-        static_cast<std::uint8_t>(error_code::negotiation_in_progress));
+  r.start(500, "alice:2");
+  REQUIRE(r.alice_inbox.size() == 2);
+  REQUIRE(r.alice_inbox[0].match_elements<parley::messages::negotiation_opened>());
+  const auto& opened = r.alice_inbox[0].get_as<parley::messages::negotiation_opened>(0);
+  CHECK(opened.message_id == "alice:1");
+  CHECK(opened.negotiation_id == fx.seen.negotiation_events.front().negotiation_id);
+  // The refusal the bus gets is the one the initiator gets.
+  REQUIRE(r.alice_inbox[1].match_elements<parley::messages::problem_event>());
+  const auto& refused = r.alice_inbox[1].get_as<parley::messages::problem_event>(0);
+  CHECK(refused.code == error_code::negotiation_in_progress);
+  CHECK(refused.message_id == "alice:2");
+  CHECK(refused.agent_id == "alice");
+  REQUIRE(fx.seen.problems.size() == 1);
+  CHECK(fx.seen.problems[0].message_id == "alice:2");
 }
 
 TEST_CASE("a start naming a non-participant is refused", "[actor]") {
@@ -139,7 +137,7 @@ TEST_CASE("a room keeps the history of its ended negotiations", "[actor]") {
   fx.advance(30s);
   std::vector<parley::messages::negotiation_record> history;
   fx.sys.spawn(
-      [&](caf::event_based_actor* self, const caf::actor& room) {
+      [&](caf::event_based_actor* self, const parley::actors::room_actor& room) {
         self->request(room, 5s, parley::messages::history_atom::value)
             .then([&](std::vector<parley::messages::negotiation_record>& xs) {
               history = std::move(xs);

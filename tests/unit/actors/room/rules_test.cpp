@@ -36,13 +36,13 @@ start_negotiation logo_request(std::string intent_id = {}) {
   return x;
 }
 
-/// A closed record for the negotiation `id` (what the negotiation hands back).
-negotiation_record closed(const std::string& id) {
+/// A closed record for the negotiation `id` (what its terminal event carries).
+parley::messages::shared_record closed(const std::string& id) {
   negotiation_record x;
   x.id = id;
   x.room_id = "room-a";
   x.status = negotiation_status::accepted;
-  return x;
+  return parley::messages::shared_record{std::move(x)};
 }
 
 /// Starts a negotiation that must succeed and returns its opening.
@@ -271,9 +271,9 @@ TEST_CASE("the history keeps the newest negotiations, oldest first", "[unit]") {
   }
   const auto& history = room.history();
   REQUIRE(history.size() == 3);
-  CHECK(history[0].id == ids[1]);
-  CHECK(history[1].id == ids[2]);
-  CHECK(history[2].id == ids[3]);
+  CHECK(history[0]->id == ids[1]);
+  CHECK(history[1]->id == ids[2]);
+  CHECK(history[2]->id == ids[3]);
   CHECK(room.route_of(ids[0]) == route::unknown); // dropped
   CHECK(room.route_of(ids[1]) == route::finished);
   CHECK(room.route_of(ids[3]) == route::finished);

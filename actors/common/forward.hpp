@@ -1,0 +1,81 @@
+#pragma once
+
+// Sends that CAF 0.17's `send` cannot express, all on the sending actor's own
+// thread (its execution unit), which schedules the receiver on the same
+// worker's queue like `self->send` does (caf::send_as and caf::anon_send go
+// through the scheduler's shared entry instead).
+
+#include <utility>
+
+#include "caf/abstract_actor.hpp"
+#include "caf/actor_cast.hpp"
+#include "caf/message.hpp"
+#include "caf/message_id.hpp"
+#include "caf/check_typed_input.hpp"
+#include "caf/response_type.hpp"
+#include "caf/typed_actor.hpp"
+
+namespace parley::actors {
+
+namespace detail {
+
+/// Refuses at compile time a message that a typed receiver does not accept.
+template <class Dest, class... Ts> constexpr void check_accepts() {
+  if constexpr (caf::statically_typed<Dest>()) {
+    using token = caf::detail::type_list<caf::detail::strip_and_convert_t<Ts>...>;
+    static_assert(caf::response_type_unbox<caf::signatures_of_t<Dest>, token>::valid,
+                  "the receiver does not accept this message");
+  }
+}
+
+template <class Self, class Dest, class... Ts>
+void enqueue(Self* self, caf::strong_actor_ptr sender, const Dest& dest, Ts&&... xs) {
+  if (dest)
+    caf::actor_cast<caf::abstract_actor*>(dest)->eq_impl(
+        caf::make_message_id(), std::move(sender), self->context(),
+        std::forward<Ts>(xs)...);
+}
+
+} // namespace detail
+
+/// Passes a whole message on (shared, not copied): the bus's fan-out and the
+/// relay of an agent message. Unchecked: the content is only known at run
+/// time.
+template <class Self, class Dest>
+void forward_message(Self* self, const Dest& dest, caf::message msg) {
+  detail::enqueue(self, caf::strong_actor_ptr{self->ctrl()}, dest, std::move(msg));
+}
+
+/// Passes a whole message on without a sender (an event: its receivers
+/// never answer, so no node creates a proxy for the producer).
+template <class Self, class Dest>
+void forward_anonymous(Self* self, const Dest& dest, caf::message msg) {
+  detail::enqueue(self, caf::strong_actor_ptr{}, dest, std::move(msg));
+}
+
+/// Passes a whole message on as if `as` had sent it.
+template <class Self, class As, class Dest>
+void forward_message_as(Self* self, const As& as, const Dest& dest, caf::message msg) {
+  detail::enqueue(self, caf::actor_cast<caf::strong_actor_ptr>(as), dest,
+                  std::move(msg));
+}
+
+/// Sends `xs` to `dest` as if `as` had sent them: the receiver answers `as`
+/// (a negotiation speaks for itself while its room opens it; across nodes it
+/// speaks through its room).
+template <class Self, class As, class Dest, class... Ts>
+void send_as(Self* self, const As& as, const Dest& dest, Ts&&... xs) {
+  detail::check_accepts<Dest, Ts...>();
+  detail::enqueue(self, caf::actor_cast<caf::strong_actor_ptr>(as), dest,
+                  std::forward<Ts>(xs)...);
+}
+
+/// Sends `xs` to `dest` without a sender: for events, whose receivers never
+/// answer (so no node creates a proxy for the producer).
+template <class Self, class Dest, class... Ts>
+void send_anonymous(Self* self, const Dest& dest, Ts&&... xs) {
+  detail::check_accepts<Dest, Ts...>();
+  detail::enqueue(self, caf::strong_actor_ptr{}, dest, std::forward<Ts>(xs)...);
+}
+
+} // namespace parley::actors

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "caf/replies_to.hpp"
+#include "caf/typed_actor.hpp"
+
+#include "messages/fwd.hpp"
+
+namespace parley::actors {
+
+/// A node's timer service (see actors/timer/actor.hpp): rooms arm their
+/// negotiations' timers with it; it wakes itself with `timer_tick`.
+using timer_actor = caf::typed_actor<caf::reacts_to<messages::arm_timer>,
+                                     caf::reacts_to<messages::timer_tick>>;
+
+} // namespace parley::actors

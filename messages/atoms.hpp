@@ -1,0 +1,17 @@
+#pragma once
+
+// Parley's atoms (at most 10 characters each).
+
+#include "caf/atom.hpp"
+
+namespace parley::messages {
+
+using subscribe_atom = caf::atom_constant<caf::atom("subscribe")>;
+using history_atom = caf::atom_constant<caf::atom("history")>;
+using step_atom = caf::atom_constant<caf::atom("step")>;
+using done_atom = caf::atom_constant<caf::atom("done")>;
+using shutdown_atom = caf::atom_constant<caf::atom("shutdown")>;
+using echo_atom = caf::atom_constant<caf::atom("echo")>;
+using count_atom = caf::atom_constant<caf::atom("count")>;
+
+} // namespace parley::messages

@@ -1,0 +1,95 @@
+#pragma once
+
+// Forward declarations of Parley's wire types, so that an actor interface
+// (`actors/<kind>/interface.hpp`) can name the messages it accepts without
+// pulling their definitions in, and a message can carry a typed handle.
+
+#include <cstdint>
+
+namespace parley::messages {
+
+// proposal.hpp
+struct json_object;
+struct proposal;
+
+// negotiation_record.hpp
+enum class negotiation_status : std::uint8_t;
+enum class round_action : std::uint8_t;
+struct negotiation_round;
+struct incentive_split;
+struct negotiation_record;
+class shared_record;
+
+// negotiation_settings.hpp
+struct negotiation_settings;
+
+// agent_messages.hpp
+struct agent_proposal;
+struct agent_counter;
+struct agent_accept;
+struct agent_reject;
+
+// agent_profile.hpp
+struct agent_preferences;
+struct agent_profile;
+struct proposal_patch;
+struct script_reply;
+struct brain_spec;
+struct agent_spec;
+
+// decision.hpp
+struct decision;
+
+// commands.hpp
+struct start_negotiation;
+struct initiate_negotiation;
+struct negotiation_opened;
+struct join_room;
+struct barrier;
+struct room_spec;
+struct negotiation_timer;
+struct arm_timer;
+struct timer_tick;
+struct deferred_reply;
+struct start_deadline;
+
+// events.hpp
+enum class negotiation_event_kind : std::uint8_t;
+enum class severity : std::uint8_t;
+struct negotiation_event;
+struct problem_event;
+struct run_summary;
+
+// event_sink.hpp
+class topic_set;
+class event_sink;
+
+// llm.hpp
+struct llm_request;
+struct llm_response;
+struct llm_attempt;
+struct agent_event;
+struct transcript_entry;
+struct transcript_flush;
+struct negotiation_trigger;
+struct tool_definition;
+struct set_tools;
+
+// consensus.hpp
+struct participant;
+struct ballot_spec;
+struct vote;
+struct ballot_outcome;
+struct ballot_event;
+struct auction_spec;
+struct bid;
+struct bid_score;
+struct auction_outcome;
+struct auction_event;
+struct ballot_invite;
+struct auction_invite;
+struct cast_vote;
+struct place_bid;
+struct consensus_timer;
+
+} // namespace parley::messages

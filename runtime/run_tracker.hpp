@@ -1,0 +1,76 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "messages/consensus.hpp"
+#include "messages/events.hpp"
+
+namespace parley::runtime {
+
+/// The one place that knows what a run still waits for: starts sent and not
+/// answered, negotiations started and not ended, ballots and auctions not
+/// resolved, barriers not back. It learns only from what the run sends and
+/// the events it sees, and it cannot be raced by their order: an end that
+/// arrives before its start's event closes the negotiation all the same.
+/// Pure: no actors, no clock.
+class run_tracker {
+public:
+  /// A start request `message_id` went to `room` on behalf of `initiator`.
+  void start_sent(const std::string& room, const std::string& initiator,
+                  const std::string& message_id);
+
+  /// A barrier went through `room` (empty: not through a room).
+  void barrier_sent(std::uint64_t id, const std::string& room);
+
+  void ballot_opened(const std::string& id);
+  void auction_opened(const std::string& id);
+
+  /// What an event settles. Returns how many pending starts it answered.
+  std::size_t on(const messages::negotiation_event& x);
+  std::size_t on(const messages::problem_event& x);
+  void on(const messages::ballot_event& x);
+  void on(const messages::auction_event& x);
+
+  /// A barrier came back.
+  void barrier_back(std::uint64_t id);
+
+  /// Nothing the run sent is unanswered and nothing it opened is open.
+  bool idle() const noexcept;
+
+  std::size_t pending_starts() const noexcept { return starts_.size(); }
+  std::size_t open_negotiations() const noexcept { return open_.size(); }
+  std::size_t pending_barriers() const noexcept { return barriers_.size(); }
+
+private:
+  /// Forgets everything that went through `room` (its node is gone).
+  std::size_t lose_room(const std::string& room);
+
+  /// Closes negotiation `id`, remembering an end that came before its start.
+  void close(const std::string& id);
+
+  struct start {
+    std::string room;
+    std::string initiator;
+  };
+
+  /// Takes the pending start `message_id` if it went to `room` (and, when
+  /// given, on behalf of `initiator`); returns whether there was one.
+  std::size_t answer(const std::string& message_id, const std::string& room,
+                     const std::string* initiator);
+
+  /// Pending starts by message id.
+  std::unordered_map<std::string, start> starts_;
+  /// Open negotiations -> their rooms.
+  std::unordered_map<std::string, std::string> open_;
+  /// Negotiations whose end came before their start's event.
+  std::unordered_set<std::string> ended_early_;
+  std::unordered_map<std::uint64_t, std::string> barriers_;
+  /// Ballots and auctions by id, with how many of that id are open.
+  std::unordered_map<std::string, int> ballots_;
+  std::unordered_map<std::string, int> auctions_;
+};
+
+} // namespace parley::runtime

@@ -1,0 +1,123 @@
+#include "runtime/world.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/send.hpp"
+
+#include "actors/agent/actor.hpp"
+#include "actors/agent/llm_agent.hpp"
+#include "actors/audit/actor.hpp"
+#include "actors/bus/actor.hpp"
+#include "actors/http/llm_client.hpp"
+#include "actors/timer/actor.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::runtime {
+
+world::world(caf::actor_system& sys, config::settings settings,
+             const std::vector<std::string>& remotes)
+    : sys_(sys), settings_(std::move(settings)), events_(actors::bus::spawn_bus(sys)),
+      timers_(actors::timer::spawn_timer_service(sys)) {
+  nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_);
+  if (!settings_.audit.path.empty()) {
+    auto file = std::make_shared<std::ofstream>(settings_.audit.path, std::ios::app);
+    if (!*file)
+      throw std::runtime_error("cannot write the audit log " + settings_.audit.path);
+    audit_ = actors::audit::spawn_audit_log(sys_, events_, std::move(file));
+  }
+}
+
+world::~world() {
+  stop();
+}
+
+actors::agent_actor world::add_agent(messages::agent_spec spec) {
+  if (spec.brain.kind == messages::brain_kind::llm)
+    return add_llm_agent(std::move(spec));
+  agents_.push_back(actors::agent::spawn_agent(sys_, std::move(spec),
+                                               settings_.negotiation.max_rounds,
+                                               actors::agent::peers{events_}));
+  return agents_.back();
+}
+
+/// The key comes from ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY
+/// (OpenAI-compatible servers, optional) and goes nowhere but the client.
+actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
+  const auto& llm = settings_.llm;
+  const auto& brain = spec.brain;
+  actors::http::llm_client_options o;
+  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
+                           o.provider);
+  o.base_url = brain.endpoint.empty() ? llm.base_url : brain.endpoint;
+  o.max_concurrent_calls = llm.max_concurrent_calls;
+  o.call_timeout_ms = llm.call_timeout_ms;
+  o.max_retries = llm.max_retries;
+  o.breaker_threshold = llm.breaker_threshold;
+  o.breaker_open_ms = llm.breaker_open_ms;
+  auto key = actors::llm::to_string(o.provider) + " " + o.base_url;
+  auto& client = llm_clients_[key];
+  if (!client) {
+    const char* api_key = std::getenv(
+        o.provider == actors::llm::provider_kind::anthropic ? "ANTHROPIC_API_KEY"
+                                                            : "OPENAI_API_KEY");
+    o.api_key = api_key != nullptr ? api_key : "";
+    client = actors::http::spawn_llm_client(sys_, std::move(o));
+  }
+  actors::agent::llm_agent_options options;
+  options.client = client;
+  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
+                           options.brain.provider);
+  options.brain.model = brain.model.empty() ? llm.model : brain.model;
+  options.brain.max_tokens = llm.max_tokens;
+  options.brain.max_bad_turns = llm.max_bad_turns;
+  options.batch_window_ms = llm.batch_window_ms;
+  auto agent = actors::agent::spawn_llm_agent(sys_, std::move(spec),
+                                              settings_.negotiation.max_rounds,
+                                              actors::agent::peers{events_}, options);
+  agents_.push_back(agent);
+  llm_agents_.push_back(agent);
+  return agent;
+}
+
+messages::room_spec world::room_spec(std::string id,
+                                     std::vector<messages::room_member> members,
+                                     std::uint64_t seed) const {
+  messages::room_spec spec;
+  spec.id = std::move(id);
+  spec.members = std::move(members);
+  spec.settings = settings_.negotiation;
+  spec.history_limit = settings_.room.history_limit;
+  spec.seed = seed;
+  spec.events = events_;
+  return spec;
+}
+
+std::vector<actors::room_actor> world::add_rooms(std::vector<messages::room_spec> specs) {
+  auto built = nodes_->spawn_rooms(std::move(specs));
+  rooms_.insert(rooms_.end(), built.begin(), built.end());
+  return built;
+}
+
+void world::stop() {
+  if (stopped_)
+    return;
+  stopped_ = true;
+  if (audit_)
+    caf::anon_send(audit_, messages::done_atom::value);
+  for (const auto& x : agents_)
+    caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  for (const auto& x : rooms_)
+    caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  for (const auto& entry : llm_clients_)
+    caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(events_.bus(), caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(timers_, caf::exit_reason::user_shutdown);
+  nodes_->sync();
+  nodes_.reset();
+}
+
+} // namespace parley::runtime

@@ -1,0 +1,96 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "caf/fwd.hpp"
+
+#include "actors/agent/interface.hpp"
+#include "actors/audit/interface.hpp"
+#include "actors/http/interface.hpp"
+#include "actors/room/interface.hpp"
+#include "actors/timer/interface.hpp"
+#include "config/settings.hpp"
+#include "messages/agent_profile.hpp"
+#include "messages/commands.hpp"
+#include "messages/event_sink.hpp"
+#include "runtime/cluster.hpp"
+
+namespace parley::runtime {
+
+/// The actors of one Parley run, built the same way by `parley run`,
+/// `parley bench`, `parley serve` and the tests: the event bus, the agents
+/// (rule, script or LLM brain; LLM agents share one HTTP client per provider
+/// and endpoint), the rooms (here, or on `parley node`s) with the timer
+/// service of the local ones, and the audit log.
+///
+/// Not an actor: it lives with the code that builds it, spawns actors and
+/// stops them. Every handle it returns is typed.
+class world {
+public:
+  /// Spawns the bus, connects to `remotes` (the nodes rooms are placed on;
+  /// none: all local) and opens the audit log when `settings.audit.path` is
+  /// set. Throws std::runtime_error when a node cannot be reached or the
+  /// audit log cannot be written.
+  world(caf::actor_system& sys, config::settings settings,
+        const std::vector<std::string>& remotes = {});
+
+  /// Stops whatever is still running (see `stop`).
+  ~world();
+
+  world(const world&) = delete;
+  world& operator=(const world&) = delete;
+
+  caf::actor_system& system() noexcept { return sys_; }
+
+  const config::settings& settings() const noexcept { return settings_; }
+
+  const messages::event_sink& events() const noexcept { return events_; }
+
+  /// Spawns an agent with the brain its spec names.
+  actors::agent_actor add_agent(messages::agent_spec spec);
+
+  /// A room's spec: `id`, with `members` (agent id, handle, whether its brain
+  /// is an LLM), the configured negotiation settings and history limit, the
+  /// bus, and `seed` for its ids.
+  messages::room_spec room_spec(std::string id,
+                                std::vector<messages::room_member> members,
+                                std::uint64_t seed) const;
+
+  /// Builds rooms, in order: here, or spread over the nodes.
+  std::vector<actors::room_actor> add_rooms(std::vector<messages::room_spec> specs);
+
+  /// The agents and rooms built so far, in order.
+  const std::vector<actors::agent_actor>& agents() const noexcept { return agents_; }
+  const std::vector<actors::room_actor>& rooms() const noexcept { return rooms_; }
+
+  /// Agents with an LLM brain (they may work while nothing else happens).
+  const std::vector<actors::agent_actor>& llm_agents() const noexcept {
+    return llm_agents_;
+  }
+
+  /// Flushes the audit log and stops every long-lived actor: agents, rooms,
+  /// LLM clients, the bus (CAF-0.17.md pitfall 2: cycles, subscriptions and
+  /// pending timers would keep them alive). Idempotent.
+  void stop();
+
+private:
+  actors::agent_actor add_llm_agent(messages::agent_spec spec);
+
+  caf::actor_system& sys_;
+  config::settings settings_;
+  messages::event_sink events_;
+  actors::timer_actor timers_;
+  std::unique_ptr<cluster> nodes_;
+  std::vector<actors::agent_actor> agents_;
+  std::vector<actors::agent_actor> llm_agents_;
+  std::vector<actors::room_actor> rooms_;
+  /// One HTTP client per provider and endpoint.
+  std::map<std::string, actors::llm_client_actor> llm_clients_;
+  actors::audit_actor audit_;
+  bool stopped_ = false;
+};
+
+} // namespace parley::runtime
