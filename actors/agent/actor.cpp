@@ -11,6 +11,7 @@
 #include "actors/agent/brain.hpp"
 #include "actors/agent/shell.hpp"
 #include "actors/agent/voter.hpp"
+#include "actors/common/shared_behavior.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::agent {
@@ -21,12 +22,8 @@ namespace {
 using rule_agent_actor = agent_actor::extend<caf::reacts_to<messages::deferred_reply>>;
 
 struct agent_state {
-  static inline const char* name = "parley.agent";
   std::string id;
   std::unique_ptr<brain> mind;
-  /// Kept for voting and bidding (seed 004).
-  messages::agent_profile profile;
-  messages::brain_kind kind = messages::brain_kind::rule;
   std::vector<memo> open;
   std::vector<pending_start> starting;
   std::uint64_t sent = 0;
@@ -37,11 +34,32 @@ struct agent_state {
   std::string next_message_id() { return id + ":" + std::to_string(++sent); }
 };
 
-using agent_pointer = rule_agent_actor::stateful_pointer<agent_state>;
+class rule_agent : public shared_behavior_actor<rule_agent, rule_agent_actor::base> {
+public:
+  rule_agent(caf::actor_config& cfg, messages::agent_spec spec, std::int32_t max_rounds,
+             peers with)
+      : shared_behavior_actor(cfg) {
+    state.id = std::move(spec.id);
+    state.mind = make_brain(spec.brain, spec.profile);
+    state.max_rounds = max_rounds;
+    state.events = std::move(with.events);
+  }
+
+  const char* name() const override { return "parley.agent"; }
+
+  static rule_agent_actor::behavior_type make_shared_behavior();
+
+  void start() {}
+
+  /// Lets go of the brain and every handle as the agent stops.
+  void on_exit() override { state = agent_state{}; }
+
+  agent_state state;
+};
 
 /// Asks the brain how to answer an offer and answers (now or after the
 /// decision's think time).
-void answer(agent_pointer self, const std::string& negotiation_id,
+void answer(rule_agent* self, const std::string& negotiation_id,
             const messages::proposal& incoming) {
   auto& st = self->state;
   auto& m = on_offer(self, negotiation_id);
@@ -57,62 +75,54 @@ void answer(agent_pointer self, const std::string& negotiation_id,
   carry_out(self, st, negotiation_id, *d);
 }
 
-rule_agent_actor::behavior_type agent_behavior(agent_pointer self,
-                                               messages::agent_spec spec,
-                                               std::int32_t max_rounds, peers with) {
-  auto& st = self->state;
-  st.id = std::move(spec.id);
-  st.mind = make_brain(spec.brain, spec.profile);
-  st.profile = std::move(spec.profile);
-  st.kind = spec.brain.kind;
-  st.max_rounds = max_rounds;
-  st.events = std::move(with.events);
+rule_agent_actor::behavior_type rule_agent::make_shared_behavior() {
   return {
-      [self](messages::initiate_negotiation& x) {
-        request_start(self, x.room, std::move(x.responder), std::move(x.proposal),
+      [](const messages::agent_proposal& x) {
+        answer(&running(), x.negotiation_id, x.proposal);
+      },
+      [](const messages::agent_counter& x) {
+        answer(&running(), x.negotiation_id, x.proposal);
+      },
+      [](const messages::agent_accept& x) { forget(running().state, x.negotiation_id); },
+      [](const messages::agent_reject& x) { forget(running().state, x.negotiation_id); },
+      [](messages::initiate_negotiation& x) {
+        request_start(&running(), x.room, std::move(x.responder), std::move(x.proposal),
                       std::move(x.intent_id), std::move(x.message_id));
       },
-      [self](const messages::negotiation_opened& x) { on_opened(self->state, x); },
-      [self](const messages::problem_event& x) { on_refused(self->state, x); },
-      [self](const messages::agent_proposal& x) {
-        answer(self, x.negotiation_id, x.proposal);
-      },
-      [self](const messages::agent_counter& x) {
-        answer(self, x.negotiation_id, x.proposal);
-      },
-      [self](const messages::agent_accept& x) { forget(self->state, x.negotiation_id); },
-      [self](const messages::agent_reject& x) { forget(self->state, x.negotiation_id); },
-      [self](const messages::negotiation_event& x) {
+      [](const messages::negotiation_opened& x) { on_opened(running().state, x); },
+      [](const messages::problem_event& x) { on_refused(running().state, x); },
+      [](const messages::negotiation_event& x) {
         if (is_terminal(x))
-          forget(self->state, x.negotiation_id);
+          forget(running().state, x.negotiation_id);
       },
-      [self](messages::deferred_reply& x) {
-        carry_out(self, self->state, x.negotiation_id, x.decision);
+      [](messages::deferred_reply& x) {
+        auto& self = running();
+        carry_out(&self, self.state, x.negotiation_id, x.decision);
       },
       // Rule and script brains do not listen to conversations.
       [](const messages::transcript_entry&) {},
       [](const messages::negotiation_trigger&) {},
       [](const messages::set_tools&) {},
-      [self](messages::barrier& x) {
-        self->send(self->state.events.bus(), std::move(x));
+      [](messages::barrier& x) {
+        auto& self = running();
+        self.send(self.state.events.bus(), std::move(x));
       },
       // Seed 004: a rule agent votes and bids by itself, from its profile; a
       // scripted agent waits to be told (cast_vote, place_bid).
-      [self](const messages::ballot_invite& x) {
-        auto& st = self->state;
-        if (st.kind == messages::brain_kind::rule)
-          self->send(x.ballot, messages::vote{x.spec.id, st.id,
-                                              decide_vote(st.id, st.profile, x.spec)});
+      [](const messages::ballot_invite& x) {
+        auto& self = running();
+        if (const auto* profile = self.state.mind->voter())
+          self.send(x.ballot, messages::vote{x.spec.id, self.state.id,
+                                             decide_vote(self.state.id, *profile, x.spec)});
       },
-      [self](const messages::auction_invite& x) {
-        auto& st = self->state;
-        if (st.kind != messages::brain_kind::rule)
-          return;
-        if (auto b = decide_bid(st.id, st.profile, x.spec))
-          self->send(x.auction, std::move(*b));
+      [](const messages::auction_invite& x) {
+        auto& self = running();
+        if (const auto* profile = self.state.mind->voter())
+          if (auto b = decide_bid(self.state.id, *profile, x.spec))
+            self.send(x.auction, std::move(*b));
       },
-      [self](messages::cast_vote& x) { self->send(x.ballot, std::move(x.vote)); },
-      [self](messages::place_bid& x) { self->send(x.auction, std::move(x.bid)); },
+      [](messages::cast_vote& x) { running().send(x.ballot, std::move(x.vote)); },
+      [](messages::place_bid& x) { running().send(x.auction, std::move(x.bid)); },
   };
 }
 
@@ -120,8 +130,8 @@ rule_agent_actor::behavior_type agent_behavior(agent_pointer self,
 
 agent_actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
                         std::int32_t max_rounds, peers with) {
-  return sys.spawn<caf::lazy_init>(agent_behavior, std::move(spec), max_rounds,
-                                   std::move(with));
+  return sys.spawn<rule_agent, caf::lazy_init>(std::move(spec), max_rounds,
+                                               std::move(with));
 }
 
 } // namespace parley::actors::agent

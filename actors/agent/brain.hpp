@@ -34,6 +34,10 @@ public:
   /// returns nullopt and delivers the decision later to its agent as a
   /// `deferred_reply` message.
   virtual std::optional<messages::decision> decide(const offer_context& offer) = 0;
+
+  /// The profile the agent votes and bids from by itself (seed 004: rule
+  /// agents do), or null when it waits to be told.
+  virtual const messages::agent_profile* voter() const noexcept { return nullptr; }
 };
 
 /// Builds the brain `spec` describes for an agent with `profile`.

@@ -161,10 +161,10 @@ bargaining_side resolve_side(bargaining_side side, const std::string& role) {
 }
 
 rule_brain::rule_brain(bargaining_side side, const messages::agent_profile& profile)
-    : side_(resolve_side(side, profile.role)), preferences_(profile.preferences) {}
+    : side_(resolve_side(side, profile.role)), profile_(profile) {}
 
 std::optional<messages::decision> rule_brain::decide(const offer_context& offer) {
-  const auto& p = preferences_;
+  const auto& p = profile_.preferences;
   const auto& in = offer.incoming;
   const auto x = in.amount;
   const auto& my_last = offer.my_last;

@@ -94,9 +94,12 @@ public:
   /// Answers `offer` by the steps above; never nullopt.
   std::optional<messages::decision> decide(const offer_context& offer) override;
 
+  /// A rule agent votes and bids from its profile.
+  const messages::agent_profile* voter() const noexcept override { return &profile_; }
+
 private:
   messages::bargaining_side side_;
-  messages::agent_preferences preferences_;
+  messages::agent_profile profile_;
 };
 
 } // namespace parley::actors::agent

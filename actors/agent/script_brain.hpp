@@ -1,7 +1,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "actors/agent/brain.hpp"
@@ -33,7 +36,21 @@ public:
   std::size_t remaining() const noexcept { return script_.size() - next_; }
 
 private:
-  std::vector<messages::script_reply> script_;
+  /// One scripted reply, kept small (a load test holds millions): most
+  /// scripts only set an amount, so a patch that sets more is kept apart.
+  struct step {
+    messages::reply_action action = messages::reply_action::silent;
+    /// Counters only: the patch's amount, when that is all the patch sets.
+    std::optional<std::int64_t> amount;
+    /// Counters only: a patch that sets more than the amount.
+    std::unique_ptr<messages::proposal_patch> patch;
+    std::int64_t delay_ms = 0;
+    std::string reason;
+  };
+
+  static step compact(messages::script_reply x);
+
+  std::vector<step> script_;
   std::size_t next_ = 0;
 };
 

@@ -97,6 +97,19 @@ std::string request_start(Self* self, const room_actor& room, std::string respon
   return message_id;
 }
 
+/// Gives up the agent's start request `message_id`. Returns false if there
+/// is no such pending start.
+template <class State> bool drop_start(State& st, const std::string& message_id) {
+  auto i = std::find_if(st.starting.begin(), st.starting.end(),
+                        [&](const auto& p) { return p.message_id == message_id; });
+  if (i == st.starting.end())
+    return false;
+  st.starting.erase(i);
+  if (st.starting.empty())
+    std::vector<pending_start>{}.swap(st.starting);
+  return true;
+}
+
 /// The room opened one of the agent's starts: the opening is its latest offer
 /// there. Returns false if the start was not this agent's.
 template <class State>
@@ -108,19 +121,7 @@ bool on_opened(State& st, const messages::negotiation_opened& x) {
   auto& m = memo_of(st, x.negotiation_id);
   m.my_last = std::move(i->opening);
   m.round = std::max(m.round, 1);
-  st.starting.erase(i);
-  return true;
-}
-
-/// Gives up the agent's start request `message_id`. Returns false if there
-/// is no such pending start.
-template <class State> bool drop_start(State& st, const std::string& message_id) {
-  auto i = std::find_if(st.starting.begin(), st.starting.end(),
-                        [&](const auto& p) { return p.message_id == message_id; });
-  if (i == st.starting.end())
-    return false;
-  st.starting.erase(i);
-  return true;
+  return drop_start(st, x.message_id);
 }
 
 /// A problem about one of the agent's starts (the room refused it): forgets

@@ -7,6 +7,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/forward.hpp"
+#include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "messages/type_ids.hpp"
 
@@ -15,7 +16,6 @@ namespace parley::actors::negotiation {
 namespace {
 
 struct negotiation_state {
-  static inline const char* name = "parley.negotiation";
   std::optional<rules> core;
   peers with;
   std::optional<wall_clock> clock;
@@ -23,13 +23,35 @@ struct negotiation_state {
   std::int64_t offered_at_us = 0;
 };
 
-using negotiation_pointer = negotiation_actor::stateful_pointer<negotiation_state>;
+class negotiation_impl
+    : public shared_behavior_actor<negotiation_impl, negotiation_actor::base> {
+public:
+  negotiation_impl(caf::actor_config& cfg, rules core, peers with)
+      : shared_behavior_actor(cfg) {
+    state.core.emplace(std::move(core));
+    state.offered_at_us = with.offered_at_us;
+    state.with = std::move(with);
+  }
+
+  const char* name() const override { return "parley.negotiation"; }
+
+  static negotiation_actor::behavior_type make_shared_behavior();
+
+  void start() { state.clock.emplace(system()); }
+
+  /// Frees the negotiation's memory as it ends, not when the last handle to
+  /// it goes.
+  void on_exit() override { state = negotiation_state{}; }
+
+  negotiation_state state;
+};
+
 
 const agent_actor& handle_of(negotiation_state& st, party x) {
   return x == party::initiator ? st.with.initiator : st.with.responder;
 }
 
-void publish_problem(negotiation_pointer self, const problem& p,
+void publish_problem(negotiation_impl* self, const problem& p,
                      const std::string& agent_id, const std::string& message_id) {
   auto& st = self->state;
   auto ev = p.severity == messages::severity::error ? messages::topic::error
@@ -44,7 +66,7 @@ void publish_problem(negotiation_pointer self, const problem& p,
 
 /// Passes `msg` (the agent message just applied) on to `to`: as the
 /// negotiation when `to` is on this node, through the room otherwise.
-void relay(negotiation_pointer self, party to, caf::message msg) {
+void relay(negotiation_impl* self, party to, caf::message msg) {
   auto& st = self->state;
   const auto& agent = handle_of(st, to);
   if (agent.node() == self->node())
@@ -54,7 +76,7 @@ void relay(negotiation_pointer self, party to, caf::message msg) {
 }
 
 /// Publishes `updated` (when someone listens) with what the counter changed.
-void publish_update(negotiation_pointer self, std::int64_t now_us,
+void publish_update(negotiation_impl* self, std::int64_t now_us,
                     const std::string& message_id, std::int64_t round_trip_us) {
   auto& st = self->state;
   if (!st.with.events.wants(messages::topic::negotiation_updated))
@@ -75,7 +97,7 @@ void publish_update(negotiation_pointer self, std::int64_t now_us,
 /// Sends the terminal event, the final record moved into it, to the room,
 /// the bus (when someone listens) and, on expiry, both parties: one message
 /// shared by all of them.
-void publish_end(negotiation_pointer self, messages::negotiation_event_kind kind,
+void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
                  std::int64_t now_us, const std::string& message_id,
                  std::int64_t round_trip_us, bool notify_parties) {
   auto& st = self->state;
@@ -100,7 +122,7 @@ void publish_end(negotiation_pointer self, messages::negotiation_event_kind kind
 
 /// Carries out the effects of one input; `relayed` is the agent message just
 /// applied, for `fx.relay_to`.
-void carry_out(negotiation_pointer self, std::int64_t now_us, effects& fx,
+void carry_out(negotiation_impl* self, std::int64_t now_us, effects& fx,
                caf::message relayed, const std::string& agent_id,
                const std::string& message_id) {
   auto& st = self->state;
@@ -128,7 +150,7 @@ void carry_out(negotiation_pointer self, std::int64_t now_us, effects& fx,
 
 /// Applies one agent message to the rules and carries out the result.
 template <class AgentMessage>
-void on_agent_message(negotiation_pointer self, const AgentMessage& x) {
+void on_agent_message(negotiation_impl* self, const AgentMessage& x) {
   effects fx;
   auto now_us = self->state.clock->now_us();
   self->state.core->on_message(x, now_us / 1000, fx);
@@ -138,29 +160,26 @@ void on_agent_message(negotiation_pointer self, const AgentMessage& x) {
   carry_out(self, now_us, fx, std::move(relayed), x.from_agent, x.message_id);
 }
 
-negotiation_actor::behavior_type
-negotiation_behavior(negotiation_pointer self, rules core, peers with) {
-  auto& st = self->state;
-  st.core.emplace(std::move(core));
-  st.offered_at_us = with.offered_at_us;
-  st.with = std::move(with);
-  st.clock.emplace(self->system());
+negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
   return {
-      [self](const messages::agent_proposal& x) { on_agent_message(self, x); },
-      [self](const messages::agent_counter& x) { on_agent_message(self, x); },
-      [self](const messages::agent_accept& x) { on_agent_message(self, x); },
-      [self](const messages::agent_reject& x) { on_agent_message(self, x); },
-      [self](const messages::negotiation_timer& x) {
+      [](const messages::agent_proposal& x) { on_agent_message(&running(), x); },
+      [](const messages::agent_counter& x) { on_agent_message(&running(), x); },
+      [](const messages::agent_accept& x) { on_agent_message(&running(), x); },
+      [](const messages::agent_reject& x) { on_agent_message(&running(), x); },
+      [](const messages::negotiation_timer& x) {
+        auto* self = &running();
         effects fx;
         auto now_us = self->state.clock->now_us();
         self->state.core->on_timer(x.generation, now_us / 1000, fx);
         carry_out(self, now_us, fx, {}, {}, {});
       },
-      [self](const messages::barrier&) {
-        forward_message(self, self->state.with.events.bus(),
-                        self->current_mailbox_element()->move_content_to_message());
+      [](const messages::barrier&) {
+        auto& self = running();
+        forward_message(&self, self.state.with.events.bus(),
+                        self.current_mailbox_element()->move_content_to_message());
       },
-      [self](messages::shutdown_atom, const std::string& why) {
+      [](messages::shutdown_atom, const std::string& why) {
+        auto* self = &running();
         publish_problem(self,
                         problem{messages::severity::error,
                                 messages::error_code::node_unavailable,
@@ -174,8 +193,8 @@ negotiation_behavior(negotiation_pointer self, rules core, peers with) {
 } // namespace
 
 negotiation_actor spawn_negotiation(caf::local_actor* parent, rules core, peers with) {
-  return parent->spawn<caf::lazy_init>(negotiation_behavior, std::move(core),
-                                       std::move(with));
+  return parent->spawn<negotiation_impl, caf::lazy_init>(std::move(core),
+                                                         std::move(with));
 }
 
 } // namespace parley::actors::negotiation

@@ -10,6 +10,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/forward.hpp"
+#include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/tools.hpp"
 #include "actors/llm/trigger.hpp"
@@ -22,7 +23,6 @@ namespace parley::actors::room {
 namespace {
 
 struct room_state {
-  static inline const char* name = "parley.room";
   std::optional<rules> core;
   std::vector<messages::room_member> members;
   messages::negotiation_settings settings;
@@ -52,9 +52,24 @@ constexpr std::size_t transcript_limit = 50;
 /// How long a negotiation may take to pass a barrier on.
 constexpr auto barrier_timeout = std::chrono::seconds(5);
 
-using room_pointer = room_actor::stateful_pointer<room_state>;
+class room_impl : public shared_behavior_actor<room_impl, room_actor::base> {
+public:
+  room_impl(caf::actor_config& cfg, messages::room_spec spec, timer_actor timers);
 
-messages::problem_event make_problem(room_pointer self, const negotiation::problem& p,
+  const char* name() const override { return "parley.room"; }
+
+  static room_actor::behavior_type make_shared_behavior();
+
+  /// Sets the tools of its LLM participants.
+  void start();
+
+  /// Lets go of its history and every handle as the room stops.
+  void on_exit() override { state = room_state{}; }
+
+  room_state state;
+};
+
+messages::problem_event make_problem(room_impl* self, const negotiation::problem& p,
                                      const std::string& negotiation_id,
                                      const std::string& agent_id,
                                      const std::string& message_id) {
@@ -64,7 +79,7 @@ messages::problem_event make_problem(room_pointer self, const negotiation::probl
                                  negotiation_id,     agent_id, message_id};
 }
 
-void publish(room_pointer self, const negotiation::problem& p,
+void publish(room_impl* self, const negotiation::problem& p,
              const std::string& negotiation_id, const std::string& agent_id,
              const std::string& message_id) {
   auto& st = self->state;
@@ -75,7 +90,7 @@ void publish(room_pointer self, const negotiation::problem& p,
 }
 
 /// Tells the initiator and the bus why a start was refused (one message).
-void refuse(room_pointer self, const messages::start_negotiation& x,
+void refuse(room_impl* self, const messages::start_negotiation& x,
             const messages::room_member* initiator, const negotiation::problem& p) {
   auto& st = self->state;
   auto msg = caf::make_message(make_problem(self, p, {}, x.initiator, x.message_id));
@@ -88,7 +103,7 @@ void refuse(room_pointer self, const messages::start_negotiation& x,
 /// Opens a negotiation (seed 000's createNegotiation) and carries out the
 /// opening's effects on its behalf: the negotiation actor starts lazily, on
 /// its first message.
-void start(room_pointer self, const messages::start_negotiation& x) {
+void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
   auto& st = self->state;
   const auto* initiator = st.member(x.initiator);
   const auto* responder = st.member(x.responder);
@@ -133,7 +148,7 @@ void start(room_pointer self, const messages::start_negotiation& x) {
 
 /// Relays an agent message to the negotiation it names, or drops it with a
 /// warning (seed 000: unknown or non-active negotiation).
-template <class AgentMessage> void relay(room_pointer self, AgentMessage& x) {
+template <class AgentMessage> void relay(room_impl* self, AgentMessage& x) {
   auto& st = self->state;
   auto reference = x.negotiation_id;
   x.negotiation_id = st.core->resolve(reference);
@@ -161,7 +176,7 @@ template <class AgentMessage> void relay(room_pointer self, AgentMessage& x) {
 /// Passes a transcript line to every participant and, when the trigger
 /// detector fires and nothing is under way, asks the speaker's agent (or the
 /// first participant by id) to start a negotiation with another participant.
-void hear(room_pointer self, const messages::transcript_entry& x) {
+void hear(room_impl* self, const messages::transcript_entry& x) {
   auto& st = self->state;
   for (const auto& m : st.members)
     self->send(m.agent, x);
@@ -189,59 +204,66 @@ void hear(room_pointer self, const messages::transcript_entry& x) {
 
 /// Seed 001's setTools: the room gives an LLM participant the tools its model
 /// is offered; their handlers are the agent's.
-void set_tools(room_pointer self, const messages::room_member& m) {
+void set_tools(room_impl* self, const messages::room_member& m) {
   self->send(m.agent, messages::set_tools{llm::agent_tools()});
 }
 
-room_actor::behavior_type room_behavior(room_pointer self, messages::room_spec spec,
-                                        timer_actor timers) {
-  auto& st = self->state;
-  st.timers = std::move(timers);
-  st.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
-  st.members = std::move(spec.members);
-  st.settings = spec.settings;
-  st.events = std::move(spec.events);
-  st.clock.emplace(self->system());
-  for (const auto& m : st.members)
-    if (m.llm)
-      set_tools(self, m);
+room_impl::room_impl(caf::actor_config& cfg, messages::room_spec spec,
+                     timer_actor timers)
+    : shared_behavior_actor(cfg) {
+  state.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
+  state.members = std::move(spec.members);
+  state.settings = spec.settings;
+  state.events = std::move(spec.events);
+  state.timers = std::move(timers);
   // A room that stops (its node shutting down) takes its negotiation along,
   // which says so on the bus.
-  self->set_exit_handler([self](caf::exit_msg& x) {
-    auto& st = self->state;
-    if (st.active)
-      self->send(st.active, messages::shutdown_atom::value,
-                 self->system().render(x.reason));
-    self->quit(x.reason);
+  set_exit_handler([this](caf::exit_msg& x) {
+    if (state.active)
+      send(state.active, messages::shutdown_atom::value, system().render(x.reason));
+    quit(x.reason);
   });
+}
+
+void room_impl::start() {
+  state.clock.emplace(system());
+  for (const auto& m : state.members)
+    if (m.llm)
+      set_tools(this, m);
+}
+
+room_actor::behavior_type room_impl::make_shared_behavior() {
   return {
-      [self](const messages::start_negotiation& x) { start(self, x); },
-      [self](messages::agent_proposal& x) { relay(self, x); },
-      [self](messages::agent_counter& x) { relay(self, x); },
-      [self](messages::agent_accept& x) { relay(self, x); },
-      [self](messages::agent_reject& x) { relay(self, x); },
+      [](const messages::start_negotiation& x) { open_negotiation(&running(), x); },
+      [](messages::agent_proposal& x) { relay(&running(), x); },
+      [](messages::agent_counter& x) { relay(&running(), x); },
+      [](messages::agent_accept& x) { relay(&running(), x); },
+      [](messages::agent_reject& x) { relay(&running(), x); },
       // Read-only: the event is shared with the bus and the parties.
-      [self](const messages::negotiation_event& x) {
-        auto& st = self->state;
+      [](const messages::negotiation_event& x) {
+        auto& st = running().state;
         if (!x.record)
           return;
         if (x.negotiation_id == st.core->active_id())
           st.active = negotiation_actor{};
-        st.core->on_closed(x.record);
+        st.core->on_closed(*x.record);
         st.triggered = false;
       },
-      [self](const messages::negotiation_timer& x) {
-        auto& st = self->state;
+      [](const messages::negotiation_timer& x) {
+        auto& self = running();
+        auto& st = self.state;
         if (st.active && x.negotiation == st.opened)
-          self->send(st.active, x);
+          self.send(st.active, x);
       },
-      [self](const messages::arm_timer& x) {
-        auto& st = self->state;
+      [](const messages::arm_timer& x) {
+        auto& self = running();
+        auto& st = self.state;
         if (st.active && x.negotiation == st.opened)
-          self->send(st.timers, x);
+          self.send(st.timers, x);
       },
-      [self](const messages::transcript_entry& x) { hear(self, x); },
-      [self](messages::barrier& x) {
+      [](const messages::transcript_entry& x) { hear(&running(), x); },
+      [](messages::barrier& x) {
+        auto* self = &running();
         auto& st = self->state;
         if (!st.active) {
           self->send(st.events.bus(), std::move(x));
@@ -255,7 +277,8 @@ room_actor::behavior_type room_behavior(room_pointer self, messages::room_spec s
                     self->send(self->state.events.bus(), x);
                   });
       },
-      [self](messages::join_room& x) {
+      [](messages::join_room& x) {
+        auto* self = &running();
         auto& st = self->state;
         auto& m = x.member;
         auto i = std::find_if(st.members.begin(), st.members.end(),
@@ -267,12 +290,7 @@ room_actor::behavior_type room_behavior(room_pointer self, messages::room_spec s
         if (m.llm)
           set_tools(self, m);
       },
-      [self](messages::history_atom) {
-        std::vector<messages::negotiation_record> result;
-        for (const auto& x : self->state.core->history())
-          result.push_back(*x);
-        return result;
-      },
+      [](messages::history_atom) { return running().state.core->history(); },
   };
 }
 
@@ -280,7 +298,7 @@ room_actor::behavior_type room_behavior(room_pointer self, messages::room_spec s
 
 room_actor spawn_room(caf::actor_system& sys, messages::room_spec spec,
                       timer_actor timers) {
-  return sys.spawn<caf::lazy_init>(room_behavior, std::move(spec), std::move(timers));
+  return sys.spawn<room_impl, caf::lazy_init>(std::move(spec), std::move(timers));
 }
 
 } // namespace parley::actors::room

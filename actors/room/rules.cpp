@@ -64,21 +64,30 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
   return std::nullopt;
 }
 
-void rules::on_closed(const messages::shared_record& record) {
-  if (record->id == active_id_)
+void rules::on_closed(const messages::negotiation_record& record) {
+  if (record.id == active_id_)
     active_id_.clear();
   if (history_limit_ == 0)
     return;
+  previous_id_ = record.id;
   if (history_.size() == history_limit_)
     history_.erase(history_.begin());
-  history_.push_back(record);
+  history_.emplace_back(record);
+}
+
+std::vector<messages::negotiation_record> rules::history() const {
+  std::vector<messages::negotiation_record> result;
+  result.reserve(history_.size());
+  for (const auto& x : history_)
+    result.push_back(x.expand());
+  return result;
 }
 
 std::string rules::resolve(const std::string& negotiation_id) const {
   if (negotiation_id.empty() || negotiation_id == "current")
     return active_id_;
   if (negotiation_id == "previous")
-    return history_.empty() ? std::string{} : history_.back()->id;
+    return history_.empty() ? std::string{} : previous_id_;
   return negotiation_id;
 }
 
@@ -89,7 +98,7 @@ route rules::route_of(const std::string& reference) const {
   if (negotiation_id == active_id_)
     return route::active;
   auto ended = std::any_of(history_.begin(), history_.end(),
-                           [&](const auto& x) { return x->id == negotiation_id; });
+                           [&](const auto& x) { return x.id() == negotiation_id; });
   return ended ? route::finished : route::unknown;
 }
 

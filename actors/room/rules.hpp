@@ -7,6 +7,7 @@
 
 #include "actors/negotiation/rules.hpp"
 #include "messages/commands.hpp"
+#include "messages/compact_record.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 
@@ -37,9 +38,9 @@ public:
         bool responder_known, const messages::negotiation_settings& settings,
         std::int64_t now_ms, negotiation::opening& out);
 
-  /// Records an ended negotiation (shared with its terminal event, not
-  /// copied, if the room keeps history) and frees the room for the next one.
-  void on_closed(const messages::shared_record& record);
+  /// Records an ended negotiation (packed, if the room keeps history) and
+  /// frees the room for the next one.
+  void on_closed(const messages::negotiation_record& record);
 
   /// Resolves `negotiation_id` ("current" or empty means the active one,
   /// "previous" the most recently ended one).
@@ -53,9 +54,7 @@ public:
   const std::string& active_id() const noexcept { return active_id_; }
 
   /// Ended negotiations, oldest first.
-  const std::vector<messages::shared_record>& history() const noexcept {
-    return history_;
-  }
+  std::vector<messages::negotiation_record> history() const;
 
   const std::string& room_id() const noexcept { return room_id_; }
 
@@ -76,7 +75,9 @@ private:
   std::size_t history_limit_;
   std::uint64_t random_state_;
   std::string active_id_;
-  std::vector<messages::shared_record> history_;
+  std::vector<messages::compact_record> history_;
+  /// The id of the most recently ended negotiation ("previous").
+  std::string previous_id_;
   /// The millisecond of the last id issued and the random parts used in it:
   /// ids of different milliseconds never collide, so this is all it takes to
   /// keep every id this room issues unique.

@@ -1,3 +1,4 @@
+#include "messages/compact_record.hpp"
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
 
@@ -1087,4 +1088,11 @@ TEST_CASE("the four agent messages' JSON fields and type tags", "[unit]") {
                                                       "negotiation_id", "from_agent",
                                                       "reason"});
   CHECK(reject_json.at("type") == "agent_reject");
+}
+
+TEST_CASE("a compact record unpacks to the same record and knows its id", "[unit]") {
+  auto x = accepted_record();
+  compact_record packed{x};
+  CHECK(packed.id() == x.id);
+  CHECK(packed.expand() == x);
 }

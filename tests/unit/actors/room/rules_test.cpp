@@ -37,12 +37,12 @@ start_negotiation logo_request(std::string intent_id = {}) {
 }
 
 /// A closed record for the negotiation `id` (what its terminal event carries).
-parley::messages::shared_record closed(const std::string& id) {
+negotiation_record closed(const std::string& id) {
   negotiation_record x;
   x.id = id;
   x.room_id = "room-a";
   x.status = negotiation_status::accepted;
-  return parley::messages::shared_record{std::move(x)};
+  return x;
 }
 
 /// Starts a negotiation that must succeed and returns its opening.
@@ -269,11 +269,11 @@ TEST_CASE("the history keeps the newest negotiations, oldest first", "[unit]") {
     ids.push_back(x.id);
     room.on_closed(closed(x.id));
   }
-  const auto& history = room.history();
+  auto history = room.history();
   REQUIRE(history.size() == 3);
-  CHECK(history[0]->id == ids[1]);
-  CHECK(history[1]->id == ids[2]);
-  CHECK(history[2]->id == ids[3]);
+  CHECK(history[0].id == ids[1]);
+  CHECK(history[1].id == ids[2]);
+  CHECK(history[2].id == ids[3]);
   CHECK(room.route_of(ids[0]) == route::unknown); // dropped
   CHECK(room.route_of(ids[1]) == route::finished);
   CHECK(room.route_of(ids[3]) == route::finished);
