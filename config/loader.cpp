@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "messages/json.hpp"
+#include "messages/time_limits.hpp"
 
 namespace parley::config {
 
@@ -209,7 +210,9 @@ void apply_environment(settings& s, const getenv_function& getenv) {
         leaf = std::string{text};
       } else {
         auto value = parse_number<std::int64_t>(v.name, text, "an integer");
-        leaf = value.get<std::int64_t>() * v.scale;
+        // Saturates, so that validation refuses a huge value rather than a
+        // wrapped one.
+        leaf = messages::saturating_mul(value.get<std::int64_t>(), v.scale);
       }
       used += (used.empty() ? "" : ", ") + std::string{v.name};
     }

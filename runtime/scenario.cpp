@@ -11,6 +11,7 @@
 #include "actors/ballot/rules.hpp"
 #include "messages/enum_names.hpp"
 #include "messages/json.hpp"
+#include "messages/time_limits.hpp"
 
 namespace parley::runtime {
 
@@ -50,9 +51,30 @@ void check_proposal(const messages::proposal& x, const std::string& path) {
   throw json_error(path, why);
 }
 
-void check_not_negative(std::int64_t value, const std::string& path) {
-  if (value < 0)
-    throw json_error(path, "must not be negative, got " + std::to_string(value));
+/// Throws unless `value` is within `min..max`.
+void check_range(std::int64_t value, std::int64_t min, std::int64_t max,
+                 const std::string& path) {
+  if (auto why = messages::check_range(value, min, max); !why.empty())
+    throw json_error(path, why);
+}
+
+/// Throws unless `at_ms`, when a step is due, lies within the horizon.
+void check_at(std::int64_t at_ms, const std::string& path) {
+  check_range(at_ms, 0, messages::max_at_ms, path);
+}
+
+/// Throws unless `ms` is a delay, window or duration of at least `min` ms
+/// and at most a year.
+void check_delay(std::int64_t ms, std::int64_t min, const std::string& path) {
+  check_range(ms, min, messages::max_delay_ms, path);
+}
+
+/// Throws unless every scripted reply's think time is within range.
+void check_script(const std::vector<messages::script_reply>& script,
+                  const std::string& path) {
+  for (std::size_t i = 0; i < script.size(); ++i)
+    check_delay(script[i].delay_ms, 0,
+                messages::path_join(messages::path_index(path, i), "delay_ms"));
 }
 
 /// Reads a rule brain's side: only buyer or seller may be written (leaving it
@@ -123,6 +145,7 @@ scenario_agent read_agent(const json& j, const std::string& path,
                        "a script brain needs a script (an empty list makes a "
                        "silent agent)");
     r.required("script", x.brain.script);
+    check_script(x.brain.script, r.path_of("script"));
   } else if (r.has("script")) {
     throw json_error(r.path_of("script"), "only a script brain takes a script");
   }
@@ -186,7 +209,7 @@ scenario_negotiation read_negotiation(const json& j, const std::string& path,
   auto room = rooms.find(x.room);
   if (room == rooms.end())
     throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   check_party(x.initiator, r.path_of("initiator"), room_list[room->second], agents);
   check_party(x.responder, r.path_of("responder"), room_list[room->second], agents);
   if (x.initiator == x.responder)
@@ -218,15 +241,14 @@ scenario_ballot read_ballot(const json& j, const std::string& path,
   r.required("id", x.id);
   check_unique(x.id, r.path_of("id"), ids);
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("topic", x.topic);
   r.optional("options", x.options);
   r.optional("strategy", x.strategy);
   r.optional("voters", x.voters);
   r.optional("roles", x.roles);
   r.optional("window_ms", x.window_ms);
-  if (x.window_ms <= 0)
-    throw json_error(r.path_of("window_ms"), "must be positive");
+  check_delay(x.window_ms, 1, r.path_of("window_ms"));
   r.optional("task", x.task);
   if (x.voters.empty() && x.roles.empty())
     throw json_error(path, "a ballot needs voters or roles");
@@ -242,6 +264,7 @@ scenario_ballot read_ballot(const json& j, const std::string& path,
                     vr.required("option", vote.option);
                     vr.done();
                     check_agent(vote.voter, vr.path_of("voter"), agents);
+                    check_at(vote.at_ms, vr.path_of("at_ms"));
                     if (vote.at_ms < x.at_ms)
                       throw json_error(vr.path_of("at_ms"),
                                        "a vote cannot come before its ballot opens");
@@ -265,7 +288,7 @@ scenario_auction read_auction(const json& j, const std::string& path,
   r.required("id", x.id);
   check_unique(x.id, r.path_of("id"), ids);
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("task", x.task);
   r.required("invited", x.invited);
   if (x.invited.empty())
@@ -273,11 +296,9 @@ scenario_auction read_auction(const json& j, const std::string& path,
   for (std::size_t i = 0; i < x.invited.size(); ++i)
     check_agent(x.invited[i], messages::path_index(r.path_of("invited"), i), agents);
   r.optional("window_ms", x.window_ms);
-  if (x.window_ms <= 0)
-    throw json_error(r.path_of("window_ms"), "must be positive");
+  check_delay(x.window_ms, 1, r.path_of("window_ms"));
   r.optional("base_duration_ms", x.base_duration_ms);
-  if (x.base_duration_ms <= 0)
-    throw json_error(r.path_of("base_duration_ms"), "must be positive");
+  check_delay(x.base_duration_ms, 1, r.path_of("base_duration_ms"));
   if (r.has("bids"))
     for_each_item(r.raw("bids"), r.path_of("bids"),
                   [&](const json& b, const std::string& bpath) {
@@ -290,6 +311,9 @@ scenario_auction read_auction(const json& j, const std::string& path,
                     br.required("estimated_duration_ms", bid.estimated_duration_ms);
                     br.done();
                     check_agent(bid.bidder, br.path_of("bidder"), agents);
+                    check_at(bid.at_ms, br.path_of("at_ms"));
+                    check_delay(bid.estimated_duration_ms, 1,
+                                br.path_of("estimated_duration_ms"));
                     if (bid.at_ms < x.at_ms)
                       throw json_error(br.path_of("at_ms"),
                                        "a bid cannot come before its auction opens");
@@ -304,7 +328,7 @@ scenario_inject read_inject(const json& j, const std::string& path,
   scenario_inject x;
   object_reader r{j, path};
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("room", x.room);
   if (rooms.count(x.room) == 0)
     throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
@@ -346,7 +370,7 @@ scenario_transcript read_transcript(const json& j, const std::string& path,
   scenario_transcript x;
   object_reader r{j, path};
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("room", x.room);
   if (rooms.count(x.room) == 0)
     throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));

@@ -1,5 +1,7 @@
 #include "config/loader.hpp"
 
+#include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -321,4 +323,71 @@ TEST_CASE("a config error tells its source", "[unit]") {
   } catch (const config_error& e) {
     CHECK(e.source() == "scenario.json config");
   }
+}
+
+namespace {
+
+/// A millisecond setting, its variable and its documented range.
+struct ms_setting {
+  const char* section;
+  const char* key;
+  std::int64_t min;
+  std::int64_t max;
+};
+
+constexpr ms_setting ms_settings[] = {
+    {"negotiation", "round_timeout_ms", 1, 31536000000},
+    {"negotiation", "total_timeout_ms", 1, 31536000000},
+    {"cluster", "heartbeat_interval_ms", 10, 60000},
+    {"cluster", "connection_timeout_ms", 100, 600000},
+    {"llm", "call_timeout_ms", 100, 600000},
+    {"llm", "breaker_open_ms", 100, 3600000},
+    {"llm", "batch_window_ms", 1, 600000},
+};
+
+std::string variable_of(const ms_setting& x) {
+  std::string name = std::string{"PARLEY_"} + x.section + "_" + x.key;
+  for (auto& c : name)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+} // namespace
+
+TEST_CASE("every millisecond setting is refused outside its range, from any source",
+          "[unit]") {
+  for (const auto& x : ms_settings) {
+    auto path = std::string{x.section} + "." + x.key;
+    INFO(path);
+    auto range = std::to_string(x.min) + ".." + std::to_string(x.max);
+    for (auto value : {x.min - 1, x.max + 1, std::int64_t{9223372036854775807}}) {
+      // int32 settings refuse a value out of their type's range on reading.
+      auto reason = value > 2147483647 && x.section == std::string{"cluster"}
+                        ? path + ": integer out of range: " + std::to_string(value)
+                        : path + " must be within " + range + ", got " +
+                              std::to_string(value);
+      CHECK(overrides_error(json{{x.section, {{x.key, value}}}}.dump()) ==
+            "test.json: " + reason);
+      fake_environment env;
+      env.variables[variable_of(x)] = std::to_string(value);
+      CHECK_THAT(environment_error(env),
+                 Catch::Contains(variable_of(x)) && Catch::EndsWith(reason));
+    }
+    settings s;
+    apply_overrides(s, json{{x.section, {{x.key, x.max}}}}, "test.json");
+    apply_overrides(s, json{{x.section, {{x.key, x.min}}}}, "test.json");
+  }
+}
+
+TEST_CASE("seed 002's second-valued variables saturate instead of wrapping", "[unit]") {
+  fake_environment env;
+  env.variables["LLM_TIMEOUT"] = "9223372036854775807";
+  CHECK(environment_error(env) ==
+        "environment (LLM_TIMEOUT): llm.call_timeout_ms must be within 100..600000, "
+        "got 9223372036854775807");
+  env.variables.clear();
+  env.variables["LLM_RECOVERY_TIMEOUT"] = "-9223372036854775807";
+  CHECK(environment_error(env) ==
+        "environment (LLM_RECOVERY_TIMEOUT): llm.breaker_open_ms must be within "
+        "100..3600000, got -9223372036854775808");
 }
