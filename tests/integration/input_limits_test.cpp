@@ -6,6 +6,8 @@
 
 #include "support/process.hpp"
 
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 using nlohmann::json;
 using parley::test::run_command;
 using parley::test::run_parley;
@@ -60,4 +62,30 @@ TEST_CASE("timeouts beyond a year are refused from the scenario and the environm
         "parley: configuration error: environment "
         "(PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS): negotiation.total_timeout_ms must be "
         "within 1..31536000000, got 9223372036854775807\n");
+}
+
+TEST_CASE("files over the size cap are refused before they are read", "[integration]") {
+  // Valid JSON but for its size: 5 MiB of spaces before the scenario.
+  auto big = write_temp_file("big.json",
+                             std::string(5 << 20, ' ') + scripted_counter().dump());
+  auto result = run_parley("run " + big + " --simulated-time", quick_s);
+  CHECK(result.exit_code == 2);
+  CHECK(result.output == "parley: bad scenario: " + big +
+                             ": the file is larger than the cap of 4194304 bytes on "
+                             "input files\n");
+  auto raised = run_parley("--max-file-bytes 8388608 run " + big + " --simulated-time",
+                           quick_s);
+  CHECK(raised.exit_code == 0);
+  CHECK_THAT(raised.output, Contains(R"("accepted":1)"));
+  auto config = write_temp_file("big_config.json", std::string(2048, ' ') + "{}");
+  auto plain = write_temp_file("small.json", scripted_counter().dump());
+  auto small = run_parley("--max-file-bytes 1024 --config " + config + " run " + plain,
+                          quick_s);
+  CHECK(small.exit_code == 2);
+  CHECK(small.output == "parley: configuration error: " + config +
+                            ": the file is larger than the cap of 1024 bytes on input "
+                            "files\n");
+  auto out_of_range = run_parley("--max-file-bytes 100 demo", quick_s);
+  CHECK(out_of_range.exit_code == 2);
+  CHECK_THAT(out_of_range.output, StartsWith("--max-file-bytes: Value 100 not in range"));
 }

@@ -2,16 +2,15 @@
 
 #include <cctype>
 #include <cstdint>
-#include <filesystem>
 #include <fstream>
 #include <map>
-#include <random>
 #include <sstream>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "messages/json_reader.hpp"
+#include "support/temp_file.hpp"
 
 using nlohmann::json;
 using parley::config::apply_environment;
@@ -20,6 +19,7 @@ using parley::config::config_error;
 using parley::config::environment_variables;
 using parley::config::load;
 using parley::config::settings;
+using parley::test::temp_file;
 
 namespace {
 
@@ -38,30 +38,6 @@ struct fake_environment {
 };
 
 const fake_environment no_environment;
-
-/// A file in the temporary directory, removed when the test ends.
-class temp_file {
-public:
-  explicit temp_file(const std::string& text)
-      : path_(std::filesystem::temp_directory_path() /
-              ("parley_config_test_" + std::to_string(std::random_device{}()) +
-               ".json")) {
-    std::ofstream{path_} << text;
-  }
-
-  temp_file(const temp_file&) = delete;
-  temp_file& operator=(const temp_file&) = delete;
-
-  ~temp_file() {
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
-  }
-
-  std::string path() const { return path_.string(); }
-
-private:
-  std::filesystem::path path_;
-};
 
 /// The message of the config_error that `f` throws.
 template <class F> std::string error_of(F f) {
@@ -305,8 +281,8 @@ TEST_CASE("the audit path is read from PARLEY_AUDIT_PATH as text", "[unit]") {
 
 TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {
   const std::string missing = "/nonexistent/parley.json";
-  CHECK_THAT(error_of([&] { load(missing, no_environment.getenv()); }),
-             Catch::StartsWith(missing + ": cannot read the file"));
+  CHECK(error_of([&] { load(missing, no_environment.getenv()); }) ==
+        missing + ": cannot open the file: No such file or directory");
   temp_file file{"{\n  \"room\": {\n    \"history_limit\": 10,\n  }\n}\n"};
   auto what = error_of([&] { load(file.path(), no_environment.getenv()); });
   CHECK_THAT(what, Catch::StartsWith(file.path() + ": line 4, column 3: invalid JSON"));
@@ -390,4 +366,25 @@ TEST_CASE("seed 002's second-valued variables saturate instead of wrapping", "[u
   CHECK(environment_error(env) ==
         "environment (LLM_RECOVERY_TIMEOUT): llm.breaker_open_ms must be within "
         "100..3600000, got -9223372036854775808");
+}
+
+TEST_CASE("a config file over the size cap is refused before it is read", "[unit]") {
+  temp_file file{std::string(2000, ' ') + "{}"};
+  CHECK(error_of([&] { load(file.path(), no_environment.getenv(), 1024); }) ==
+        file.path() + ": the file is larger than the cap of 1024 bytes on input files");
+  CHECK(load(file.path(), no_environment.getenv(), 4096) == settings{});
+}
+
+TEST_CASE("config strings and nesting are capped like a scenario's", "[unit]") {
+  CHECK(overrides_error(json{{"llm", {{"model", std::string(70000, 'm')}}}}.dump()) ==
+        "test.json: llm.model: must be at most 65536 bytes long, got 70000");
+  std::string deep = std::string(10000, '[') + std::string(10000, ']');
+  CHECK_THAT(overrides_error(R"({"x": )" + deep + "}"),
+             Catch::StartsWith("test.json: x") &&
+                 Catch::EndsWith("objects and arrays must nest at most 64 deep"));
+  fake_environment env;
+  env.variables["PARLEY_LLM_MODEL"] = std::string(70000, 'm');
+  CHECK(environment_error(env) ==
+        "environment variable PARLEY_LLM_MODEL: llm.model: must be at most 65536 "
+        "bytes long, got 70000");
 }

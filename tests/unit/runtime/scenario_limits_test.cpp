@@ -8,9 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "config/loader.hpp"
+#include "messages/input_limits.hpp"
 #include "support/scenario_error.hpp"
+#include "support/temp_file.hpp"
 
 using nlohmann::json;
+using parley::runtime::load_scenario;
 using parley::runtime::parse_scenario;
 
 namespace {
@@ -140,4 +143,88 @@ TEST_CASE("the config section's timeouts are refused by the config loader",
   CHECK_THROWS_WITH(parley::config::apply_overrides(s, plan.config, "s.json: config"),
                     "s.json: config: negotiation.total_timeout_ms must be within "
                     "1..31536000000, got 9223372036854775807");
+}
+
+TEST_CASE("ids longer than 128 bytes are refused with their path", "[unit]") {
+  const std::string long_id(129, 'i');
+  const std::string ok_id(128, 'i');
+  auto doc = scripted_counter();
+  doc["agents"][0]["id"] = ok_id;
+  doc["rooms"][0]["participants"][0] = ok_id;
+  doc["negotiations"][0]["initiator"] = ok_id;
+  CHECK_NOTHROW(parse_scenario(doc.dump(), "s.json"));
+  doc["agents"][0]["id"] = long_id;
+  CHECK(error_of(doc) == "s.json: agents[0].id: must be at most 128 bytes long, got 129");
+  auto with = [&](const char* pointer) {
+    auto broken = with_consensus();
+    broken["inject"] =
+        json::parse(R"([{"room": "garden", "from": "x", "type": "agent_accept"}])");
+    broken["transcripts"] =
+        json::parse(R"([{"room": "garden", "speaker": "alice", "text": "hi"}])");
+    broken[json::json_pointer{pointer}] = long_id;
+    return error_of(broken);
+  };
+  for (auto pointer :
+       {"/agents/1/role", "/rooms/0/id", "/rooms/0/participants/1",
+        "/negotiations/0/room", "/negotiations/0/responder", "/negotiations/0/intent_id",
+        "/inject/0/room", "/inject/0/from", "/inject/0/negotiation",
+        "/inject/0/message_id", "/transcripts/0/room", "/transcripts/0/speaker",
+        "/transcripts/0/source", "/ballots/0/id", "/ballots/0/voters/0",
+        "/ballots/0/task", "/ballots/0/votes/0/voter", "/ballots/0/votes/0/option",
+        "/auctions/0/id", "/auctions/0/task", "/auctions/0/invited/0",
+        "/auctions/0/bids/0/bidder"}) {
+    INFO(pointer);
+    CHECK_THAT(with(pointer), Catch::EndsWith(": must be at most 128 bytes long, got 129"));
+  }
+}
+
+TEST_CASE("texts longer than 64 KiB are refused with their path", "[unit]") {
+  auto doc = scripted_counter();
+  auto& description = doc["negotiations"][0]["proposal"]["description"];
+  description = std::string(parley::messages::max_text_bytes, 'd');
+  CHECK_NOTHROW(parse_scenario(doc.dump(), "s.json"));
+  description = std::string(parley::messages::max_text_bytes + 1, 'd');
+  CHECK(error_of(doc) == "s.json: negotiations[0].proposal.description: must be at "
+                         "most 65536 bytes long, got 65537");
+  doc = scripted_counter();
+  doc["agents"][0]["script"][0]["reason"] = std::string(70000, 'r');
+  CHECK(error_of(doc) == "s.json: agents[0].script[0].reason: must be at most 65536 "
+                         "bytes long, got 70000");
+}
+
+TEST_CASE("a proposal's terms are capped as compact JSON", "[unit]") {
+  json terms = json::object();
+  for (int i = 0; i < 2000; ++i)
+    terms["clause_" + std::to_string(i)] = std::string(40, 't');
+  auto doc = scripted_counter();
+  doc["negotiations"][0]["proposal"]["terms"] = terms;
+  CHECK_THAT(error_of(doc), Catch::StartsWith("s.json: negotiations[0].proposal.terms: "
+                                              "must be at most 65536 bytes long, got "));
+  doc = scripted_counter();
+  doc["agents"][0]["script"][0]["proposal"]["terms"] = terms;
+  CHECK_THAT(error_of(doc), Catch::StartsWith("s.json: agents[0].script[0].proposal."
+                                              "terms: must be at most 65536 bytes"));
+}
+
+TEST_CASE("deeply nested values are refused before they are copied", "[unit]") {
+  std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  auto text = scripted_counter().dump();
+  text.replace(text.find("\"Garden landscaping\""), 20, deep);
+  CHECK_THAT(error_of(text),
+             Catch::StartsWith("s.json: negotiations[0].proposal.description") &&
+                 Catch::EndsWith("objects and arrays must nest at most 64 deep"));
+}
+
+TEST_CASE("a scenario file over the size cap is refused before it is read",
+          "[unit]") {
+  // Issue 11's 50 MB scenario: valid but for one 50 MB description.
+  auto text = scripted_counter().dump();
+  text.insert(text.find("Garden landscaping"), std::size_t{50} << 20, 'x');
+  parley::test::temp_file file{text};
+  CHECK_THROWS_WITH(load_scenario(file.path()),
+                    file.path() + ": the file is larger than the cap of 4194304 bytes "
+                                  "on input files");
+  CHECK_THROWS_WITH(load_scenario(file.path(), 1024),
+                    file.path() + ": the file is larger than the cap of 1024 bytes "
+                                  "on input files");
 }
