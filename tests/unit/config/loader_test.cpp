@@ -291,6 +291,13 @@ TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {
         bad_value.path() + ": room.history_limit must be within 0..100000, got -1");
 }
 
+TEST_CASE("a config file with a number beyond a double's range is refused", "[unit]") {
+  // Found by config_fuzz: it used to escape as nlohmann's out_of_range.
+  temp_file file{R"({"negotiation": {"total_timeout_ms": 12E800}})"};
+  CHECK(error_of([&] { load(file.path(), no_environment.getenv()); }) ==
+        file.path() + ": (document): invalid JSON: number overflow parsing '12E800'");
+}
+
 TEST_CASE("a config error tells its source", "[unit]") {
   try {
     settings s;

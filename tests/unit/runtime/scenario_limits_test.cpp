@@ -228,3 +228,10 @@ TEST_CASE("a scenario file over the size cap is refused before it is read",
                     file.path() + ": the file is larger than the cap of 1024 bytes "
                                   "on input files");
 }
+
+TEST_CASE("a number beyond a double's range is refused, not thrown", "[unit]") {
+  auto text = scripted_counter().dump();
+  text.replace(text.find("\"at_ms\":0"), 10, "\"at_ms\":1e999");
+  CHECK(error_of(text) == "s.json: (document): invalid JSON: number overflow parsing "
+                          "'1e999'");
+}
