@@ -249,4 +249,11 @@ std::vector<std::string> environment_variables() {
   return names;
 }
 
+std::vector<std::string> seed_environment_variables() {
+  std::vector<std::string> names;
+  for (const auto& v : seed_variables)
+    names.emplace_back(v.name);
+  return names;
+}
+
 } // namespace parley::config

@@ -249,6 +249,12 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   }
 }
 
+TEST_CASE("seed 002's variable names are listed", "[unit]") {
+  CHECK(parley::config::seed_environment_variables() ==
+        std::vector<std::string>{"ANTHROPIC_BASE_URL", "LLM_MODEL", "LLM_TIMEOUT",
+                                 "LLM_FAILURE_THRESHOLD", "LLM_RECOVERY_TIMEOUT"});
+}
+
 TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {
   fake_environment env;
   env.variables["ANTHROPIC_BASE_URL"] = "http://127.0.0.1:9999";
