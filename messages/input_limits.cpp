@@ -37,10 +37,9 @@ void check_node(const nlohmann::json& j, const std::string& path, std::size_t de
   }
   for (auto i = j.begin(); i != j.end(); ++i) {
     if (i.key().size() > max_id_bytes)
-      throw json_error(path, "object keys must be at most " +
-                                 std::to_string(max_id_bytes) +
-                                 " bytes long, got one of " +
-                                 std::to_string(i.key().size()));
+      throw json_error(path,
+                       "object keys must be at most " + std::to_string(max_id_bytes) +
+                           " bytes long, got one of " + std::to_string(i.key().size()));
     if (needs_check(i.value()))
       check_node(i.value(), path_join(path, i.key()), depth + 1);
   }

@@ -49,7 +49,8 @@ const char* no_environment(const char*) {
 config::settings load_settings(const global_options& global,
                                const scenario* plan = nullptr,
                                const std::string& plan_source = {}) {
-  auto settings = config::load(global.config_file, no_environment, global.max_file_bytes);
+  auto settings =
+      config::load(global.config_file, no_environment, global.max_file_bytes);
   if (plan != nullptr)
     config::apply_overrides(settings, plan->config, plan_source + ": config");
   config::apply_environment(settings, environment);

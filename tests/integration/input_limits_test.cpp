@@ -53,10 +53,10 @@ TEST_CASE("timeouts beyond a year are refused from the scenario and the environm
                              ": config: negotiation.round_timeout_ms must be within "
                              "1..31536000000, got 9223372036854775807\n");
   auto plain = write_temp_file("plain.json", scripted_counter().dump());
-  auto env = run_command("env PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS=9223372036854775807 " +
-                             std::string{PARLEY_BINARY} + " run " + plain +
-                             " --simulated-time",
-                         quick_s);
+  auto env = run_command(
+      "env PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS=9223372036854775807 " +
+          std::string{PARLEY_BINARY} + " run " + plain + " --simulated-time",
+      quick_s);
   CHECK(env.exit_code == 2);
   CHECK(env.output ==
         "parley: configuration error: environment "
@@ -73,19 +73,20 @@ TEST_CASE("files over the size cap are refused before they are read", "[integrat
   CHECK(result.output == "parley: bad scenario: " + big +
                              ": the file is larger than the cap of 4194304 bytes on "
                              "input files\n");
-  auto raised = run_parley("--max-file-bytes 8388608 run " + big + " --simulated-time",
-                           quick_s);
+  auto raised =
+      run_parley("--max-file-bytes 8388608 run " + big + " --simulated-time", quick_s);
   CHECK(raised.exit_code == 0);
   CHECK_THAT(raised.output, Contains(R"("accepted":1)"));
   auto config = write_temp_file("big_config.json", std::string(2048, ' ') + "{}");
   auto plain = write_temp_file("small.json", scripted_counter().dump());
-  auto small = run_parley("--max-file-bytes 1024 --config " + config + " run " + plain,
-                          quick_s);
+  auto small =
+      run_parley("--max-file-bytes 1024 --config " + config + " run " + plain, quick_s);
   CHECK(small.exit_code == 2);
   CHECK(small.output == "parley: configuration error: " + config +
                             ": the file is larger than the cap of 1024 bytes on input "
                             "files\n");
   auto out_of_range = run_parley("--max-file-bytes 100 demo", quick_s);
   CHECK(out_of_range.exit_code == 2);
-  CHECK_THAT(out_of_range.output, StartsWith("--max-file-bytes: Value 100 not in range"));
+  CHECK_THAT(out_of_range.output,
+             StartsWith("--max-file-bytes: Value 100 not in range"));
 }

@@ -351,10 +351,10 @@ TEST_CASE("every millisecond setting is refused outside its range, from any sour
     auto range = std::to_string(x.min) + ".." + std::to_string(x.max);
     for (auto value : {x.min - 1, x.max + 1, std::int64_t{9223372036854775807}}) {
       // int32 settings refuse a value out of their type's range on reading.
-      auto reason = value > 2147483647 && x.section == std::string{"cluster"}
-                        ? path + ": integer out of range: " + std::to_string(value)
-                        : path + " must be within " + range + ", got " +
-                              std::to_string(value);
+      auto reason =
+          value > 2147483647 && x.section == std::string{"cluster"}
+              ? path + ": integer out of range: " + std::to_string(value)
+              : path + " must be within " + range + ", got " + std::to_string(value);
       CHECK(overrides_error(json{{x.section, {{x.key, value}}}}.dump()) ==
             "test.json: " + reason);
       fake_environment env;

@@ -85,8 +85,9 @@ TEST_CASE("fields of the wrong type are skipped, never thrown", "[unit]") {
   REQUIRE(a.error.empty());
   CHECK(a.content == nlohmann::json::parse(R"([{"type":"text","text":"hi"}])"));
   CHECK(a.stop_reason.empty());
-  auto o = parse_reply(provider_kind::openai,
-                       R"({"choices":[{"message":{"content":"hi"},"finish_reason":[]}]})");
+  auto o =
+      parse_reply(provider_kind::openai,
+                  R"({"choices":[{"message":{"content":"hi"},"finish_reason":[]}]})");
   REQUIRE(o.error.empty());
   CHECK(o.stop_reason.empty());
 }

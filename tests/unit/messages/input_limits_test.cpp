@@ -58,8 +58,7 @@ TEST_CASE("object keys longer than an id are refused", "[unit]") {
         "terms: object keys must be at most 128 bytes long, got one of 129");
 }
 
-TEST_CASE("nesting deeper than the cap is refused before anything recurses",
-          "[unit]") {
+TEST_CASE("nesting deeper than the cap is refused before anything recurses", "[unit]") {
   CHECK(limits_error(nested(max_json_depth)).empty());
   CHECK_THAT(limits_error(nested(max_json_depth + 1)),
              Catch::EndsWith("objects and arrays must nest at most 64 deep"));
@@ -77,7 +76,8 @@ TEST_CASE("read_text_file reads files up to the cap and refuses larger ones",
   CHECK(read.error.empty());
   CHECK(read.text.size() == 2048);
   auto refused = read_text_file(file.path(), 2047);
-  CHECK(refused.error == "the file is larger than the cap of 2047 bytes on input files");
+  CHECK(refused.error ==
+        "the file is larger than the cap of 2047 bytes on input files");
   CHECK(refused.text.empty());
 }
 

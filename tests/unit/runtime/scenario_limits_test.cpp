@@ -29,7 +29,8 @@ json scripted_counter() {
 /// A ballot and an auction over scripted_counter's agents.
 json with_consensus() {
   auto doc = scripted_counter();
-  doc["ballots"] = json::parse(R"([{"id": "b", "topic": "go?", "voters": ["alice", "bob"],
+  doc["ballots"] =
+      json::parse(R"([{"id": "b", "topic": "go?", "voters": ["alice", "bob"],
       "votes": [{"at_ms": 10, "voter": "alice", "option": "approve"}]}])");
   doc["auctions"] = json::parse(R"([{"id": "a", "task": "build", "invited": ["alice"],
       "bids": [{"at_ms": 10, "bidder": "alice", "capability": 0.5, "load": 0.5,
@@ -62,7 +63,8 @@ TEST_CASE("a step due beyond the horizon is refused, not wrapped", "[unit]") {
   auto doc = scripted_counter();
   auto& at = doc["negotiations"][0]["at_ms"];
   at = int64_max;
-  CHECK(error_of(doc) == out_of_range("negotiations[0].at_ms", 0, "9223372036854775807"));
+  CHECK(error_of(doc) ==
+        out_of_range("negotiations[0].at_ms", 0, "9223372036854775807"));
   // The smallest value whose nanoseconds overflow int64 (it used to hang).
   at = 9223372036855;
   CHECK(error_of(doc) == out_of_range("negotiations[0].at_ms", 0, "9223372036855"));
@@ -83,12 +85,13 @@ TEST_CASE("a step due beyond the horizon is refused, not wrapped", "[unit]") {
 
 TEST_CASE("every at_ms of a scenario is checked against the horizon", "[unit]") {
   auto doc = with_consensus();
-  doc["inject"] = json::parse(R"([{"room": "garden", "from": "x", "type": "agent_accept"}])");
+  doc["inject"] =
+      json::parse(R"([{"room": "garden", "from": "x", "type": "agent_accept"}])");
   doc["transcripts"] =
       json::parse(R"([{"room": "garden", "speaker": "alice", "text": "hi"}])");
-  for (auto path : {"/inject/0/at_ms", "/transcripts/0/at_ms", "/ballots/0/at_ms",
-                    "/ballots/0/votes/0/at_ms", "/auctions/0/at_ms",
-                    "/auctions/0/bids/0/at_ms"}) {
+  for (auto path :
+       {"/inject/0/at_ms", "/transcripts/0/at_ms", "/ballots/0/at_ms",
+        "/ballots/0/votes/0/at_ms", "/auctions/0/at_ms", "/auctions/0/bids/0/at_ms"}) {
     auto broken = doc;
     broken[json::json_pointer{path}] = int64_max;
     std::string dotted = path;
@@ -102,17 +105,17 @@ TEST_CASE("every at_ms of a scenario is checked against the horizon", "[unit]") 
 TEST_CASE("a script step's delay beyond a year is refused", "[unit]") {
   auto doc = scripted_counter();
   doc["agents"][1]["script"][1]["delay_ms"] = int64_max;
-  CHECK(error_of(doc) == out_of_range("agents[1].script[1].delay_ms", 0, "9223372036854775807"));
+  CHECK(error_of(doc) ==
+        out_of_range("agents[1].script[1].delay_ms", 0, "9223372036854775807"));
   doc["agents"][1]["script"][1]["delay_ms"] = 31536000000;
   CHECK_NOTHROW(parse_scenario(doc.dump(), "s.json"));
 }
 
-TEST_CASE("windows and durations of ballots, auctions and bids are bounded",
-          "[unit]") {
+TEST_CASE("windows and durations of ballots, auctions and bids are bounded", "[unit]") {
   auto doc = with_consensus();
-  for (auto path : {"/ballots/0/window_ms", "/auctions/0/window_ms",
-                    "/auctions/0/base_duration_ms",
-                    "/auctions/0/bids/0/estimated_duration_ms"}) {
+  for (auto path :
+       {"/ballots/0/window_ms", "/auctions/0/window_ms", "/auctions/0/base_duration_ms",
+        "/auctions/0/bids/0/estimated_duration_ms"}) {
     std::string where = path;
     INFO(where);
     for (auto value : {int64_max, std::int64_t{31536000001}, std::int64_t{0}}) {
@@ -124,11 +127,11 @@ TEST_CASE("windows and durations of ballots, auctions and bids are bounded",
     }
   }
   doc["ballots"][0]["window_ms"] = int64_max;
-  CHECK(error_of(doc) == out_of_range("ballots[0].window_ms", 1, "9223372036854775807"));
+  CHECK(error_of(doc) ==
+        out_of_range("ballots[0].window_ms", 1, "9223372036854775807"));
 }
 
-TEST_CASE("the config section's timeouts are refused by the config loader",
-          "[unit]") {
+TEST_CASE("the config section's timeouts are refused by the config loader", "[unit]") {
   auto doc = scripted_counter();
   doc["config"] = {{"negotiation", {{"round_timeout_ms", int64_max}}}};
   auto plan = parse_scenario(doc.dump(), "s.json");
@@ -154,7 +157,8 @@ TEST_CASE("ids longer than 128 bytes are refused with their path", "[unit]") {
   doc["negotiations"][0]["initiator"] = ok_id;
   CHECK_NOTHROW(parse_scenario(doc.dump(), "s.json"));
   doc["agents"][0]["id"] = long_id;
-  CHECK(error_of(doc) == "s.json: agents[0].id: must be at most 128 bytes long, got 129");
+  CHECK(error_of(doc) ==
+        "s.json: agents[0].id: must be at most 128 bytes long, got 129");
   auto with = [&](const char* pointer) {
     auto broken = with_consensus();
     broken["inject"] =
@@ -164,17 +168,31 @@ TEST_CASE("ids longer than 128 bytes are refused with their path", "[unit]") {
     broken[json::json_pointer{pointer}] = long_id;
     return error_of(broken);
   };
-  for (auto pointer :
-       {"/agents/1/role", "/rooms/0/id", "/rooms/0/participants/1",
-        "/negotiations/0/room", "/negotiations/0/responder", "/negotiations/0/intent_id",
-        "/inject/0/room", "/inject/0/from", "/inject/0/negotiation",
-        "/inject/0/message_id", "/transcripts/0/room", "/transcripts/0/speaker",
-        "/transcripts/0/source", "/ballots/0/id", "/ballots/0/voters/0",
-        "/ballots/0/task", "/ballots/0/votes/0/voter", "/ballots/0/votes/0/option",
-        "/auctions/0/id", "/auctions/0/task", "/auctions/0/invited/0",
-        "/auctions/0/bids/0/bidder"}) {
+  for (auto pointer : {"/agents/1/role",
+                       "/rooms/0/id",
+                       "/rooms/0/participants/1",
+                       "/negotiations/0/room",
+                       "/negotiations/0/responder",
+                       "/negotiations/0/intent_id",
+                       "/inject/0/room",
+                       "/inject/0/from",
+                       "/inject/0/negotiation",
+                       "/inject/0/message_id",
+                       "/transcripts/0/room",
+                       "/transcripts/0/speaker",
+                       "/transcripts/0/source",
+                       "/ballots/0/id",
+                       "/ballots/0/voters/0",
+                       "/ballots/0/task",
+                       "/ballots/0/votes/0/voter",
+                       "/ballots/0/votes/0/option",
+                       "/auctions/0/id",
+                       "/auctions/0/task",
+                       "/auctions/0/invited/0",
+                       "/auctions/0/bids/0/bidder"}) {
     INFO(pointer);
-    CHECK_THAT(with(pointer), Catch::EndsWith(": must be at most 128 bytes long, got 129"));
+    CHECK_THAT(with(pointer),
+               Catch::EndsWith(": must be at most 128 bytes long, got 129"));
   }
 }
 
@@ -198,8 +216,9 @@ TEST_CASE("a proposal's terms are capped as compact JSON", "[unit]") {
     terms["clause_" + std::to_string(i)] = std::string(40, 't');
   auto doc = scripted_counter();
   doc["negotiations"][0]["proposal"]["terms"] = terms;
-  CHECK_THAT(error_of(doc), Catch::StartsWith("s.json: negotiations[0].proposal.terms: "
-                                              "must be at most 65536 bytes long, got "));
+  CHECK_THAT(error_of(doc),
+             Catch::StartsWith("s.json: negotiations[0].proposal.terms: "
+                               "must be at most 65536 bytes long, got "));
   doc = scripted_counter();
   doc["agents"][0]["script"][0]["proposal"]["terms"] = terms;
   CHECK_THAT(error_of(doc), Catch::StartsWith("s.json: agents[0].script[0].proposal."
@@ -215,8 +234,7 @@ TEST_CASE("deeply nested values are refused before they are copied", "[unit]") {
                  Catch::EndsWith("objects and arrays must nest at most 64 deep"));
 }
 
-TEST_CASE("a scenario file over the size cap is refused before it is read",
-          "[unit]") {
+TEST_CASE("a scenario file over the size cap is refused before it is read", "[unit]") {
   // Issue 11's 50 MB scenario: valid but for one 50 MB description.
   auto text = scripted_counter().dump();
   text.insert(text.find("Garden landscaping"), std::size_t{50} << 20, 'x');
