@@ -3,15 +3,13 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <system_error>
 #include <utility>
 
 #include "messages/json.hpp"
+#include "messages/time_limits.hpp"
 
 namespace parley::config {
 
@@ -145,19 +143,12 @@ json parse_variable(const std::string& name, const std::string& text,
                          ", which has no environment form");
 }
 
-json read_file(const std::string& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec))
-    throw config_error(file,
-                       "cannot read the file: " +
-                           (ec ? ec.message() : std::string{"not a regular file"}));
-  std::ifstream in{file, std::ios::binary};
-  if (!in)
-    throw config_error(file, "cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
+json read_file(const std::string& file, std::size_t max_bytes) {
+  auto content = messages::read_text_file(file, max_bytes);
+  if (!content.error.empty())
+    throw config_error(file, content.error);
   try {
-    return messages::parse_json(text.str());
+    return messages::parse_json(content.text);
   } catch (const json_error& e) {
     throw config_error(file, e.what());
   }
@@ -166,10 +157,12 @@ json read_file(const std::string& file) {
 } // namespace
 
 void apply_overrides(settings& s, const json& overrides, const std::string& source) {
-  json merged = s;
-  merge(merged, overrides);
   settings result;
   try {
+    // First, so that nothing below copies or walks an oversized document.
+    messages::check_input_limits(overrides);
+    json merged = s;
+    merge(merged, overrides);
     result = read_settings(merged);
   } catch (const json_error& e) {
     throw config_error(source, e.what());
@@ -209,7 +202,9 @@ void apply_environment(settings& s, const getenv_function& getenv) {
         leaf = std::string{text};
       } else {
         auto value = parse_number<std::int64_t>(v.name, text, "an integer");
-        leaf = value.get<std::int64_t>() * v.scale;
+        // Saturates, so that validation refuses a huge value rather than a
+        // wrapped one.
+        leaf = messages::saturating_mul(value.get<std::int64_t>(), v.scale);
       }
       used += (used.empty() ? "" : ", ") + std::string{v.name};
     }
@@ -224,19 +219,22 @@ void apply_environment(settings& s, const getenv_function& getenv) {
   for_each_leaf(merged, "", apply);
   settings result;
   try {
+    messages::check_input_limits(merged);
     result = read_settings(merged);
   } catch (const json_error& e) {
-    // Only a value out of its type's range gets here; its path names the variable.
+    // Only a value out of its type's range or a string over the text cap gets
+    // here; its path names the variable.
     throw config_error(variable_source(variable_name(e.path())), e.what());
   }
   check_valid(result, used.empty() ? "environment" : "environment (" + used + ")");
   s = result;
 }
 
-settings load(const std::string& file, const getenv_function& getenv) {
+settings load(const std::string& file, const getenv_function& getenv,
+              std::size_t max_file_bytes) {
   settings s;
   if (!file.empty())
-    apply_overrides(s, read_file(file), file);
+    apply_overrides(s, read_file(file, max_file_bytes), file);
   apply_environment(s, getenv);
   return s;
 }
@@ -248,6 +246,13 @@ std::vector<std::string> environment_variables() {
     names.push_back(variable_name(path));
   };
   for_each_leaf(defaults, "", add);
+  return names;
+}
+
+std::vector<std::string> seed_environment_variables() {
+  std::vector<std::string> names;
+  for (const auto& v : seed_variables)
+    names.emplace_back(v.name);
   return names;
 }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/settings.hpp"
+#include "messages/input_limits.hpp"
 
 namespace parley::config {
 
@@ -32,8 +33,9 @@ private:
 
 /// Overlays the (partial) JSON object `overrides` onto `s` and validates the
 /// result. Keys must be those of `to_json(settings)` and values of the same
-/// type; on any error throws config_error naming `source` and the JSON path,
-/// and leaves `s` unchanged.
+/// type, and `overrides` must keep the limits of messages/input_limits.hpp; on
+/// any error throws config_error naming `source` and the JSON path, and leaves
+/// `s` unchanged.
 void apply_overrides(settings& s, const nlohmann::json& overrides,
                      const std::string& source);
 
@@ -45,11 +47,17 @@ void apply_environment(settings& s, const getenv_function& getenv);
 
 /// Builds the settings of a process: the defaults, then `file` (skipped when
 /// empty), then the environment, validated. Throws config_error when the file
-/// cannot be read, is not JSON (with line and column) or is refused.
-settings load(const std::string& file, const getenv_function& getenv);
+/// cannot be read, is larger than `max_file_bytes` (refused before it is
+/// read), is not JSON (with line and column) or is refused.
+settings load(const std::string& file, const getenv_function& getenv,
+              std::size_t max_file_bytes = messages::default_max_file_bytes);
 
 /// The environment variable of every setting, `PARLEY_` followed by its JSON
 /// path upper-cased with '.' as '_' (`PARLEY_NEGOTIATION_MAX_ROUNDS`).
 std::vector<std::string> environment_variables();
+
+/// Seed 002 §8.4's variables that `apply_environment` reads too, before the
+/// `PARLEY_` ones (`ANTHROPIC_BASE_URL`, `LLM_MODEL`, `LLM_TIMEOUT`, …).
+std::vector<std::string> seed_environment_variables();
 
 } // namespace parley::config

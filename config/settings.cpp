@@ -1,26 +1,17 @@
 #include "config/settings.hpp"
 
 #include "messages/json.hpp"
+#include "messages/time_limits.hpp"
 
 namespace parley::config {
 
 namespace {
 
 /// Returns why `value` at `path` is outside `min..max`, or an empty string.
-std::string check_range(const char* path, std::int32_t value, std::int32_t min,
-                        std::int32_t max) {
-  if (value >= min && value <= max)
-    return {};
-  return std::string{path} + " must be within " + std::to_string(min) + ".." +
-         std::to_string(max) + ", got " + std::to_string(value);
-}
-
-std::string check_range64(const char* path, std::int64_t value, std::int64_t min,
-                          std::int64_t max) {
-  if (value >= min && value <= max)
-    return {};
-  return std::string{path} + " must be within " + std::to_string(min) + ".." +
-         std::to_string(max) + ", got " + std::to_string(value);
+std::string check_range(const char* path, std::int64_t value, std::int64_t min,
+                        std::int64_t max) {
+  auto why = messages::check_range(value, min, max);
+  return why.empty() ? why : std::string{path} + " " + why;
 }
 
 std::string validate_llm(const llm_settings& x) {
@@ -34,11 +25,11 @@ std::string validate_llm(const llm_settings& x) {
   for (auto why :
        {check_range("llm.max_tokens", x.max_tokens, 1, 100000),
         check_range("llm.max_concurrent_calls", x.max_concurrent_calls, 1, 10000),
-        check_range64("llm.call_timeout_ms", x.call_timeout_ms, 100, 600000),
+        check_range("llm.call_timeout_ms", x.call_timeout_ms, 100, 600000),
         check_range("llm.max_retries", x.max_retries, 0, 10),
         check_range("llm.breaker_threshold", x.breaker_threshold, 1, 100),
-        check_range64("llm.breaker_open_ms", x.breaker_open_ms, 100, 3600000),
-        check_range64("llm.batch_window_ms", x.batch_window_ms, 1, 600000),
+        check_range("llm.breaker_open_ms", x.breaker_open_ms, 100, 3600000),
+        check_range("llm.batch_window_ms", x.batch_window_ms, 1, 600000),
         check_range("llm.max_bad_turns", x.max_bad_turns, 1, 100)})
     if (!why.empty())
       return why;
@@ -48,6 +39,15 @@ std::string validate_llm(const llm_settings& x) {
 } // namespace
 
 std::string validate(const settings& x) {
+  // The timeouts' ranges first: messages::validate only knows they are positive.
+  if (auto why = check_range("negotiation.round_timeout_ms",
+                             x.negotiation.round_timeout_ms, 1, messages::max_delay_ms);
+      !why.empty())
+    return why;
+  if (auto why = check_range("negotiation.total_timeout_ms",
+                             x.negotiation.total_timeout_ms, 1, messages::max_delay_ms);
+      !why.empty())
+    return why;
   if (auto why = messages::validate(x.negotiation); !why.empty())
     return "negotiation." + why;
   if (auto why = check_range("room.history_limit", x.room.history_limit, 0, 100000);

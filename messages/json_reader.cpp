@@ -139,6 +139,12 @@ nlohmann::json parse_json(const std::string& text) {
     throw json_error(
         "line " + std::to_string(line) + ", column " + std::to_string(column),
         "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number beyond a double's range ("1e800"); it has no position.
+    std::string what = e.what();
+    auto pos = what.find("] ");
+    throw json_error({}, "invalid JSON: " +
+                             (pos == std::string::npos ? what : what.substr(pos + 2)));
   }
 }
 

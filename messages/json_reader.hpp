@@ -123,7 +123,8 @@ void read_enum(const nlohmann::json& j, const std::string& path, Enum& x,
 }
 
 /// Parses `text`; on failure throws json_error whose message has the line and
-/// column of the problem.
+/// column of the problem (a number too large for a double has none: its path
+/// is the whole document).
 nlohmann::json parse_json(const std::string& text);
 
 } // namespace parley::messages

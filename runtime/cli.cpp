@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "config/loader.hpp"
+#include "messages/input_limits.hpp"
 #include "runtime/bench.hpp"
 #include "runtime/cluster.hpp"
 #include "runtime/node.hpp"
@@ -31,6 +32,8 @@ constexpr int exit_usage = 2;
 
 struct global_options {
   std::string config_file;
+  /// The cap on the size of the --config file and of a scenario file.
+  std::size_t max_file_bytes = messages::default_max_file_bytes;
 };
 
 const char* environment(const char* name) {
@@ -46,7 +49,8 @@ const char* no_environment(const char*) {
 config::settings load_settings(const global_options& global,
                                const scenario* plan = nullptr,
                                const std::string& plan_source = {}) {
-  auto settings = config::load(global.config_file, no_environment);
+  auto settings =
+      config::load(global.config_file, no_environment, global.max_file_bytes);
   if (plan != nullptr)
     config::apply_overrides(settings, plan->config, plan_source + ": config");
   config::apply_environment(settings, environment);
@@ -83,7 +87,7 @@ struct run_command_options {
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
-  auto plan = load_scenario(options.scenario_file);
+  auto plan = load_scenario(options.scenario_file, global.max_file_bytes);
   auto settings = load_settings(global, &plan, options.scenario_file);
   if (!options.audit_file.empty())
     settings.audit.path = options.audit_file;
@@ -146,6 +150,11 @@ int run_cli(int argc, char** argv) {
                  "JSON file overriding config/parley.json's defaults "
                  "(PARLEY_* environment variables override both)")
       ->check(CLI::ExistingFile);
+  app.add_option("--max-file-bytes", global.max_file_bytes,
+                 "Refuse a --config or scenario file larger than this many bytes, "
+                 "before reading it")
+      ->check(CLI::Range(std::size_t{1} << 10, std::size_t{1} << 30))
+      ->capture_default_str();
 
   demo_options demo;
   auto* demo_cmd = app.add_subcommand(

@@ -1,19 +1,18 @@
 #include "runtime/scenario.hpp"
 
-#include <cerrno>
-#include <cstdio>
 #include <map>
-#include <memory>
 #include <set>
-#include <system_error>
 #include <utility>
 
 #include "actors/ballot/rules.hpp"
 #include "messages/enum_names.hpp"
+#include "messages/input_limits.hpp"
 #include "messages/json.hpp"
+#include "messages/time_limits.hpp"
 
 namespace parley::runtime {
 
+using messages::check_id_length;
 using messages::json_error;
 using messages::object_reader;
 using nlohmann::json;
@@ -38,9 +37,16 @@ template <class F> void for_each_item(const json& j, const std::string& path, F 
     f(j[i], messages::path_index(path, i));
 }
 
+/// Throws unless the proposal's terms, as compact JSON, fit the text cap.
+void check_terms(const messages::json_object& terms, const std::string& path) {
+  messages::check_length(terms.text, messages::max_text_bytes,
+                         messages::path_join(path, "terms"));
+}
+
 /// Throws unless `x` is valid; `validate` names the field at fault first
 /// ("amount must be …"), so the path points at that field when it can.
 void check_proposal(const messages::proposal& x, const std::string& path) {
+  check_terms(x.terms, path);
   auto why = messages::validate(x);
   if (why.empty())
     return;
@@ -50,9 +56,40 @@ void check_proposal(const messages::proposal& x, const std::string& path) {
   throw json_error(path, why);
 }
 
-void check_not_negative(std::int64_t value, const std::string& path) {
-  if (value < 0)
-    throw json_error(path, "must not be negative, got " + std::to_string(value));
+/// Throws unless `value` is within `min..max`.
+void check_range(std::int64_t value, std::int64_t min, std::int64_t max,
+                 const std::string& path) {
+  if (auto why = messages::check_range(value, min, max); !why.empty())
+    throw json_error(path, why);
+}
+
+/// Throws unless `at_ms`, when a step is due, lies within the horizon.
+void check_at(std::int64_t at_ms, const std::string& path) {
+  check_range(at_ms, 0, messages::max_at_ms, path);
+}
+
+/// Throws unless `ms` is a delay, window or duration of at least `min` ms
+/// and at most a year.
+void check_delay(std::int64_t ms, std::int64_t min, const std::string& path) {
+  check_range(ms, min, messages::max_delay_ms, path);
+}
+
+/// Throws unless every id in `ids`, read from the array at `path`, fits.
+void check_id_lengths(const std::vector<std::string>& ids, const std::string& path) {
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    check_id_length(ids[i], messages::path_index(path, i));
+}
+
+/// Throws unless every scripted reply's think time is within range and its
+/// terms fit.
+void check_script(const std::vector<messages::script_reply>& script,
+                  const std::string& path) {
+  for (std::size_t i = 0; i < script.size(); ++i) {
+    auto at = messages::path_index(path, i);
+    check_delay(script[i].delay_ms, 0, messages::path_join(at, "delay_ms"));
+    if (script[i].proposal && script[i].proposal->terms)
+      check_terms(*script[i].proposal->terms, messages::path_join(at, "proposal"));
+  }
 }
 
 /// Reads a rule brain's side: only buyer or seller may be written (leaving it
@@ -74,6 +111,7 @@ scenario_agent read_agent(const json& j, const std::string& path,
   scenario_agent x;
   object_reader r{j, path};
   r.required("id", x.id);
+  check_id_length(x.id, r.path_of("id"));
   if (x.id.empty())
     throw json_error(r.path_of("id"), "must not be empty");
   if (auto i = earlier.find(x.id); i != earlier.end())
@@ -83,6 +121,7 @@ scenario_agent read_agent(const json& j, const std::string& path,
   x.profile.display_name = x.id;
   r.optional("display_name", x.profile.display_name);
   r.optional("role", x.profile.role);
+  check_id_length(x.profile.role, r.path_of("role"));
   r.required("brain", x.brain.kind);
   r.optional("preferences", x.profile.preferences);
   r.optional("custom_instructions", x.profile.custom_instructions);
@@ -123,6 +162,7 @@ scenario_agent read_agent(const json& j, const std::string& path,
                        "a script brain needs a script (an empty list makes a "
                        "silent agent)");
     r.required("script", x.brain.script);
+    check_script(x.brain.script, r.path_of("script"));
   } else if (r.has("script")) {
     throw json_error(r.path_of("script"), "only a script brain takes a script");
   }
@@ -135,6 +175,7 @@ scenario_room read_room(const json& j, const std::string& path, const id_index& 
   scenario_room x;
   object_reader r{j, path};
   r.required("id", x.id);
+  check_id_length(x.id, r.path_of("id"));
   if (x.id.empty())
     throw json_error(r.path_of("id"), "must not be empty");
   if (auto i = earlier.find(x.id); i != earlier.end())
@@ -143,6 +184,7 @@ scenario_room read_room(const json& j, const std::string& path, const id_index& 
                          messages::path_index("rooms", i->second) + ")");
   r.required("participants", x.participants);
   r.done();
+  check_id_lengths(x.participants, r.path_of("participants"));
   std::set<std::string> seen;
   for (std::size_t i = 0; i < x.participants.size(); ++i) {
     const auto& id = x.participants[i];
@@ -183,10 +225,14 @@ scenario_negotiation read_negotiation(const json& j, const std::string& path,
   r.required("proposal", x.proposal);
   r.optional("intent_id", x.intent_id);
   r.done();
+  check_id_length(x.room, r.path_of("room"));
+  check_id_length(x.initiator, r.path_of("initiator"));
+  check_id_length(x.responder, r.path_of("responder"));
+  check_id_length(x.intent_id, r.path_of("intent_id"));
   auto room = rooms.find(x.room);
   if (room == rooms.end())
     throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   check_party(x.initiator, r.path_of("initiator"), room_list[room->second], agents);
   check_party(x.responder, r.path_of("responder"), room_list[room->second], agents);
   if (x.initiator == x.responder)
@@ -205,6 +251,7 @@ void check_agent(const std::string& id, const std::string& path,
 
 void check_unique(const std::string& id, const std::string& path,
                   std::set<std::string>& seen) {
+  check_id_length(id, path);
   if (id.empty())
     throw json_error(path, "must not be empty");
   if (!seen.insert(id).second)
@@ -218,16 +265,19 @@ scenario_ballot read_ballot(const json& j, const std::string& path,
   r.required("id", x.id);
   check_unique(x.id, r.path_of("id"), ids);
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("topic", x.topic);
   r.optional("options", x.options);
+  check_id_lengths(x.options, r.path_of("options"));
   r.optional("strategy", x.strategy);
   r.optional("voters", x.voters);
+  check_id_lengths(x.voters, r.path_of("voters"));
   r.optional("roles", x.roles);
+  check_id_lengths(x.roles, r.path_of("roles"));
   r.optional("window_ms", x.window_ms);
-  if (x.window_ms <= 0)
-    throw json_error(r.path_of("window_ms"), "must be positive");
+  check_delay(x.window_ms, 1, r.path_of("window_ms"));
   r.optional("task", x.task);
+  check_id_length(x.task, r.path_of("task"));
   if (x.voters.empty() && x.roles.empty())
     throw json_error(path, "a ballot needs voters or roles");
   for (std::size_t i = 0; i < x.voters.size(); ++i)
@@ -241,7 +291,10 @@ scenario_ballot read_ballot(const json& j, const std::string& path,
                     vr.required("voter", vote.voter);
                     vr.required("option", vote.option);
                     vr.done();
+                    check_id_length(vote.voter, vr.path_of("voter"));
+                    check_id_length(vote.option, vr.path_of("option"));
                     check_agent(vote.voter, vr.path_of("voter"), agents);
+                    check_at(vote.at_ms, vr.path_of("at_ms"));
                     if (vote.at_ms < x.at_ms)
                       throw json_error(vr.path_of("at_ms"),
                                        "a vote cannot come before its ballot opens");
@@ -265,19 +318,19 @@ scenario_auction read_auction(const json& j, const std::string& path,
   r.required("id", x.id);
   check_unique(x.id, r.path_of("id"), ids);
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("task", x.task);
+  check_id_length(x.task, r.path_of("task"));
   r.required("invited", x.invited);
+  check_id_lengths(x.invited, r.path_of("invited"));
   if (x.invited.empty())
     throw json_error(r.path_of("invited"), "must not be empty");
   for (std::size_t i = 0; i < x.invited.size(); ++i)
     check_agent(x.invited[i], messages::path_index(r.path_of("invited"), i), agents);
   r.optional("window_ms", x.window_ms);
-  if (x.window_ms <= 0)
-    throw json_error(r.path_of("window_ms"), "must be positive");
+  check_delay(x.window_ms, 1, r.path_of("window_ms"));
   r.optional("base_duration_ms", x.base_duration_ms);
-  if (x.base_duration_ms <= 0)
-    throw json_error(r.path_of("base_duration_ms"), "must be positive");
+  check_delay(x.base_duration_ms, 1, r.path_of("base_duration_ms"));
   if (r.has("bids"))
     for_each_item(r.raw("bids"), r.path_of("bids"),
                   [&](const json& b, const std::string& bpath) {
@@ -289,7 +342,11 @@ scenario_auction read_auction(const json& j, const std::string& path,
                     br.required("load", bid.load);
                     br.required("estimated_duration_ms", bid.estimated_duration_ms);
                     br.done();
+                    check_id_length(bid.bidder, br.path_of("bidder"));
                     check_agent(bid.bidder, br.path_of("bidder"), agents);
+                    check_at(bid.at_ms, br.path_of("at_ms"));
+                    check_delay(bid.estimated_duration_ms, 1,
+                                br.path_of("estimated_duration_ms"));
                     if (bid.at_ms < x.at_ms)
                       throw json_error(br.path_of("at_ms"),
                                        "a bid cannot come before its auction opens");
@@ -304,11 +361,13 @@ scenario_inject read_inject(const json& j, const std::string& path,
   scenario_inject x;
   object_reader r{j, path};
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("room", x.room);
+  check_id_length(x.room, r.path_of("room"));
   if (rooms.count(x.room) == 0)
     throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
   r.required("from", x.from);
+  check_id_length(x.from, r.path_of("from"));
   std::string type;
   r.required("type", type);
   if (!from_string(type, x.type))
@@ -316,6 +375,7 @@ scenario_inject read_inject(const json& j, const std::string& path,
                                             messages::enum_choices(inject_type_names) +
                                             ", got " + in_quotes(type));
   r.optional("negotiation", x.negotiation);
+  check_id_length(x.negotiation, r.path_of("negotiation"));
   if (x.negotiation.empty())
     throw json_error(
         r.path_of("negotiation"),
@@ -327,6 +387,7 @@ scenario_inject read_inject(const json& j, const std::string& path,
       throw json_error(r.path_of("proposal"), "an " + type + " carries no proposal");
     messages::proposal proposal;
     r.required("proposal", proposal);
+    check_terms(proposal.terms, r.path_of("proposal"));
     x.proposal = std::move(proposal);
   } else if (carries_proposal) {
     throw json_error(r.path_of("proposal"), "an " + type + " needs a proposal");
@@ -337,6 +398,7 @@ scenario_inject read_inject(const json& j, const std::string& path,
     r.required("reason", x.reason);
   }
   r.optional("message_id", x.message_id);
+  check_id_length(x.message_id, r.path_of("message_id"));
   r.done();
   return x;
 }
@@ -346,12 +408,15 @@ scenario_transcript read_transcript(const json& j, const std::string& path,
   scenario_transcript x;
   object_reader r{j, path};
   r.optional("at_ms", x.at_ms);
-  check_not_negative(x.at_ms, r.path_of("at_ms"));
+  check_at(x.at_ms, r.path_of("at_ms"));
   r.required("room", x.room);
+  check_id_length(x.room, r.path_of("room"));
   if (rooms.count(x.room) == 0)
     throw json_error(r.path_of("room"), "unknown room " + in_quotes(x.room));
   r.optional("source", x.source);
+  check_id_length(x.source, r.path_of("source"));
   r.required("speaker", x.speaker);
+  check_id_length(x.speaker, r.path_of("speaker"));
   r.required("text", x.text);
   r.done();
   return x;
@@ -428,14 +493,6 @@ std::string reason_of(const json_error& e) {
                                                      : what;
 }
 
-std::string system_message(int error) {
-  return std::error_code{error, std::generic_category()}.message();
-}
-
-struct file_closer {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
 } // namespace
 
 scenario_error::scenario_error(std::string source, std::string location,
@@ -447,24 +504,19 @@ scenario_error::scenario_error(std::string source, std::string location,
 
 scenario parse_scenario(const std::string& text, const std::string& source_name) {
   try {
-    return read_scenario(messages::parse_json(text));
+    auto doc = messages::parse_json(text);
+    messages::check_input_limits(doc);
+    return read_scenario(doc);
   } catch (const json_error& e) {
     throw scenario_error(source_name, location_of(e), reason_of(e));
   }
 }
 
-scenario load_scenario(const std::string& path) {
-  std::unique_ptr<std::FILE, file_closer> file{std::fopen(path.c_str(), "rb")};
-  if (!file)
-    throw scenario_error(path, {}, "cannot open the file: " + system_message(errno));
-  std::string text;
-  char buffer[65536];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof(buffer), file.get())) > 0)
-    text.append(buffer, n);
-  if (std::ferror(file.get()))
-    throw scenario_error(path, {}, "cannot read the file: " + system_message(errno));
-  return parse_scenario(text, path);
+scenario load_scenario(const std::string& path, std::size_t max_bytes) {
+  auto file = messages::read_text_file(path, max_bytes);
+  if (!file.error.empty())
+    throw scenario_error(path, {}, file.error);
+  return parse_scenario(file.text, path);
 }
 
 std::string to_string(inject_type x) {

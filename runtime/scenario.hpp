@@ -10,6 +10,7 @@
 
 #include "messages/agent_profile.hpp"
 #include "messages/consensus.hpp"
+#include "messages/input_limits.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::runtime {
@@ -162,12 +163,15 @@ private:
 };
 
 /// Parses and checks the scenario in `text`; `source_name` prefixes every
-/// error message. Throws scenario_error.
+/// error message. Every time is checked against messages/time_limits.hpp and
+/// every string against messages/input_limits.hpp. Throws scenario_error.
 scenario parse_scenario(const std::string& text, const std::string& source_name);
 
 /// Reads the file at `path` and parses it with parse_scenario. Throws
-/// scenario_error, also when the file cannot be read.
-scenario load_scenario(const std::string& path);
+/// scenario_error, also when the file cannot be read or is larger than
+/// `max_bytes` (refused before it is read).
+scenario load_scenario(const std::string& path,
+                       std::size_t max_bytes = messages::default_max_file_bytes);
 
 /// Returns the name used in scenario files, e.g. "agent_counter".
 std::string to_string(inject_type x);

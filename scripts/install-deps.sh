@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Parley needs to build and test, if missing.
+# With --fuzz, also clang and its runtime libraries, which hold libFuzzer
+# (libclang-rt-14-dev ships libclang_rt.fuzzer; clang only recommends it).
 set -euo pipefail
 
 packages=(
@@ -7,6 +9,9 @@ packages=(
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
   libcurl4-openssl-dev libcpp-httplib-dev libssl-dev
 )
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <utility>
 
+#include "messages/time_limits.hpp"
+
 namespace parley::actors::auction {
 
 using messages::error_code;
@@ -89,9 +91,10 @@ std::string validate(const messages::bid& x) {
     return "capability must be within 0..1";
   if (!in_unit(x.load))
     return "load must be within 0..1";
-  if (x.estimated_duration_ms <= 0)
-    return "estimated_duration_ms must be positive, got " +
-           std::to_string(x.estimated_duration_ms);
+  if (auto why =
+          messages::check_range(x.estimated_duration_ms, 1, messages::max_delay_ms);
+      !why.empty())
+    return "estimated_duration_ms " + why;
   return {};
 }
 
@@ -107,11 +110,12 @@ std::string validate(const messages::auction_spec& x) {
     if (!ids.insert(p.agent_id).second)
       return "agent \"" + p.agent_id + "\" is invited twice";
   }
-  if (x.window_ms <= 0)
-    return "window_ms must be positive, got " + std::to_string(x.window_ms);
-  if (x.base_duration_ms <= 0)
-    return "base_duration_ms must be positive, got " +
-           std::to_string(x.base_duration_ms);
+  if (auto why = messages::check_range(x.window_ms, 1, messages::max_delay_ms);
+      !why.empty())
+    return "window_ms " + why;
+  if (auto why = messages::check_range(x.base_duration_ms, 1, messages::max_delay_ms);
+      !why.empty())
+    return "base_duration_ms " + why;
   return {};
 }
 

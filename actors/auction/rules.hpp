@@ -31,10 +31,11 @@ messages::auction_outcome rank(const std::vector<messages::bid>& bids,
                                const std::vector<std::string>& roles);
 
 /// Returns an empty string if `x` is a valid bid (capability and load in
-/// 0..1, duration positive), otherwise why not.
+/// 0..1, duration within 1..messages::max_delay_ms), otherwise why not.
 std::string validate(const messages::bid& x);
 
-/// Returns an empty string if `x` can open, otherwise why not.
+/// Returns an empty string if `x` can open (window and base duration within
+/// 1..messages::max_delay_ms), otherwise why not.
 std::string validate(const messages::auction_spec& x);
 
 /// A refused bid: published as a problem, changes nothing.

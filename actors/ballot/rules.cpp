@@ -4,6 +4,8 @@
 #include <set>
 #include <utility>
 
+#include "messages/time_limits.hpp"
+
 namespace parley::actors::ballot {
 
 using messages::ballot_outcome;
@@ -163,8 +165,9 @@ std::string validate(const ballot_spec& x) {
     if (!voters.insert(v.agent_id).second)
       return "voter \"" + v.agent_id + "\" appears twice";
   }
-  if (x.window_ms <= 0)
-    return "window_ms must be positive, got " + std::to_string(x.window_ms);
+  if (auto why = messages::check_range(x.window_ms, 1, messages::max_delay_ms);
+      !why.empty())
+    return "window_ms " + why;
   return {};
 }
 

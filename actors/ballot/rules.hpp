@@ -69,7 +69,8 @@ std::optional<messages::ballot_outcome>
 judge(const messages::ballot_spec& spec, const tally& t, std::int32_t remaining,
       std::int64_t remaining_weight, std::int32_t remaining_vetoers, bool final);
 
-/// Returns an empty string if `x` can open, otherwise why not.
+/// Returns an empty string if `x` can open (its window within
+/// 1..messages::max_delay_ms), otherwise why not.
 std::string validate(const messages::ballot_spec& x);
 
 /// One ballot as a plain state machine: votes in, at most one result out.

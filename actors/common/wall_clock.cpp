@@ -6,7 +6,12 @@
 #include "caf/actor_system_config.hpp"
 #include "caf/defaults.hpp"
 
+#include "messages/time_limits.hpp"
+
 namespace parley::actors {
+
+using messages::saturating_add;
+using messages::saturating_sub;
 
 wall_clock::wall_clock(caf::actor_system& sys) : clock_(&sys.clock()) {
   auto policy =
@@ -23,23 +28,27 @@ wall_clock::wall_clock(caf::actor_system& sys) : clock_(&sys.clock()) {
 }
 
 std::int64_t wall_clock::now_ms() const {
-  auto elapsed = clock_->now() - origin_;
-  return origin_ms_ +
-         std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
+  auto elapsed = saturating_sub(clock_->now(), origin_);
+  return saturating_add(
+      origin_ms_,
+      std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
 }
 
 std::int64_t wall_clock::now_us() const {
-  auto elapsed = clock_->now() - origin_;
-  return origin_ms_ * 1000
-         + std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+  auto elapsed = saturating_sub(clock_->now(), origin_);
+  return saturating_add(
+      messages::saturating_mul(origin_ms_, 1000),
+      std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count());
 }
 
 wall_clock::time_point wall_clock::at(std::int64_t ms) const {
-  return origin_ + std::chrono::milliseconds(ms - origin_ms_);
+  return saturating_add(origin_,
+                        messages::saturating_milliseconds<time_point::duration>(
+                            saturating_sub(ms, origin_ms_)));
 }
 
 caf::actor_clock::duration_type wall_clock::until(std::int64_t ms) const {
-  auto delta = at(ms) - clock_->now();
+  auto delta = saturating_sub(at(ms), clock_->now());
   return delta.count() > 0 ? delta : caf::actor_clock::duration_type{0};
 }
 

@@ -13,6 +13,7 @@ namespace parley::actors {
 /// so that with simulated time (CAF's test coordinator) a 120 s negotiation
 /// runs in microseconds. In simulated time the clock starts at zero, which this
 /// maps to `simulated_epoch_ms`, so a run's output is the same every time.
+/// Every conversion saturates (messages/time_limits.hpp): no input wraps.
 class wall_clock {
 public:
   using time_point = caf::actor_clock::time_point;
@@ -28,10 +29,12 @@ public:
   /// Returns the current time in Unix microseconds.
   std::int64_t now_us() const;
 
-  /// Returns the actor clock's time point for Unix milliseconds `ms`.
+  /// Returns the actor clock's time point for Unix milliseconds `ms`; a time
+  /// beyond the clock's range reads as the range's end (never wraps).
   time_point at(std::int64_t ms) const;
 
-  /// Returns how long from now until Unix milliseconds `ms` (zero if past).
+  /// Returns how long from now until Unix milliseconds `ms` (zero if past,
+  /// saturating like `at`).
   caf::actor_clock::duration_type until(std::int64_t ms) const;
 
 private:

@@ -100,6 +100,13 @@ json openai_request(const request_parts& parts) {
   return j;
 }
 
+/// The string at `key` of the object `j`, or an empty string when there is
+/// none (`json::value` would throw on another type).
+std::string string_field(const json& j, const char* key) {
+  auto i = j.find(key);
+  return i != j.end() && i->is_string() ? i->get<std::string>() : std::string{};
+}
+
 model_reply anthropic_reply(const json& j) {
   model_reply r;
   if (!j.is_object() || !j.contains("content") || !j["content"].is_array()) {
@@ -109,7 +116,7 @@ model_reply anthropic_reply(const json& j) {
   for (const auto& block : j["content"]) {
     if (!block.is_object())
       continue;
-    auto type = block.value("type", "");
+    auto type = string_field(block, "type");
     if (type == "text" && block.contains("text") && block["text"].is_string()) {
       r.content.push_back({{"type", "text"}, {"text", block["text"]}});
     } else if (type == "tool_use") {
@@ -125,8 +132,7 @@ model_reply anthropic_reply(const json& j) {
            {"input", block.contains("input") ? block["input"] : json()}});
     }
   }
-  auto stop = j.find("stop_reason");
-  r.stop_reason = stop != j.end() && stop->is_string() ? stop->get<std::string>() : "";
+  r.stop_reason = string_field(j, "stop_reason");
   return r;
 }
 
@@ -167,9 +173,7 @@ model_reply openai_reply(const json& j) {
                            {"input", input}});
     }
   }
-  auto finish = choice.value("finish_reason", json()).is_string()
-                    ? choice["finish_reason"].get<std::string>()
-                    : std::string{};
+  auto finish = string_field(choice, "finish_reason");
   bool has_calls = false;
   for (const auto& b : r.content)
     has_calls = has_calls || b["type"] == "tool_use";

@@ -1,15 +1,16 @@
 #include "config/loader.hpp"
 
-#include <filesystem>
+#include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <map>
-#include <random>
 #include <sstream>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "messages/json_reader.hpp"
+#include "support/temp_file.hpp"
 
 using nlohmann::json;
 using parley::config::apply_environment;
@@ -18,6 +19,7 @@ using parley::config::config_error;
 using parley::config::environment_variables;
 using parley::config::load;
 using parley::config::settings;
+using parley::test::temp_file;
 
 namespace {
 
@@ -36,30 +38,6 @@ struct fake_environment {
 };
 
 const fake_environment no_environment;
-
-/// A file in the temporary directory, removed when the test ends.
-class temp_file {
-public:
-  explicit temp_file(const std::string& text)
-      : path_(std::filesystem::temp_directory_path() /
-              ("parley_config_test_" + std::to_string(std::random_device{}()) +
-               ".json")) {
-    std::ofstream{path_} << text;
-  }
-
-  temp_file(const temp_file&) = delete;
-  temp_file& operator=(const temp_file&) = delete;
-
-  ~temp_file() {
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
-  }
-
-  std::string path() const { return path_.string(); }
-
-private:
-  std::filesystem::path path_;
-};
 
 /// The message of the config_error that `f` throws.
 template <class F> std::string error_of(F f) {
@@ -271,6 +249,12 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   }
 }
 
+TEST_CASE("seed 002's variable names are listed", "[unit]") {
+  CHECK(parley::config::seed_environment_variables() ==
+        std::vector<std::string>{"ANTHROPIC_BASE_URL", "LLM_MODEL", "LLM_TIMEOUT",
+                                 "LLM_FAILURE_THRESHOLD", "LLM_RECOVERY_TIMEOUT"});
+}
+
 TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {
   fake_environment env;
   env.variables["ANTHROPIC_BASE_URL"] = "http://127.0.0.1:9999";
@@ -303,14 +287,21 @@ TEST_CASE("the audit path is read from PARLEY_AUDIT_PATH as text", "[unit]") {
 
 TEST_CASE("an unreadable or malformed file is refused naming it", "[unit]") {
   const std::string missing = "/nonexistent/parley.json";
-  CHECK_THAT(error_of([&] { load(missing, no_environment.getenv()); }),
-             Catch::StartsWith(missing + ": cannot read the file"));
+  CHECK(error_of([&] { load(missing, no_environment.getenv()); }) ==
+        missing + ": cannot open the file: No such file or directory");
   temp_file file{"{\n  \"room\": {\n    \"history_limit\": 10,\n  }\n}\n"};
   auto what = error_of([&] { load(file.path(), no_environment.getenv()); });
   CHECK_THAT(what, Catch::StartsWith(file.path() + ": line 4, column 3: invalid JSON"));
   temp_file bad_value{R"({"room": {"history_limit": -1}})"};
   CHECK(error_of([&] { load(bad_value.path(), no_environment.getenv()); }) ==
         bad_value.path() + ": room.history_limit must be within 0..100000, got -1");
+}
+
+TEST_CASE("a config file with a number beyond a double's range is refused", "[unit]") {
+  // Found by config_fuzz: it used to escape as nlohmann's out_of_range.
+  temp_file file{R"({"negotiation": {"total_timeout_ms": 12E800}})"};
+  CHECK(error_of([&] { load(file.path(), no_environment.getenv()); }) ==
+        file.path() + ": (document): invalid JSON: number overflow parsing '12E800'");
 }
 
 TEST_CASE("a config error tells its source", "[unit]") {
@@ -321,4 +312,92 @@ TEST_CASE("a config error tells its source", "[unit]") {
   } catch (const config_error& e) {
     CHECK(e.source() == "scenario.json config");
   }
+}
+
+namespace {
+
+/// A millisecond setting, its variable and its documented range.
+struct ms_setting {
+  const char* section;
+  const char* key;
+  std::int64_t min;
+  std::int64_t max;
+};
+
+constexpr ms_setting ms_settings[] = {
+    {"negotiation", "round_timeout_ms", 1, 31536000000},
+    {"negotiation", "total_timeout_ms", 1, 31536000000},
+    {"cluster", "heartbeat_interval_ms", 10, 60000},
+    {"cluster", "connection_timeout_ms", 100, 600000},
+    {"llm", "call_timeout_ms", 100, 600000},
+    {"llm", "breaker_open_ms", 100, 3600000},
+    {"llm", "batch_window_ms", 1, 600000},
+};
+
+std::string variable_of(const ms_setting& x) {
+  std::string name = std::string{"PARLEY_"} + x.section + "_" + x.key;
+  for (auto& c : name)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+} // namespace
+
+TEST_CASE("every millisecond setting is refused outside its range, from any source",
+          "[unit]") {
+  for (const auto& x : ms_settings) {
+    auto path = std::string{x.section} + "." + x.key;
+    INFO(path);
+    auto range = std::to_string(x.min) + ".." + std::to_string(x.max);
+    for (auto value : {x.min - 1, x.max + 1, std::int64_t{9223372036854775807}}) {
+      // int32 settings refuse a value out of their type's range on reading.
+      auto reason =
+          value > 2147483647 && x.section == std::string{"cluster"}
+              ? path + ": integer out of range: " + std::to_string(value)
+              : path + " must be within " + range + ", got " + std::to_string(value);
+      CHECK(overrides_error(json{{x.section, {{x.key, value}}}}.dump()) ==
+            "test.json: " + reason);
+      fake_environment env;
+      env.variables[variable_of(x)] = std::to_string(value);
+      CHECK_THAT(environment_error(env),
+                 Catch::Contains(variable_of(x)) && Catch::EndsWith(reason));
+    }
+    settings s;
+    apply_overrides(s, json{{x.section, {{x.key, x.max}}}}, "test.json");
+    apply_overrides(s, json{{x.section, {{x.key, x.min}}}}, "test.json");
+  }
+}
+
+TEST_CASE("seed 002's second-valued variables saturate instead of wrapping", "[unit]") {
+  fake_environment env;
+  env.variables["LLM_TIMEOUT"] = "9223372036854775807";
+  CHECK(environment_error(env) ==
+        "environment (LLM_TIMEOUT): llm.call_timeout_ms must be within 100..600000, "
+        "got 9223372036854775807");
+  env.variables.clear();
+  env.variables["LLM_RECOVERY_TIMEOUT"] = "-9223372036854775807";
+  CHECK(environment_error(env) ==
+        "environment (LLM_RECOVERY_TIMEOUT): llm.breaker_open_ms must be within "
+        "100..3600000, got -9223372036854775808");
+}
+
+TEST_CASE("a config file over the size cap is refused before it is read", "[unit]") {
+  temp_file file{std::string(2000, ' ') + "{}"};
+  CHECK(error_of([&] { load(file.path(), no_environment.getenv(), 1024); }) ==
+        file.path() + ": the file is larger than the cap of 1024 bytes on input files");
+  CHECK(load(file.path(), no_environment.getenv(), 4096) == settings{});
+}
+
+TEST_CASE("config strings and nesting are capped like a scenario's", "[unit]") {
+  CHECK(overrides_error(json{{"llm", {{"model", std::string(70000, 'm')}}}}.dump()) ==
+        "test.json: llm.model: must be at most 65536 bytes long, got 70000");
+  std::string deep = std::string(10000, '[') + std::string(10000, ']');
+  CHECK_THAT(overrides_error(R"({"x": )" + deep + "}"),
+             Catch::StartsWith("test.json: x") &&
+                 Catch::EndsWith("objects and arrays must nest at most 64 deep"));
+  fake_environment env;
+  env.variables["PARLEY_LLM_MODEL"] = std::string(70000, 'm');
+  CHECK(environment_error(env) ==
+        "environment variable PARLEY_LLM_MODEL: llm.model: must be at most 65536 "
+        "bytes long, got 70000");
 }

@@ -15,6 +15,16 @@ TEST_CASE("settings validation names the dotted path and the range", "[unit]") {
     s.negotiation.max_rounds = 25;
     CHECK(validate(s) == "negotiation.max_rounds must be within 1..20, got 25");
   }
+  SECTION("negotiation timeouts: 1 ms to one year") {
+    s.negotiation.round_timeout_ms = 0;
+    CHECK(validate(s) ==
+          "negotiation.round_timeout_ms must be within 1..31536000000, got 0");
+    s.negotiation.round_timeout_ms = 31536000000;
+    CHECK(validate(s).empty());
+    s.negotiation.total_timeout_ms = 9223372036854775807;
+    CHECK(validate(s) == "negotiation.total_timeout_ms must be within 1..31536000000, "
+                         "got 9223372036854775807");
+  }
   SECTION("incentive split") {
     s.negotiation.incentive_split.agent = 0.8;
     CHECK_THAT(validate(s), Catch::StartsWith("negotiation.incentive_split: ") &&

@@ -76,3 +76,18 @@ TEST_CASE("unreadable replies are errors, never exceptions", "[unit]") {
   REQUIRE(bad_args.error.empty());
   CHECK(bad_args.content[0]["input"] == "{oops");
 }
+
+TEST_CASE("fields of the wrong type are skipped, never thrown", "[unit]") {
+  // Found by llm_reply_fuzz: json::value("type", "") threw on a number.
+  auto a = parse_reply(provider_kind::anthropic,
+                       R"({"content":[{"type":1},{"type":"text","text":"hi"}],
+                           "stop_reason":7})");
+  REQUIRE(a.error.empty());
+  CHECK(a.content == nlohmann::json::parse(R"([{"type":"text","text":"hi"}])"));
+  CHECK(a.stop_reason.empty());
+  auto o =
+      parse_reply(provider_kind::openai,
+                  R"({"choices":[{"message":{"content":"hi"},"finish_reason":[]}]})");
+  REQUIRE(o.error.empty());
+  CHECK(o.stop_reason.empty());
+}

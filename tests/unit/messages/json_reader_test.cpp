@@ -283,6 +283,14 @@ TEST_CASE("parse_json reports a truncated document", "[unit]") {
   CHECK(what.find("invalid JSON: parse error") != std::string::npos);
 }
 
+TEST_CASE("parse_json refuses a number beyond a double's range", "[unit]") {
+  // Found by config_fuzz: nlohmann throws out_of_range (406), not parse_error.
+  CHECK(parse_error_of(R"({"total_timeout_ms": 12E800})") ==
+        "(document): invalid JSON: number overflow parsing '12E800'");
+  CHECK(parse_error_of("-1e400") ==
+        "(document): invalid JSON: number overflow parsing '-1e400'");
+}
+
 TEST_CASE("parse_json reads a valid document", "[unit]") {
   auto j = parse_json(R"({"amount": 5, "terms": {"a": [1, 2]}})");
   CHECK(j.at("amount") == 5);

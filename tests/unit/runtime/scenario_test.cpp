@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "support/scenario_error.hpp"
+
 using nlohmann::json;
 using parley::messages::bargaining_side;
 using parley::messages::brain_kind;
@@ -63,23 +65,11 @@ json valid_scenario() {
 
 /// Parses `doc` and returns the error's message; fails the test if it parses.
 std::string error_of(const json& doc) {
-  try {
-    parse_scenario(doc.dump(2), "test.json");
-  } catch (const scenario_error& e) {
-    return e.what();
-  }
-  FAIL("scenario parsed, but an error was expected");
-  return {};
+  return parley::test::scenario_error_of(doc.dump(2), "test.json");
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_scenario(text, "test.json");
-  } catch (const scenario_error& e) {
-    return e.what();
-  }
-  FAIL("scenario parsed, but an error was expected");
-  return {};
+  return parley::test::scenario_error_of(text, "test.json");
 }
 
 } // namespace
@@ -380,8 +370,8 @@ TEST_CASE("negotiations name a known room and two of its participants", "[unit]"
                       "must be different agents, both are \"carol\""));
   doc = valid_scenario();
   doc["negotiations"][1]["at_ms"] = -1;
-  CHECK_THAT(error_of(doc), Contains("negotiations[1].at_ms: must not be negative, got "
-                                     "-1"));
+  CHECK_THAT(error_of(doc), Contains("negotiations[1].at_ms: must be within "
+                                     "0..31536000000, got -1"));
 }
 
 TEST_CASE("negotiation proposals must be valid", "[unit]") {
@@ -417,7 +407,8 @@ TEST_CASE("injections name a known room and carry what their type needs", "[unit
                                      "\"agent_withdraw\""));
   doc = valid_scenario();
   doc["inject"][1]["at_ms"] = -5;
-  CHECK_THAT(error_of(doc), Contains("inject[1].at_ms: must not be negative, got -5"));
+  CHECK_THAT(error_of(doc),
+             Contains("inject[1].at_ms: must be within 0..31536000000, got -5"));
   doc = valid_scenario();
   doc["inject"][1]["negotiation"] = "";
   CHECK_THAT(error_of(doc),

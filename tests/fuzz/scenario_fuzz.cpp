@@ -1,0 +1,21 @@
+// Fuzzes the scenario file parser (`parley run`): any bytes must parse, or be
+// refused with a scenario_error (and a parsed `config` with a config_error).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "config/loader.hpp"
+#include "runtime/scenario.hpp"
+#include "tests/fuzz/json_mutator.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    auto plan = parley::runtime::parse_scenario(text, "fuzz.json");
+    parley::config::settings settings;
+    parley::config::apply_overrides(settings, plan.config, "fuzz.json: config");
+  } catch (const parley::runtime::scenario_error&) {
+  } catch (const parley::config::config_error&) {
+  }
+  return 0;
+}
