@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "messages/enum_names.hpp"
+#include "messages/time_limits.hpp"
 
 namespace parley::messages {
 
@@ -669,9 +670,8 @@ void read(const json& j, const std::string& path, script_reply& x) {
   r.optional("reason", x.reason);
   r.optional("delay_ms", x.delay_ms);
   r.done();
-  if (x.delay_ms < 0)
-    throw json_error(r.path_of("delay_ms"),
-                     "must not be negative, got " + std::to_string(x.delay_ms));
+  if (auto why = check_range(x.delay_ms, 0, max_delay_ms); !why.empty())
+    throw json_error(r.path_of("delay_ms"), why);
   if (x.action == reply_action::counter && (!x.proposal || !x.proposal->amount))
     throw json_error(r.path_of("proposal"),
                      "a counter needs a proposal with at least an amount");

@@ -18,6 +18,7 @@
 #include "caf/scoped_actor.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
 #include "runtime/process_stats.hpp"
@@ -354,7 +355,9 @@ driver_actor::behavior_type driver(driver_pointer self, const bench_plan* plan) 
         } else {
           ++st.good;
           if (x.kind == messages::negotiation_event_kind::expired) {
-            auto due_us = (x.record->created_at + x.record->round_timeout_ms) * 1000;
+            auto due_us = messages::saturating_mul(
+                messages::saturating_add(x.record->created_at, x.record->round_timeout_ms),
+                1000);
             st.lateness_us.push_back(x.at_us - due_us);
           } else {
             st.round_trips_us.push_back(x.round_trip_us);

@@ -19,6 +19,7 @@
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
 #include "runtime/run_tracker.hpp"
@@ -296,14 +297,13 @@ void run_step(driver_pointer self, const step& s) {
 void run_due_steps(driver_pointer self) {
   auto& st = self->state;
   auto now = st.clock->now_ms();
-  while (st.next_step < st.steps.size() &&
-         st.start_ms + st.steps[st.next_step].at_ms <= now) {
+  auto due = [&](const step& s) { return messages::saturating_add(st.start_ms, s.at_ms); };
+  while (st.next_step < st.steps.size() && due(st.steps[st.next_step]) <= now) {
     auto s = st.steps[st.next_step++];
     run_step(self, s);
   }
   if (st.next_step < st.steps.size())
-    self->delayed_send(self,
-                       st.clock->until(st.start_ms + st.steps[st.next_step].at_ms),
+    self->delayed_send(self, st.clock->until(due(st.steps[st.next_step])),
                        messages::step_atom::value);
   finish_if_done(self);
 }

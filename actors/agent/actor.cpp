@@ -12,6 +12,7 @@
 #include "actors/agent/shell.hpp"
 #include "actors/agent/voter.hpp"
 #include "actors/common/shared_behavior.hpp"
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::agent {
@@ -68,7 +69,7 @@ void answer(rule_agent* self, const std::string& negotiation_id,
   if (!d)
     return;
   if (d->delay_ms > 0) {
-    self->delayed_send(self, std::chrono::milliseconds(d->delay_ms),
+    self->delayed_send(self, messages::saturating_milliseconds<caf::timespan>(d->delay_ms),
                        messages::deferred_reply{negotiation_id, std::move(*d)});
     return;
   }

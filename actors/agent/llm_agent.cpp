@@ -12,6 +12,7 @@
 #include "actors/agent/shell.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/prompt.hpp"
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::agent {
@@ -231,7 +232,7 @@ llm_agent_actor::behavior_type llm_agent_behavior(llm_agent_pointer self,
       [self](const messages::transcript_entry& x) {
         auto& st = self->state;
         st.batch.push_back(llm::transcript_line{x.source, x.speaker, x.text});
-        self->delayed_send(self, std::chrono::milliseconds(st.batch_window_ms),
+        self->delayed_send(self, messages::saturating_milliseconds<caf::timespan>(st.batch_window_ms),
                            messages::transcript_flush{++st.batch_generation});
       },
       [self](const messages::transcript_flush& x) {

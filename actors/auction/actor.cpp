@@ -10,6 +10,7 @@
 #include "actors/auction/rules.hpp"
 #include "actors/common/consensus_shell.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::auction {
@@ -69,7 +70,7 @@ auction_actor::behavior_type auction_behavior(auction_pointer self, messages::au
     self->quit();
     return {[](const messages::bid&) {}, [](const messages::consensus_timer&) {}};
   }
-  auto window = std::chrono::milliseconds(spec.window_ms);
+  auto window = messages::saturating_milliseconds<caf::timespan>(spec.window_ms);
   st.core.emplace(std::move(spec));
   consensus::open(
       self, st.with,

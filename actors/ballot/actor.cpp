@@ -10,6 +10,7 @@
 #include "actors/ballot/rules.hpp"
 #include "actors/common/consensus_shell.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::ballot {
@@ -82,7 +83,7 @@ ballot_actor::behavior_type ballot_behavior(ballot_pointer self, messages::ballo
     self->quit();
     return {[](const messages::vote&) {}, [](const messages::consensus_timer&) {}};
   }
-  auto window = std::chrono::milliseconds(spec.window_ms);
+  auto window = messages::saturating_milliseconds<caf::timespan>(spec.window_ms);
   if (st.with.events.wants(messages::topic::ballot_proposed))
     consensus::publish(self, st.with, messages::topic::ballot_proposed,
                        caf::make_message(make_event_base(spec, st.clock->now_ms())));

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "caf/message.hpp"
+#include "caf/timespan.hpp"
 
 #include "actors/agent/interface.hpp"
 #include "actors/bus/interface.hpp"
@@ -58,8 +59,7 @@ void publish_error(Self* self, const peers& with, messages::error_code code,
 /// every invited agent, then forgets them, and arms the window (a
 /// `consensus_timer{window_generation}` to itself).
 template <class Self, class MakeInvite>
-void open(Self* self, peers& with, MakeInvite make_invite,
-          std::chrono::milliseconds window) {
+void open(Self* self, peers& with, MakeInvite make_invite, caf::timespan window) {
   if (!with.invite.empty()) {
     auto invite = make_invite();
     for (const auto& entry : with.invite)

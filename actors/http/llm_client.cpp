@@ -18,6 +18,7 @@
 #include "actors/common/wall_clock.hpp"
 #include "actors/http/rules.hpp"
 #include "actors/llm/circuit_breaker.hpp"
+#include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::http {
@@ -186,7 +187,7 @@ void on_attempt(client_pointer self, const messages::llm_attempt& attempt) {
   if (step.response)
     finish(self, i, std::move(*step.response));
   else
-    self->delayed_send(self, std::chrono::milliseconds(step.retry_in_ms),
+    self->delayed_send(self, messages::saturating_milliseconds<caf::timespan>(step.retry_in_ms),
                        llm_retry_atom::value, attempt.call_id);
 }
 

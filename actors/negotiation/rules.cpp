@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "messages/time_limits.hpp"
+
 namespace parley::actors::negotiation {
 
 using messages::error_code;
@@ -88,7 +90,7 @@ rules::rules(opening x, std::int64_t now_ms, effects& out)
   r.incentive_split = x.settings.incentive_split;
   r.created_at = now_ms;
   r.updated_at = now_ms;
-  r.expires_at = now_ms + x.settings.total_timeout_ms;
+  r.expires_at = messages::saturating_add(now_ms, x.settings.total_timeout_ms);
   initiator_amount_ = x.proposal.amount;
   r.current_proposal = x.proposal;
   // Most negotiations end within four rounds; more grow the vector.
@@ -97,7 +99,7 @@ rules::rules(opening x, std::int64_t now_ms, effects& out)
       1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms});
   if (!x.message_id.empty())
     seen_message_ids_.push_back(std::move(x.message_id));
-  round_deadline_ms_ = now_ms + r.round_timeout_ms;
+  round_deadline_ms_ = messages::saturating_add(now_ms, r.round_timeout_ms);
   total_deadline_ms_ = r.expires_at;
   to_move_ = party::responder;
   out.event = negotiation_event_kind::started;
@@ -192,7 +194,7 @@ void rules::counter(const std::string& message_id, party from,
                            convergence());
   status_ = negotiation_status::countering;
   to_move_ = other(from);
-  round_deadline_ms_ = now_ms + r.round_timeout_ms;
+  round_deadline_ms_ = messages::saturating_add(now_ms, r.round_timeout_ms);
   out.event = negotiation_event_kind::updated;
   out.relay_to = other(from);
   schedule(out);

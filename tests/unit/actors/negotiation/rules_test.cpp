@@ -266,11 +266,16 @@ TEST_CASE("validate_opening refuses what cannot open a negotiation", "[unit]") {
   }
   SECTION("a zero round timeout") {
     x.settings.round_timeout_ms = 0;
-    CHECK(rules::validate_opening(x) == "round_timeout_ms must be positive, got 0");
+    CHECK(rules::validate_opening(x) ==
+          "round_timeout_ms must be within 1..31536000000, got 0");
+    x.settings.round_timeout_ms = 31'536'000'001; // a remote caller's, unchecked
+    CHECK(rules::validate_opening(x) ==
+          "round_timeout_ms must be within 1..31536000000, got 31536000001");
   }
   SECTION("a negative total timeout") {
     x.settings.total_timeout_ms = -1;
-    CHECK(rules::validate_opening(x) == "total_timeout_ms must be positive, got -1");
+    CHECK(rules::validate_opening(x) ==
+          "total_timeout_ms must be within 1..31536000000, got -1");
   }
   SECTION("an incentive split that does not sum to 1") {
     x.settings.incentive_split.agent = 0.9;
