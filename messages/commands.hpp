@@ -9,6 +9,7 @@
 #include "actors/agent/interface.hpp"
 #include "actors/bus/interface.hpp"
 #include "actors/room/interface.hpp"
+#include "actors/timer/interface.hpp"
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/negotiation_settings.hpp"
@@ -63,6 +64,46 @@ struct negotiation_opened {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_opened& x) {
   return f(caf::meta::type_name("negotiation_opened"), x.message_id, x.negotiation_id);
+}
+
+/// What a room checked of a start request: everything needed to open the
+/// negotiation.
+struct negotiation_opening {
+  std::string id;
+  std::string room_id;
+  std::string intent_id;
+  std::string message_id;
+  std::string initiator;
+  std::string responder;
+  messages::proposal proposal;
+  negotiation_settings settings;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, negotiation_opening& x) {
+  return f(caf::meta::type_name("negotiation_opening"), x.id, x.room_id, x.intent_id,
+           x.message_id, x.initiator, x.responder, x.proposal, x.settings);
+}
+
+/// A room opens a negotiation in one of its node's negotiation actors, a new
+/// one or one whose negotiation ended (actors/negotiation/pool.hpp), which
+/// carries out the opening: the started event, the opened answer to the
+/// initiator, the proposal to the responder, the first timer.
+struct open_negotiation {
+  negotiation_opening opening;
+  /// When the room opened it, in Unix microseconds.
+  std::int64_t at_us = 0;
+  actors::agent_actor initiator;
+  actors::agent_actor responder;
+  actors::room_actor room;
+  actors::timer_actor timers;
+  event_sink events;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, open_negotiation& x) {
+  return f(caf::meta::type_name("open_negotiation"), x.opening, x.at_us, x.initiator,
+           x.responder, x.room, x.timers, x.events);
 }
 
 /// An agent of a room.
@@ -123,33 +164,29 @@ typename Inspector::result_type inspect(Inspector& f, room_spec& x) {
            x.history_limit, x.seed, x.events);
 }
 
-/// A negotiation's timeout. The room owns the timer (so that a pending one
-/// keeps no ended negotiation alive): it sends this to itself and forwards
-/// it to its negotiation number `negotiation`, whose rules ignore a stale
-/// `generation` (CAF 0.17 cannot cancel a delayed message).
+/// A negotiation's timeout, from its node's timer service; its rules ignore
+/// a stale `generation` (CAF 0.17 cannot cancel a delayed message, and the
+/// actor may have moved on to another negotiation since).
 struct negotiation_timer {
-  /// Which of the room's negotiations (a count within the room).
-  std::uint64_t negotiation = 0;
   std::uint64_t generation = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_timer& x) {
-  return f(caf::meta::type_name("negotiation_timer"), x.negotiation, x.generation);
+  return f(caf::meta::type_name("negotiation_timer"), x.generation);
 }
 
-/// Arms a negotiation's timer: a `negotiation_timer` due at `due_ms` (Unix
-/// milliseconds). A negotiation asks its room, the room its node's timer
-/// service (actors/timer/actor.hpp).
+/// Arms a timer with the node's timer service (actors/timer/actor.hpp): the
+/// sender gets `negotiation_timer{generation}` at `due_ms` (Unix
+/// milliseconds).
 struct arm_timer {
-  std::uint64_t negotiation = 0;
   std::int64_t due_ms = 0;
   std::uint64_t generation = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, arm_timer& x) {
-  return f(caf::meta::type_name("arm_timer"), x.negotiation, x.due_ms, x.generation);
+  return f(caf::meta::type_name("arm_timer"), x.due_ms, x.generation);
 }
 
 /// The timer service's wake-up, numbered so that a superseded one is

@@ -44,6 +44,8 @@ struct decision;
 struct start_negotiation;
 struct initiate_negotiation;
 struct negotiation_opened;
+struct negotiation_opening;
+struct open_negotiation;
 struct join_room;
 struct barrier;
 struct room_spec;

@@ -343,9 +343,55 @@ void read(const json& j, const std::string& path, negotiation_opened& x) {
   r.done();
 }
 
+void to_json(json& j, const negotiation_opening& x) {
+  j = json{{"id", x.id},
+           {"room_id", x.room_id},
+           {"intent_id", x.intent_id},
+           {"message_id", x.message_id},
+           {"initiator", x.initiator},
+           {"responder", x.responder},
+           {"proposal", x.proposal},
+           {"settings", x.settings}};
+}
+
+void read(const json& j, const std::string& path, negotiation_opening& x) {
+  object_reader r{j, path};
+  r.required("id", x.id);
+  r.required("room_id", x.room_id);
+  r.optional("intent_id", x.intent_id);
+  r.optional("message_id", x.message_id);
+  r.required("initiator", x.initiator);
+  r.required("responder", x.responder);
+  r.required("proposal", x.proposal);
+  r.optional("settings", x.settings);
+  r.done();
+}
+
 // Actor handles have no JSON form: they are written as whether they are set
 // and read back as unset (JSON is for people and HTTP clients, not for
 // addressing actors).
+void to_json(json& j, const open_negotiation& x) {
+  j = json{{"opening", x.opening},
+           {"at_us", x.at_us},
+           {"initiator", x.initiator},
+           {"responder", x.responder},
+           {"room", x.room},
+           {"timers", x.timers},
+           {"events", x.events}};
+}
+
+void read(const json& j, const std::string& path, open_negotiation& x) {
+  object_reader r{j, path};
+  r.required("opening", x.opening);
+  r.required("at_us", x.at_us);
+  r.raw("initiator");
+  r.raw("responder");
+  r.raw("room");
+  r.raw("timers");
+  r.optional("events", x.events);
+  r.done();
+}
+
 void to_json(json& j, const room_member& x) {
   j = json{{"agent_id", x.agent_id},
            {"agent", static_cast<bool>(x.agent)},
@@ -476,14 +522,11 @@ void read(const json& j, const std::string& path, timer_tick& x) {
 }
 
 void to_json(json& j, const arm_timer& x) {
-  j = json{{"negotiation", x.negotiation},
-           {"due_ms", x.due_ms},
-           {"generation", x.generation}};
+  j = json{{"due_ms", x.due_ms}, {"generation", x.generation}};
 }
 
 void read(const json& j, const std::string& path, arm_timer& x) {
   object_reader r{j, path};
-  r.required("negotiation", x.negotiation);
   r.required("due_ms", x.due_ms);
   r.required("generation", x.generation);
   r.done();
@@ -716,12 +759,11 @@ void read(const json& j, const std::string& path, agent_spec& x) {
 // -- internal messages ----------------------------------------------------------
 
 void to_json(json& j, const negotiation_timer& x) {
-  j = json{{"negotiation", x.negotiation}, {"generation", x.generation}};
+  j = json{{"generation", x.generation}};
 }
 
 void read(const json& j, const std::string& path, negotiation_timer& x) {
   object_reader r{j, path};
-  r.required("negotiation", x.negotiation);
   r.required("generation", x.generation);
   r.done();
 }

@@ -81,8 +81,10 @@ std::pair<std::string, std::uint16_t> parse_address(const std::string& address) 
 }
 
 cluster::cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
-                 messages::event_sink events, actors::timer_actor local_timers)
-    : sys_(sys), events_(std::move(events)), timers_(std::move(local_timers)) {
+                 messages::event_sink events, actors::timer_actor local_timers,
+                 std::shared_ptr<actors::negotiation::pool> local_negotiations)
+    : sys_(sys), events_(std::move(events)), timers_(std::move(local_timers)),
+      negotiations_(std::move(local_negotiations)) {
   for (const auto& address : nodes) {
     auto [host, port] = parse_address(address);
     // CAF checks that the node publishes a room host's interface.
@@ -117,7 +119,8 @@ cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
   rooms.reserve(specs.size());
   if (nodes_.empty()) {
     for (auto& spec : specs)
-      rooms.push_back(actors::room::spawn_room(sys_, std::move(spec), timers_));
+      rooms.push_back(
+          actors::room::spawn_room(sys_, std::move(spec), timers_, negotiations_));
     return rooms;
   }
   // Room i goes to node (placed_ + i) % n; each node gets its share in batches.

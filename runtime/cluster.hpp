@@ -7,6 +7,7 @@
 #include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/negotiation/pool.hpp"
 #include "actors/room/interface.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/commands.hpp"
@@ -28,7 +29,8 @@ public:
   /// Throws std::runtime_error naming the node when a connection fails or a
   /// node's id equals ours (CAF 0.17 node ids can collide between containers).
   cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
-          messages::event_sink events, actors::timer_actor local_timers);
+          messages::event_sink events, actors::timer_actor local_timers,
+          std::shared_ptr<actors::negotiation::pool> local_negotiations);
 
   ~cluster();
 
@@ -53,8 +55,10 @@ private:
 
   caf::actor_system& sys_;
   messages::event_sink events_;
-  /// This process's timer service, for the rooms built here.
+  /// This process's timer service and negotiation actors, for the rooms
+  /// built here.
   actors::timer_actor timers_;
+  std::shared_ptr<actors::negotiation::pool> negotiations_;
   std::vector<node> nodes_;
   /// Room i of the next batch goes to node (placed_ + i) % nodes.
   std::size_t placed_ = 0;

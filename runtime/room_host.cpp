@@ -7,6 +7,7 @@
 #include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "actors/negotiation/pool.hpp"
 #include "actors/room/actor.hpp"
 #include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
@@ -19,6 +20,7 @@ struct host_state {
   static inline const char* name = "parley.room_host";
   std::vector<actors::room_actor> rooms;
   actors::timer_actor timers;
+  std::shared_ptr<actors::negotiation::pool> negotiations;
   caf::actor echo;
 };
 
@@ -39,13 +41,16 @@ public:
 room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo) {
   self->state.echo = std::move(echo);
   self->state.timers = actors::timer::spawn_timer_service(self->system());
+  self->state.negotiations =
+      std::make_shared<actors::negotiation::pool>(self->system());
   return {
       [self](std::vector<messages::room_spec>& specs) {
         std::vector<actors::room_actor> result;
         result.reserve(specs.size());
         for (auto& spec : specs) {
           result.push_back(actors::room::spawn_room(self->system(), std::move(spec),
-                                                    self->state.timers));
+                                                    self->state.timers,
+                                                    self->state.negotiations));
           self->state.rooms.push_back(result.back());
         }
         return result;
@@ -57,6 +62,7 @@ room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo)
           caf::anon_send_exit(room, caf::exit_reason::user_shutdown);
         caf::anon_send_exit(st.echo, caf::exit_reason::user_shutdown);
         caf::anon_send_exit(st.timers, caf::exit_reason::user_shutdown);
+        st.negotiations->clear();
         st.rooms.clear();
         self->quit();
       },

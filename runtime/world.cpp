@@ -21,8 +21,9 @@ namespace parley::runtime {
 world::world(caf::actor_system& sys, config::settings settings,
              const std::vector<std::string>& remotes)
     : sys_(sys), settings_(std::move(settings)), events_(actors::bus::spawn_bus(sys)),
-      timers_(actors::timer::spawn_timer_service(sys)) {
-  nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_);
+      timers_(actors::timer::spawn_timer_service(sys)),
+      negotiations_(std::make_shared<actors::negotiation::pool>(sys)) {
+  nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
   if (!settings_.audit.path.empty()) {
     auto file = std::make_shared<std::ofstream>(settings_.audit.path, std::ios::app);
     if (!*file)
@@ -116,6 +117,7 @@ void world::stop() {
     caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(events_.bus(), caf::exit_reason::user_shutdown);
   caf::anon_send_exit(timers_, caf::exit_reason::user_shutdown);
+  negotiations_->clear();
   nodes_->sync();
   nodes_.reset();
 }

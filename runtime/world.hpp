@@ -24,7 +24,7 @@ namespace parley::runtime {
 /// `parley bench`, `parley serve` and the tests: the event bus, the agents
 /// (rule, script or LLM brain; LLM agents share one HTTP client per provider
 /// and endpoint), the rooms (here, or on `parley node`s) with the timer
-/// service of the local ones, and the audit log.
+/// service and negotiation actors of the local ones, and the audit log.
 ///
 /// Not an actor: it lives with the code that builds it, spawns actors and
 /// stops them. Every handle it returns is typed.
@@ -83,6 +83,7 @@ private:
   config::settings settings_;
   messages::event_sink events_;
   actors::timer_actor timers_;
+  std::shared_ptr<actors::negotiation::pool> negotiations_;
   std::unique_ptr<cluster> nodes_;
   std::vector<actors::agent_actor> agents_;
   std::vector<actors::agent_actor> llm_agents_;

@@ -9,16 +9,22 @@
 #include "actors/common/forward.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "actors/negotiation/pool.hpp"
+#include "actors/negotiation/rules.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::negotiation {
 
 namespace {
 
+/// The negotiation an actor runs now.
 struct negotiation_state {
-  std::optional<rules> core;
-  peers with;
-  std::optional<wall_clock> clock;
+  rules core;
+  agent_actor initiator;
+  agent_actor responder;
+  room_actor room;
+  timer_actor timers;
+  messages::event_sink events;
   /// When the latest offer was passed on (for the replies' round trips).
   std::int64_t offered_at_us = 0;
 };
@@ -26,62 +32,92 @@ struct negotiation_state {
 class negotiation_impl
     : public shared_behavior_actor<negotiation_impl, negotiation_actor::base> {
 public:
-  negotiation_impl(caf::actor_config& cfg, rules core, peers with)
-      : shared_behavior_actor(cfg) {
-    state.core.emplace(std::move(core));
-    state.offered_at_us = with.offered_at_us;
-    state.with = std::move(with);
-  }
+  negotiation_impl(caf::actor_config& cfg, std::weak_ptr<pool> home)
+      : shared_behavior_actor(cfg), home_(std::move(home)) {}
 
   const char* name() const override { return "parley.negotiation"; }
 
   static negotiation_actor::behavior_type make_shared_behavior();
 
-  void start() { state.clock.emplace(system()); }
+  void start() { clock.emplace(system()); }
 
-  /// Frees the negotiation's memory as it ends, not when the last handle to
-  /// it goes.
-  void on_exit() override { state = negotiation_state{}; }
+  /// Goes back to its pool for the next negotiation (or stops, when its
+  /// node is stopping).
+  void release() {
+    state.reset();
+    if (auto home = home_.lock())
+      home->release(caf::actor_cast<negotiation_actor>(this));
+    else
+      quit();
+  }
 
-  negotiation_state state;
+  /// Lets go of every handle as the actor stops.
+  void on_exit() override { state.reset(); }
+
+  std::optional<negotiation_state> state;
+  std::optional<wall_clock> clock;
+  /// How many negotiations this actor has run: each one's timer generations
+  /// start at runs << 32, so a timer of an earlier one never matches.
+  std::uint64_t runs = 0;
+
+private:
+  std::weak_ptr<pool> home_;
 };
 
-
 const agent_actor& handle_of(negotiation_state& st, party x) {
-  return x == party::initiator ? st.with.initiator : st.with.responder;
+  return x == party::initiator ? st.initiator : st.responder;
 }
 
 void publish_problem(negotiation_impl* self, const problem& p,
                      const std::string& agent_id, const std::string& message_id) {
-  auto& st = self->state;
+  auto& st = *self->state;
   auto ev = p.severity == messages::severity::error ? messages::topic::error
                                                     : messages::topic::warning;
-  if (!st.with.events.wants(ev))
+  if (!st.events.wants(ev))
     return;
-  send_anonymous(self, st.with.events.bus(),
+  send_anonymous(self, st.events.bus(),
                  messages::problem_event{p.severity, p.code, p.message,
-                                         st.clock->now_ms(), st.core->room_id(),
-                                         st.core->id(), agent_id, message_id});
+                                         self->clock->now_ms(), st.core.room_id(),
+                                         st.core.id(), agent_id, message_id});
 }
 
-/// Passes `msg` (the agent message just applied) on to `to`: as the
-/// negotiation when `to` is on this node, through the room otherwise.
+/// Passes `msg` (the agent message just applied, or the opening proposal) on
+/// to `to`: as the negotiation when `to` is on this node, through the room
+/// otherwise.
 void relay(negotiation_impl* self, party to, caf::message msg) {
-  auto& st = self->state;
+  auto& st = *self->state;
   const auto& agent = handle_of(st, to);
   if (agent.node() == self->node())
     forward_message(self, agent, std::move(msg));
   else
-    forward_message_as(self, st.with.room, agent, std::move(msg));
+    forward_message_as(self, st.room, agent, std::move(msg));
+}
+
+/// Publishes `started` (when someone listens) with a copy of the opened
+/// record.
+void publish_start(negotiation_impl* self, std::int64_t now_us,
+                   const std::string& message_id) {
+  auto& st = *self->state;
+  if (!st.events.wants(messages::topic::negotiation_started))
+    return;
+  const auto& r = st.core.record();
+  messages::negotiation_event x;
+  x.kind = messages::negotiation_event_kind::started;
+  x.at_us = now_us;
+  x.negotiation_id = r.id;
+  x.room_id = r.room_id;
+  x.message_id = message_id;
+  x.record = messages::shared_record{r};
+  send_anonymous(self, st.events.bus(), std::move(x));
 }
 
 /// Publishes `updated` (when someone listens) with what the counter changed.
 void publish_update(negotiation_impl* self, std::int64_t now_us,
                     const std::string& message_id, std::int64_t round_trip_us) {
-  auto& st = self->state;
-  if (!st.with.events.wants(messages::topic::negotiation_updated))
+  auto& st = *self->state;
+  if (!st.events.wants(messages::topic::negotiation_updated))
     return;
-  const auto& r = st.core->record();
+  const auto& r = st.core.record();
   messages::negotiation_event x;
   x.kind = messages::negotiation_event_kind::updated;
   x.at_us = now_us;
@@ -91,7 +127,7 @@ void publish_update(negotiation_impl* self, std::int64_t now_us,
   x.round = r.rounds.back();
   x.convergence_score = r.convergence_score;
   x.round_trip_us = round_trip_us;
-  send_anonymous(self, st.with.events.bus(), std::move(x));
+  send_anonymous(self, st.events.bus(), std::move(x));
 }
 
 /// Sends the terminal event, the final record moved into it, to the room,
@@ -100,24 +136,24 @@ void publish_update(negotiation_impl* self, std::int64_t now_us,
 void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
                  std::int64_t now_us, const std::string& message_id,
                  std::int64_t round_trip_us, bool notify_parties) {
-  auto& st = self->state;
+  auto& st = *self->state;
   messages::negotiation_event x;
   x.kind = kind;
   x.at_us = now_us;
-  x.negotiation_id = st.core->id();
+  x.negotiation_id = st.core.id();
+  x.room_id = st.core.room_id();
   x.message_id = message_id;
   x.round_trip_us = round_trip_us;
-  x.room_id = st.core->room_id();
-  x.record = messages::shared_record{st.core->take_record()};
+  x.record = messages::shared_record{st.core.take_record()};
   auto topic = topic_of(x);
   auto ended = caf::make_message(std::move(x));
-  if (st.with.events.wants(topic))
-    forward_anonymous(self, st.with.events.bus(), ended);
+  if (st.events.wants(topic))
+    forward_anonymous(self, st.events.bus(), ended);
   if (notify_parties) {
-    forward_message(self, st.with.initiator, ended);
-    forward_message(self, st.with.responder, ended);
+    forward_message(self, st.initiator, ended);
+    forward_message(self, st.responder, ended);
   }
-  forward_message(self, st.with.room, std::move(ended));
+  forward_message(self, st.room, std::move(ended));
 }
 
 /// Carries out the effects of one input; `relayed` is the agent message just
@@ -125,7 +161,7 @@ void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
 void carry_out(negotiation_impl* self, std::int64_t now_us, effects& fx,
                caf::message relayed, const std::string& agent_id,
                const std::string& message_id) {
-  auto& st = self->state;
+  auto& st = *self->state;
   if (fx.refused)
     publish_problem(self, *fx.refused, agent_id, message_id);
   if (fx.event) {
@@ -134,7 +170,7 @@ void carry_out(negotiation_impl* self, std::int64_t now_us, effects& fx,
     auto round_trip = is_reply ? now_us - st.offered_at_us : 0;
     if (fx.relay_to)
       st.offered_at_us = now_us;
-    if (st.core->terminal())
+    if (st.core.terminal())
       publish_end(self, *fx.event, now_us, message_id, round_trip, fx.notify_parties);
     else
       publish_update(self, now_us, message_id, round_trip);
@@ -142,18 +178,40 @@ void carry_out(negotiation_impl* self, std::int64_t now_us, effects& fx,
   if (fx.relay_to)
     relay(self, *fx.relay_to, std::move(relayed));
   if (fx.arm)
-    self->send(st.with.room,
-               messages::arm_timer{st.with.number, fx.arm->due_ms, fx.arm->generation});
-  if (st.core->terminal())
-    self->quit();
+    self->send(st.timers, messages::arm_timer{fx.arm->due_ms, fx.arm->generation});
+  if (st.core.terminal())
+    self->release();
+}
+
+/// Opens the negotiation the room checked and carries out the opening.
+void open(negotiation_impl* self, messages::open_negotiation& x) {
+  auto message_id = x.opening.message_id;
+  auto proposal = caf::make_message(messages::agent_proposal{
+      message_id, x.opening.id, x.opening.initiator, x.opening.proposal});
+  auto opened = messages::negotiation_opened{message_id, x.opening.id};
+  effects fx;
+  auto first_generation = ++self->runs << 32;
+  self->state.emplace(negotiation_state{
+      rules{std::move(x.opening), x.at_us / 1000, fx, first_generation},
+      std::move(x.initiator), std::move(x.responder), std::move(x.room),
+      std::move(x.timers), std::move(x.events), x.at_us});
+  auto& st = *self->state;
+  publish_start(self, x.at_us, message_id);
+  // Before the proposal: the initiator learns of the negotiation before any
+  // answer to it can reach it.
+  self->send(st.initiator, std::move(opened));
+  relay(self, *fx.relay_to, std::move(proposal));
+  self->send(st.timers, messages::arm_timer{fx.arm->due_ms, fx.arm->generation});
 }
 
 /// Applies one agent message to the rules and carries out the result.
 template <class AgentMessage>
 void on_agent_message(negotiation_impl* self, const AgentMessage& x) {
+  if (!self->state)
+    return; // meant for an earlier negotiation of this actor
   effects fx;
-  auto now_us = self->state.clock->now_us();
-  self->state.core->on_message(x, now_us / 1000, fx);
+  auto now_us = self->clock->now_us();
+  self->state->core.on_message(x, now_us / 1000, fx);
   auto relayed = fx.relay_to
                      ? self->current_mailbox_element()->move_content_to_message()
                      : caf::message{};
@@ -162,24 +220,28 @@ void on_agent_message(negotiation_impl* self, const AgentMessage& x) {
 
 negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
   return {
+      [](messages::open_negotiation& x) { open(&running(), x); },
       [](const messages::agent_proposal& x) { on_agent_message(&running(), x); },
       [](const messages::agent_counter& x) { on_agent_message(&running(), x); },
       [](const messages::agent_accept& x) { on_agent_message(&running(), x); },
       [](const messages::agent_reject& x) { on_agent_message(&running(), x); },
       [](const messages::negotiation_timer& x) {
         auto* self = &running();
+        if (!self->state)
+          return;
         effects fx;
-        auto now_us = self->state.clock->now_us();
-        self->state.core->on_timer(x.generation, now_us / 1000, fx);
+        auto now_us = self->clock->now_us();
+        self->state->core.on_timer(x.generation, now_us / 1000, fx);
         carry_out(self, now_us, fx, {}, {}, {});
       },
-      [](const messages::barrier&) {
-        auto& self = running();
-        forward_message(&self, self.state.with.events.bus(),
-                        self.current_mailbox_element()->move_content_to_message());
-      },
-      [](messages::shutdown_atom, const std::string& why) {
+      // The room passes the barrier on when this answer reaches it: behind
+      // everything the negotiation published before.
+      [](const messages::barrier&) {},
+      [](messages::shutdown_atom, const std::string& negotiation_id,
+         const std::string& why) {
         auto* self = &running();
+        if (!self->state || self->state->core.id() != negotiation_id)
+          return; // that negotiation ended: this actor runs another one now
         publish_problem(self,
                         problem{messages::severity::error,
                                 messages::error_code::node_unavailable,
@@ -192,9 +254,8 @@ negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
 
 } // namespace
 
-negotiation_actor spawn_negotiation(caf::local_actor* parent, rules core, peers with) {
-  return parent->spawn<negotiation_impl, caf::lazy_init>(std::move(core),
-                                                         std::move(with));
+negotiation_actor spawn_negotiation(caf::actor_system& sys, std::weak_ptr<pool> home) {
+  return sys.spawn<negotiation_impl, caf::lazy_init>(std::move(home));
 }
 
 } // namespace parley::actors::negotiation

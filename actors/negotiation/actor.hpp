@@ -1,46 +1,36 @@
 #pragma once
 
-#include <cstdint>
+#include <memory>
 
 #include "caf/fwd.hpp"
 
-#include "actors/agent/interface.hpp"
 #include "actors/negotiation/interface.hpp"
-#include "actors/negotiation/rules.hpp"
-#include "actors/room/interface.hpp"
-#include "messages/event_sink.hpp"
 
 namespace parley::actors::negotiation {
 
-/// Who a negotiation talks to. The agents may be on another node.
-struct peers {
-  agent_actor initiator;
-  agent_actor responder;
-  /// Its room: gets the terminal event (its history and "one active" rule)
-  /// and owns the timer.
-  room_actor room;
-  messages::event_sink events;
-  /// The room's number for this negotiation, carried by its timers.
-  std::uint64_t number = 0;
-  /// When the room passed the opening proposal on (the first reply's round
-  /// trip is measured from it), in Unix microseconds.
-  std::int64_t offered_at_us = 0;
-};
+class pool;
 
-/// Spawns the actor shell around `core`, a negotiation its room just opened
-/// (the room carried out the opening's effects). Lazily: nothing runs until
-/// the first message arrives.
+/// Spawns a negotiation actor of `home`, lazily (nothing runs until its first
+/// message); rooms get one from their node's pool rather than from here.
 ///
-/// It applies the four agent messages and the timer its room forwards, and
-/// carries out what the rules decide: a refused input is published as a
-/// problem_event and changes nothing; the agent message is relayed to the
-/// other party (as itself, or through the room when that party is on another
-/// node, so that no node creates a proxy per negotiation); `updated` is
-/// published only if someone subscribed to it; the terminal event (with the
-/// final record, shared) goes to the room, to the bus if wanted, and on
-/// expiry to both parties; a re-armed timer is asked of the room. A barrier
-/// goes on to the bus. The actor quits when the negotiation ends, or with
-/// E021 "Negotiation aborted" when its room tells it it stopped.
-negotiation_actor spawn_negotiation(caf::local_actor* parent, rules core, peers with);
+/// It runs one negotiation at a time (seed 000's NegotiationService for one
+/// negotiation, actors/negotiation/rules.hpp). `open_negotiation` starts one:
+/// it publishes `started` (when someone listens), answers the initiator
+/// `negotiation_opened`, passes the opening proposal to the responder and
+/// arms its timer with the node's timer service. Then it applies the four
+/// agent messages and its timer and carries out what the rules decide: a
+/// refused input is published as a problem_event and changes nothing; the
+/// agent message is relayed to the other party (as the negotiation, or as
+/// its room when that party is on another node, so that no node creates a
+/// proxy per negotiation); `updated` is published only if someone subscribed
+/// to it; the terminal event (with the final record, shared) goes to the
+/// room, to the bus if wanted, and on expiry to both parties. Then the actor
+/// goes back to `home` for the next negotiation; timers and messages meant
+/// for an earlier one are told apart and dropped.
+///
+/// A `barrier` from its room is answered (the room passes it on behind what
+/// the negotiation published). `shutdown` from its room aborts the
+/// negotiation it names with E021 and stops the actor.
+negotiation_actor spawn_negotiation(caf::actor_system& sys, std::weak_ptr<pool> home);
 
 } // namespace parley::actors::negotiation

@@ -74,9 +74,10 @@ std::string rules::validate_opening(const opening& x) {
   return {};
 }
 
-rules::rules(opening x, std::int64_t now_ms, effects& out)
+rules::rules(opening x, std::int64_t now_ms, effects& out,
+             std::uint64_t first_generation)
     : id_(x.id), room_id_(x.room_id), initiator_(x.initiator), responder_(x.responder),
-      status_(negotiation_status::proposed) {
+      status_(negotiation_status::proposed), timer_generation_(first_generation) {
   auto& r = record_;
   r.id = std::move(x.id);
   r.room_id = std::move(x.room_id);

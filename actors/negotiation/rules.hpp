@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "messages/agent_messages.hpp"
+#include "messages/commands.hpp"
 #include "messages/events.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
@@ -48,16 +49,7 @@ struct effects {
 };
 
 /// Everything needed to open a negotiation.
-struct opening {
-  std::string id;
-  std::string room_id;
-  std::string intent_id;
-  std::string message_id;
-  std::string initiator;
-  std::string responder;
-  messages::proposal proposal;
-  messages::negotiation_settings settings;
-};
+using opening = messages::negotiation_opening;
 
 /// Seed 000's NegotiationService for one negotiation, plus seed 003's record
 /// fields, as a plain state machine: `state + input -> new state + effects`.
@@ -71,8 +63,11 @@ struct opening {
 class rules {
 public:
   /// Opens the negotiation (seed 000 createNegotiation, steps 3–8). The
-  /// opening must be valid (see `validate_opening`).
-  rules(opening x, std::int64_t now_ms, effects& out);
+  /// opening must be valid (see `validate_opening`). Timer generations count
+  /// on from `first_generation` (an actor that runs several negotiations in
+  /// turn keeps their timers apart).
+  rules(opening x, std::int64_t now_ms, effects& out,
+        std::uint64_t first_generation = 0);
 
   /// Returns an empty string if `x` can open a negotiation, otherwise why not.
   static std::string validate_opening(const opening& x);

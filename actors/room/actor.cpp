@@ -14,7 +14,6 @@
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/tools.hpp"
 #include "actors/llm/trigger.hpp"
-#include "actors/negotiation/actor.hpp"
 #include "actors/room/rules.hpp"
 #include "messages/type_ids.hpp"
 
@@ -28,10 +27,8 @@ struct room_state {
   messages::negotiation_settings settings;
   messages::event_sink events;
   timer_actor timers;
+  std::shared_ptr<negotiation::pool> negotiations;
   negotiation_actor active;
-  /// How many negotiations the room has opened: the active one's number,
-  /// which its timers carry.
-  std::uint64_t opened = 0;
   std::optional<wall_clock> clock;
   /// The recent conversation, for the trigger's context (empty in rooms
   /// that hear none).
@@ -54,7 +51,8 @@ constexpr auto barrier_timeout = std::chrono::seconds(5);
 
 class room_impl : public shared_behavior_actor<room_impl, room_actor::base> {
 public:
-  room_impl(caf::actor_config& cfg, messages::room_spec spec, timer_actor timers);
+  room_impl(caf::actor_config& cfg, messages::room_spec spec, timer_actor timers,
+            std::shared_ptr<negotiation::pool> negotiations);
 
   const char* name() const override { return "parley.room"; }
 
@@ -100,9 +98,8 @@ void refuse(room_impl* self, const messages::start_negotiation& x,
     forward_message(self, initiator->agent, std::move(msg));
 }
 
-/// Opens a negotiation (seed 000's createNegotiation) and carries out the
-/// opening's effects on its behalf: the negotiation actor starts lazily, on
-/// its first message.
+/// Opens a negotiation (seed 000's createNegotiation) in a negotiation actor
+/// of the node, which carries the opening out.
 void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
   auto& st = self->state;
   const auto* initiator = st.member(x.initiator);
@@ -114,36 +111,11 @@ void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
     refuse(self, x, initiator, *refused);
     return;
   }
-  negotiation::effects fx;
-  negotiation::rules core{std::move(opening), now_us / 1000, fx};
-  const auto& record = core.record();
-  auto id = record.id;
-  if (st.events.wants(messages::topic::negotiation_started)) {
-    messages::negotiation_event started;
-    started.kind = messages::negotiation_event_kind::started;
-    started.at_us = now_us;
-    started.negotiation_id = id;
-    started.room_id = record.room_id;
-    started.message_id = x.message_id;
-    started.record = messages::shared_record{record};
-    send_anonymous(self, st.events.bus(), std::move(started));
-  }
-  messages::agent_proposal proposal{x.message_id, id, x.initiator,
-                                    record.rounds.front().proposal};
-  auto number = ++st.opened;
-  auto arm = *fx.arm;
-  st.active = negotiation::spawn_negotiation(
-      self, std::move(core),
-      negotiation::peers{initiator->agent, responder->agent,
-                         caf::actor_cast<room_actor>(self), st.events, number, now_us});
-  self->send(initiator->agent, messages::negotiation_opened{x.message_id, id});
-  // The responder answers whoever passed the proposal on: the negotiation,
-  // or across nodes the room (no proxy per negotiation).
-  if (responder->agent.node() == self->node())
-    send_as(self, st.active, responder->agent, std::move(proposal));
-  else
-    self->send(responder->agent, std::move(proposal));
-  self->send(st.timers, messages::arm_timer{number, arm.due_ms, arm.generation});
+  st.active = st.negotiations->acquire();
+  self->send(st.active, messages::open_negotiation{std::move(opening), now_us,
+                                                   initiator->agent, responder->agent,
+                                                   caf::actor_cast<room_actor>(self),
+                                                   st.timers, st.events});
 }
 
 /// Relays an agent message to the negotiation it names, or drops it with a
@@ -209,18 +181,20 @@ void set_tools(room_impl* self, const messages::room_member& m) {
 }
 
 room_impl::room_impl(caf::actor_config& cfg, messages::room_spec spec,
-                     timer_actor timers)
+                     timer_actor timers, std::shared_ptr<negotiation::pool> negotiations)
     : shared_behavior_actor(cfg) {
   state.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
   state.members = std::move(spec.members);
   state.settings = spec.settings;
   state.events = std::move(spec.events);
   state.timers = std::move(timers);
+  state.negotiations = std::move(negotiations);
   // A room that stops (its node shutting down) takes its negotiation along,
   // which says so on the bus.
   set_exit_handler([this](caf::exit_msg& x) {
     if (state.active)
-      send(state.active, messages::shutdown_atom::value, system().render(x.reason));
+      send(state.active, messages::shutdown_atom::value, state.core->active_id(),
+           system().render(x.reason));
     quit(x.reason);
   });
 }
@@ -249,18 +223,6 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
         st.core->on_closed(*x.record);
         st.triggered = false;
       },
-      [](const messages::negotiation_timer& x) {
-        auto& self = running();
-        auto& st = self.state;
-        if (st.active && x.negotiation == st.opened)
-          self.send(st.active, x);
-      },
-      [](const messages::arm_timer& x) {
-        auto& self = running();
-        auto& st = self.state;
-        if (st.active && x.negotiation == st.opened)
-          self.send(st.timers, x);
-      },
       [](const messages::transcript_entry& x) { hear(&running(), x); },
       [](messages::barrier& x) {
         auto* self = &running();
@@ -269,13 +231,11 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
           self->send(st.events.bus(), std::move(x));
           return;
         }
-        // The negotiation may have ended a moment ago, its closing event still
-        // on the way here: if it is gone, the barrier goes to the bus directly.
+        // Through the negotiation: its answer comes behind whatever it
+        // published, and the barrier goes to the bus behind that.
+        auto pass_on = [self, x] { self->send(self->state.events.bus(), x); };
         self->request(st.active, barrier_timeout, x)
-            .then([] {},
-                  [self, x](const caf::error&) {
-                    self->send(self->state.events.bus(), x);
-                  });
+            .then(pass_on, [pass_on](const caf::error&) { pass_on(); });
       },
       [](messages::join_room& x) {
         auto* self = &running();
@@ -297,8 +257,10 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
 } // namespace
 
 room_actor spawn_room(caf::actor_system& sys, messages::room_spec spec,
-                      timer_actor timers) {
-  return sys.spawn<room_impl, caf::lazy_init>(std::move(spec), std::move(timers));
+                      timer_actor timers,
+                      std::shared_ptr<negotiation::pool> negotiations) {
+  return sys.spawn<room_impl, caf::lazy_init>(std::move(spec), std::move(timers),
+                                              std::move(negotiations));
 }
 
 } // namespace parley::actors::room

@@ -7,7 +7,6 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/wall_clock.hpp"
-#include "actors/room/interface.hpp"
 #include "actors/timer/timer_queue.hpp"
 #include "messages/type_ids.hpp"
 
@@ -15,10 +14,9 @@ namespace parley::actors::timer {
 
 namespace {
 
-/// A room's timer for its negotiation number `negotiation`.
+/// A timer and who armed it.
 struct pending {
-  room_actor room;
-  std::uint64_t negotiation = 0;
+  timer_client_actor client;
   std::uint64_t generation = 0;
 };
 
@@ -48,9 +46,9 @@ timer_actor::behavior_type timer_behavior(timer_pointer self, int) {
   self->state.clock.emplace(self->system());
   return {
       [self](const messages::arm_timer& x) {
-        self->state.queue.push(x.due_ms,
-                               pending{caf::actor_cast<room_actor>(self->current_sender()),
-                                       x.negotiation, x.generation});
+        self->state.queue.push(
+            x.due_ms, pending{caf::actor_cast<timer_client_actor>(self->current_sender()),
+                              x.generation});
         rearm(self);
       },
       [self](const messages::timer_tick& x) {
@@ -59,7 +57,7 @@ timer_actor::behavior_type timer_behavior(timer_pointer self, int) {
           return; // an earlier timer armed a newer tick
         st.armed_for.reset();
         st.queue.fire_due(st.clock->now_ms(), [self](pending& p) {
-          self->send(p.room, messages::negotiation_timer{p.negotiation, p.generation});
+          self->send(p.client, messages::negotiation_timer{p.generation});
         });
         rearm(self);
       },

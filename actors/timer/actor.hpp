@@ -6,9 +6,9 @@
 
 namespace parley::actors::timer {
 
-/// Spawns a node's timer service. A room sends it `arm_timer{negotiation,
-/// due_ms, generation}` and gets `negotiation_timer{negotiation, generation}`
-/// back when it is due (never earlier; stale ones are the room's to ignore).
+/// Spawns a node's timer service. A negotiation sends it `arm_timer{due_ms,
+/// generation}` and gets `negotiation_timer{generation}` back when it is due
+/// (never earlier; stale ones are the negotiation's to ignore).
 ///
 /// Why not a `delayed_send` per timer: in CAF 0.17 every one of them wakes the
 /// clock thread (a futex call, and lock contention between the workers) and

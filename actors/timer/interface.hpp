@@ -7,8 +7,11 @@
 
 namespace parley::actors {
 
-/// A node's timer service (see actors/timer/actor.hpp): rooms arm their
-/// negotiations' timers with it; it wakes itself with `timer_tick`.
+/// Whoever arms a timer gets it back when it is due.
+using timer_client_actor = caf::typed_actor<caf::reacts_to<messages::negotiation_timer>>;
+
+/// A node's timer service (see actors/timer/actor.hpp): negotiations arm
+/// their timers with it; it wakes itself with `timer_tick`.
 using timer_actor = caf::typed_actor<caf::reacts_to<messages::arm_timer>,
                                      caf::reacts_to<messages::timer_tick>>;
 

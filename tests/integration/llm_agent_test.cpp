@@ -106,6 +106,8 @@ struct live {
   std::shared_ptr<event_log> log = std::make_shared<event_log>();
   msg::event_sink events = parley::actors::bus::spawn_bus(sys);
   parley::actors::timer_actor timers = parley::actors::timer::spawn_timer_service(sys);
+  std::shared_ptr<parley::actors::negotiation::pool> negotiations =
+      std::make_shared<parley::actors::negotiation::pool>(sys);
   std::vector<caf::actor> owned;
 
   live() {
@@ -119,6 +121,7 @@ struct live {
   ~live() {
     for (auto& x : owned)
       caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+    negotiations->clear();
   }
 
   live(const live&) = delete;
@@ -193,7 +196,7 @@ struct live {
     spec.members = {{"alice", alice, false}, {"bob", bob, bob_llm}};
     spec.events = events;
     spec.seed = 7;
-    return keep(parley::actors::room::spawn_room(sys, spec, timers));
+    return keep(parley::actors::room::spawn_room(sys, spec, timers, negotiations));
   }
 
   void propose(const parley::actors::room_actor& room, std::int64_t amount) {

@@ -100,6 +100,7 @@ actor_fixture::actor_fixture()
       sched(dynamic_cast<caf::scheduler::test_coordinator&>(sys.scheduler())) {
   events = actors::bus::spawn_bus(sys);
   timers = actors::timer::spawn_timer_service(sys);
+  negotiations = std::make_shared<actors::negotiation::pool>(sys);
   auto rec = sys.spawn(recorder, &seen);
   events.subscribe(messages::topic_set::all(), rec);
   keep(events.bus());
@@ -111,6 +112,7 @@ actor_fixture::actor_fixture()
 actor_fixture::~actor_fixture() {
   for (const auto& x : owned_)
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  negotiations->clear();
   run();
 }
 

@@ -12,6 +12,7 @@
 
 #include "actors/agent/interface.hpp"
 #include "actors/bus/interface.hpp"
+#include "actors/negotiation/pool.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/type_ids.hpp"
 
@@ -83,8 +84,9 @@ public:
   caf::scheduler::test_coordinator& sched;
   /// The event bus, with a recorder subscribed to every topic.
   messages::event_sink events;
-  /// The timer service rooms arm their timers with.
+  /// The timer service and negotiation actors of the fixture's rooms.
   actors::timer_actor timers;
+  std::shared_ptr<actors::negotiation::pool> negotiations;
   recorded seen;
 
 private:

@@ -23,7 +23,7 @@ struct bilateral_room {
     spec.settings = settings;
     spec.seed = 7;
     spec.events = fx.events;
-    room = actors::room::spawn_room(fx.sys, std::move(spec), fx.timers);
+    room = actors::room::spawn_room(fx.sys, std::move(spec), fx.timers, fx.negotiations);
     fx.keep(room);
   }
 

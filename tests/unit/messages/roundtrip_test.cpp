@@ -350,7 +350,20 @@ std::vector<shared_record> samples(tag<shared_record>, wire&) {
 }
 
 std::vector<arm_timer> samples(tag<arm_timer>, wire&) {
-  return {arm_timer{3, t0 + 30000, 0x8000000000000002ULL}};
+  return {arm_timer{t0 + 30000, 0x8000000000000002ULL}};
+}
+
+std::vector<negotiation_opening> samples(tag<negotiation_opening>, wire&) {
+  return {negotiation_opening{"neg_1", "room-a", "intent-7", "scenario:start:1", "alice",
+                              "bob", logo(100000), settings()}};
+}
+
+std::vector<open_negotiation> samples(tag<open_negotiation>, wire& w) {
+  return {open_negotiation{samples(tag<negotiation_opening>{}, w).front(), t0 * 1000,
+                           w.as<parley::actors::agent_actor>(w.alice),
+                           w.as<parley::actors::agent_actor>(w.bob),
+                           w.as<parley::actors::room_actor>(w.bus),
+                           w.as<parley::actors::timer_actor>(w.bus), sink(w)}};
 }
 
 std::vector<timer_tick> samples(tag<timer_tick>, wire&) {
@@ -438,7 +451,7 @@ std::vector<agent_spec> samples(tag<agent_spec>, wire&) {
 }
 
 std::vector<negotiation_timer> samples(tag<negotiation_timer>, wire&) {
-  return {negotiation_timer{2, 0x8000000000000005ULL}, negotiation_timer{1, 7}};
+  return {negotiation_timer{0x8000000000000005ULL}, negotiation_timer{7}};
 }
 
 std::vector<decision> samples(tag<decision>, wire&) {
@@ -668,8 +681,21 @@ bool same(const room_spec& x, const room_spec& y) {
 }
 
 bool same(const arm_timer& x, const arm_timer& y) {
-  return std::tie(x.negotiation, x.due_ms, x.generation) ==
-         std::tie(y.negotiation, y.due_ms, y.generation);
+  return std::tie(x.due_ms, x.generation) == std::tie(y.due_ms, y.generation);
+}
+
+bool same(const negotiation_opening& x, const negotiation_opening& y) {
+  return std::tie(x.id, x.room_id, x.intent_id, x.message_id, x.initiator, x.responder,
+                  x.proposal, x.settings) == std::tie(y.id, y.room_id, y.intent_id,
+                                                      y.message_id, y.initiator,
+                                                      y.responder, y.proposal,
+                                                      y.settings);
+}
+
+bool same(const open_negotiation& x, const open_negotiation& y) {
+  return same(x.opening, y.opening) && x.at_us == y.at_us &&
+         x.initiator == y.initiator && x.responder == y.responder && x.room == y.room &&
+         x.timers == y.timers && same(x.events, y.events);
 }
 
 bool same(const timer_tick& x, const timer_tick& y) {
@@ -740,7 +766,7 @@ bool same(const agent_spec& x, const agent_spec& y) {
 }
 
 bool same(const negotiation_timer& x, const negotiation_timer& y) {
-  return x.negotiation == y.negotiation && x.generation == y.generation;
+  return x.generation == y.generation;
 }
 
 bool same(const decision& x, const decision& y) {
@@ -874,6 +900,15 @@ event_sink without_actors(const event_sink& x) {
                                                           : topic_set{})};
 }
 
+open_negotiation without_actors(open_negotiation x) {
+  x.initiator = parley::actors::agent_actor{};
+  x.responder = parley::actors::agent_actor{};
+  x.room = parley::actors::room_actor{};
+  x.timers = parley::actors::timer_actor{};
+  x.events = without_actors(x.events);
+  return x;
+}
+
 room_spec without_actors(room_spec x) {
   for (auto& m : x.members)
     m.agent = parley::actors::agent_actor{};
@@ -966,7 +1001,7 @@ TEST_CASE("every wire type survives the binary serializer inside a caf::message"
 TEST_CASE("a message with several wire types keeps their order", "[unit]") {
   wire w;
   auto counter = samples(tag<agent_counter>{}, w).front();
-  auto timer = negotiation_timer{1, 12};
+  auto timer = negotiation_timer{12};
   auto msg = w.from_bytes<caf::message>(
       w.to_bytes(caf::make_message(counter, timer, error_code::out_of_turn)));
   REQUIRE((msg.match_elements<agent_counter, negotiation_timer, error_code>()));

@@ -48,7 +48,7 @@ struct agent_pair {
     spec.id = "room-1";
     spec.members = {{first.id, a, false}, {second.id, b, false}};
     spec.events = fx.events;
-    room = parley::actors::room::spawn_room(fx.sys, std::move(spec), fx.timers);
+    room = parley::actors::room::spawn_room(fx.sys, std::move(spec), fx.timers, fx.negotiations);
     responder = second.id;
     fx.keep(a);
     fx.keep(b);

@@ -42,7 +42,7 @@ parley::actors::room_actor room_of(actor_fixture& fx,
   spec.id = "room-1";
   spec.members = std::move(members);
   spec.events = fx.events;
-  auto room = parley::actors::room::spawn_room(fx.sys, spec, fx.timers);
+  auto room = parley::actors::room::spawn_room(fx.sys, spec, fx.timers, fx.negotiations);
   fx.keep(room);
   return room;
 }

@@ -132,3 +132,28 @@ TEST_CASE("an accepted deal reaches the proposer as agent_accept", "[actor]") {
   CHECK(r.last().status == negotiation_status::accepted);
   CHECK(r.last().convergence_score == 1.0);
 }
+
+TEST_CASE("a negotiation actor runs the room's next negotiation, deaf to the last one",
+          "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000, "alice:1");
+  auto first = r.last().id;
+  fx.advance(10s);
+  r.counter("bob", 9000, "bob:1");
+  r.accept("alice", "alice:2");
+  // The ended negotiation's actor opens the next one; the first one's timer
+  // (due at 40 s) fires into it and is told apart.
+  r.start(20000, "alice:3");
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::started);
+  CHECK(r.last().id != first);
+  fx.advance(25s);
+  CHECK(fx.seen.kinds().back() == negotiation_event_kind::started);
+  fx.advance(5s); // 30 s after the second start
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  CHECK(r.last().updated_at - r.last().created_at == 30000);
+  // A late message for the first negotiation is refused by id, not applied.
+  fx.send(r.room, parley::messages::agent_accept{"bob:9", first, "bob"});
+  fx.run();
+  CHECK(fx.seen.codes().back() == parley::messages::error_code::negotiation_not_active);
+}
