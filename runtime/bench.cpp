@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -34,9 +35,6 @@ using steady = std::chrono::steady_clock;
 /// W2's timeouts (DESIGN.md).
 constexpr std::int64_t w2_round_timeout_ms = 1000;
 constexpr std::int64_t w2_total_timeout_ms = 4000;
-
-/// How many rooms are built (and, across nodes, placed) at a time.
-constexpr std::int64_t build_batch = 1000;
 
 /// The amounts of room i's W1 exchange.
 struct w1_amounts {
@@ -142,9 +140,9 @@ using listener_actor =
 /// Everything the driver needs, built before it starts.
 struct bench_plan {
   bench_workload workload = bench_workload::w1;
-  /// Agents 2i and 2i + 1 are room i's initiator and responder.
-  const std::vector<actors::agent_actor>* agents = nullptr;
-  const std::vector<actors::room_actor>* rooms = nullptr;
+  /// Room i and its initiator.
+  std::vector<actors::room_actor> rooms;
+  std::vector<actors::agent_actor> initiators;
   listener_actor listener;
   std::size_t window = 256;
   bool progress = false;
@@ -175,7 +173,7 @@ struct driver_state {
 using driver_pointer = driver_actor::stateful_pointer<driver_state>;
 
 std::int64_t total(const driver_state& st) {
-  return static_cast<std::int64_t>(st.plan.rooms->size());
+  return static_cast<std::int64_t>(st.plan.rooms.size());
 }
 
 void fail(driver_state& st, std::string what) {
@@ -289,8 +287,8 @@ void launch(driver_pointer self) {
     messages::proposal p;
     p.amount = w1_amounts{i}.opening;
     p.currency = "GBP";
-    self->send((*st.plan.agents)[2 * u],
-               messages::initiate_negotiation{(*st.plan.rooms)[u], responder_id(i),
+    self->send(st.plan.initiators[u],
+               messages::initiate_negotiation{st.plan.rooms[u], responder_id(i),
                                               std::move(p),
                                               {},
                                               {}});
@@ -322,15 +320,15 @@ void close(driver_pointer self, bool was_started) {
 /// The driver starts on its first message; it is spawned (lazily) and
 /// subscribed before the rooms are placed, since rooms placed on nodes
 /// publish what their bus wanted when they were placed.
-driver_actor::behavior_type driver(driver_pointer self, const bench_plan* plan) {
+driver_actor::behavior_type driver(driver_pointer self, bench_plan* plan) {
   auto& st = self->state;
-  st.plan = *plan;
+  st.plan = std::move(*plan);
   st.window.emplace(st.plan.window);
-  st.closed.resize(st.plan.rooms->size(), false);
+  st.closed.resize(st.plan.rooms.size(), false);
   if (st.plan.workload == bench_workload::w1)
-    st.round_trips_us.reserve(st.plan.rooms->size());
+    st.round_trips_us.reserve(st.plan.rooms.size());
   else
-    st.lateness_us.reserve(st.plan.rooms->size());
+    st.lateness_us.reserve(st.plan.rooms.size());
   return {
       [self](messages::step_atom) { launch(self); },
       [self](const messages::negotiation_event& x) {
@@ -391,8 +389,10 @@ driver_actor::behavior_type driver(driver_pointer self, const bench_plan* plan) 
   };
 }
 
-/// Room i's two agents (scripted to the workload) and its spec.
-messages::room_spec build_room(world& w, bench_workload workload, std::int64_t i) {
+/// Builds room i's two agents (scripted to the workload) and returns the
+/// room's spec.
+messages::room_spec build_room(world& w, bench_workload workload, std::int64_t i,
+                               bench_plan& plan) {
   w1_amounts amounts{i};
   messages::agent_spec initiator;
   initiator.id = initiator_id(i);
@@ -409,10 +409,41 @@ messages::room_spec build_room(world& w, bench_workload workload, std::int64_t i
   }
   auto a = w.add_agent(std::move(initiator));
   auto b = w.add_agent(std::move(responder));
+  plan.initiators[static_cast<std::size_t>(i)] = a;
   return w.room_spec(room_id(i),
                      {{initiator_id(i), std::move(a), false},
                       {responder_id(i), std::move(b), false}},
                      static_cast<std::uint64_t>(i));
+}
+
+/// Builds every room, in batches (a node gets one request per batch): on
+/// every core when they are local (spawning is thread-safe and the rooms
+/// are independent), on one thread when they go to nodes.
+void build_rooms(world& w, bench_workload workload, std::int64_t n, bool remote,
+                 bench_plan& plan) {
+  constexpr std::int64_t batch = 1000;
+  plan.rooms.resize(static_cast<std::size_t>(n));
+  plan.initiators.resize(static_cast<std::size_t>(n));
+  auto build = [&](std::int64_t first, std::int64_t step) {
+    for (auto begin = first * batch; begin < n; begin += step * batch) {
+      auto end = std::min(n, begin + batch);
+      std::vector<messages::room_spec> specs;
+      specs.reserve(static_cast<std::size_t>(end - begin));
+      for (auto i = begin; i < end; ++i)
+        specs.push_back(build_room(w, workload, i, plan));
+      auto built = w.add_rooms(std::move(specs));
+      std::move(built.begin(), built.end(),
+                plan.rooms.begin() + static_cast<std::ptrdiff_t>(begin));
+    }
+  };
+  auto threads = remote ? 1 : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> helpers;
+  for (unsigned k = 1; k < threads; ++k)
+    helpers.emplace_back(build, static_cast<std::int64_t>(k),
+                         static_cast<std::int64_t>(threads));
+  build(0, static_cast<std::int64_t>(threads));
+  for (auto& t : helpers)
+    t.join();
 }
 
 } // namespace
@@ -448,17 +479,9 @@ void run_bench(const bench_options& options, const config::settings& settings,
   if (options.workload == bench_workload::w2)
     topics = topics | messages::topic_set::of(messages::topic::negotiation_started);
   w.events().subscribe(topics, driving);
-  auto n = options.negotiations;
   // All rooms first (their actors start lazily, on their first message).
-  for (std::int64_t begin = 0; begin < n; begin += build_batch) {
-    std::vector<messages::room_spec> specs;
-    for (auto i = begin; i < std::min(n, begin + build_batch); ++i)
-      specs.push_back(build_room(w, options.workload, i));
-    w.add_rooms(std::move(specs));
-  }
+  build_rooms(w, options.workload, options.negotiations, !options.remotes.empty(), plan);
   plan.workload = options.workload;
-  plan.agents = &w.agents();
-  plan.rooms = &w.rooms();
   plan.listener = caf::actor_cast<listener_actor>(listener);
   plan.window = static_cast<std::size_t>(settings.runtime.start_window);
   plan.progress = options.progress;

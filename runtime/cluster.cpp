@@ -124,6 +124,7 @@ cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
     return rooms;
   }
   // Room i goes to node (placed_ + i) % n; each node gets its share in batches.
+  std::lock_guard<std::mutex> guard{placing_};
   auto n = nodes_.size();
   std::vector<std::vector<std::size_t>> placed(n);
   for (std::size_t i = 0; i < specs.size(); ++i)

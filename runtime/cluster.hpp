@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,7 +38,8 @@ public:
   cluster(const cluster&) = delete;
   cluster& operator=(const cluster&) = delete;
 
-  /// Builds the rooms, in order: locally, or room i on node i % nodes.
+  /// Builds the rooms, in order: locally, or room i on node i % nodes. Safe
+  /// from several threads at once (placements on nodes take turns).
   std::vector<actors::room_actor> spawn_rooms(std::vector<messages::room_spec> specs);
 
   bool remote() const noexcept { return !nodes_.empty(); }
@@ -62,6 +64,7 @@ private:
   std::vector<node> nodes_;
   /// Room i of the next batch goes to node (placed_ + i) % nodes.
   std::size_t placed_ = 0;
+  std::mutex placing_;
   std::vector<caf::actor> watchers_;
 };
 

@@ -39,10 +39,17 @@ world::~world() {
 actors::agent_actor world::add_agent(messages::agent_spec spec) {
   if (spec.brain.kind == messages::brain_kind::llm)
     return add_llm_agent(std::move(spec));
-  agents_.push_back(actors::agent::spawn_agent(sys_, std::move(spec),
-                                               settings_.negotiation.max_rounds,
-                                               actors::agent::peers{events_}));
-  return agents_.back();
+  auto agent = actors::agent::spawn_agent(sys_, std::move(spec),
+                                          settings_.negotiation.max_rounds,
+                                          actors::agent::peers{events_});
+  std::lock_guard<std::mutex> guard{mtx_};
+  agents_.push_back(agent);
+  return agent;
+}
+
+std::vector<actors::agent_actor> world::llm_agents() const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  return llm_agents_;
 }
 
 /// The key comes from ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY
@@ -60,6 +67,7 @@ actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
   o.breaker_threshold = llm.breaker_threshold;
   o.breaker_open_ms = llm.breaker_open_ms;
   auto key = actors::llm::to_string(o.provider) + " " + o.base_url;
+  std::lock_guard<std::mutex> guard{mtx_};
   auto& client = llm_clients_[key];
   if (!client) {
     const char* api_key = std::getenv(
@@ -99,11 +107,13 @@ messages::room_spec world::room_spec(std::string id,
 
 std::vector<actors::room_actor> world::add_rooms(std::vector<messages::room_spec> specs) {
   auto built = nodes_->spawn_rooms(std::move(specs));
+  std::lock_guard<std::mutex> guard{mtx_};
   rooms_.insert(rooms_.end(), built.begin(), built.end());
   return built;
 }
 
 void world::stop() {
+  std::lock_guard<std::mutex> guard{mtx_};
   if (stopped_)
     return;
   stopped_ = true;

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,8 @@ namespace parley::runtime {
 /// service and negotiation actors of the local ones, and the audit log.
 ///
 /// Not an actor: it lives with the code that builds it, spawns actors and
-/// stops them. Every handle it returns is typed.
+/// stops them. Every handle it returns is typed. Adding agents and rooms is
+/// safe from several threads at once (a load test builds on every core).
 class world {
 public:
   /// Spawns the bus, connects to `remotes` (the nodes rooms are placed on;
@@ -62,14 +64,8 @@ public:
   /// Builds rooms, in order: here, or spread over the nodes.
   std::vector<actors::room_actor> add_rooms(std::vector<messages::room_spec> specs);
 
-  /// The agents and rooms built so far, in order.
-  const std::vector<actors::agent_actor>& agents() const noexcept { return agents_; }
-  const std::vector<actors::room_actor>& rooms() const noexcept { return rooms_; }
-
   /// Agents with an LLM brain (they may work while nothing else happens).
-  const std::vector<actors::agent_actor>& llm_agents() const noexcept {
-    return llm_agents_;
-  }
+  std::vector<actors::agent_actor> llm_agents() const;
 
   /// Flushes the audit log and stops every long-lived actor: agents, rooms,
   /// LLM clients, the bus (CAF-0.17.md pitfall 2: cycles, subscriptions and
@@ -85,6 +81,8 @@ private:
   actors::timer_actor timers_;
   std::shared_ptr<actors::negotiation::pool> negotiations_;
   std::unique_ptr<cluster> nodes_;
+  /// Guards what follows: the long-lived actors to stop, and the clients.
+  mutable std::mutex mtx_;
   std::vector<actors::agent_actor> agents_;
   std::vector<actors::agent_actor> llm_agents_;
   std::vector<actors::room_actor> rooms_;

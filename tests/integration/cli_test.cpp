@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "support/process.hpp"
 
 using Catch::Matchers::Contains;
@@ -197,4 +199,27 @@ TEST_CASE("parley bench --workload ballots verifies every outcome", "[integratio
   CHECK(result.exit_code == 0);
   CHECK_THAT(result.output, Contains("BALLOTS N=200 "));
   CHECK_THAT(result.output, Contains(" wrong=0"));
+}
+
+TEST_CASE("parley bench W1 verifies every negotiation and reports its own costs",
+          "[integration]") {
+  auto result = run_parley("bench -n 2000");
+  REQUIRE(result.exit_code == 0);
+  CHECK_THAT(result.output, Contains("W1 N=2000 "));
+  CHECK_THAT(result.output, Contains(" accepted=2000 "));
+  for (auto field : {" setup_s=", " cpu_s=", " cpu_us_per_neg=", " process_s=",
+                     " peak_rss_kb=", " rtt_p99_ms="})
+    CHECK_THAT(result.output, Contains(field));
+}
+
+TEST_CASE("parley bench W2 expires every negotiation after its round timeout",
+          "[integration]") {
+  // W2's round timeout is one second of real time: a few hundred suffice.
+  auto result = run_parley("bench --workload w2 -n 300 --json");
+  REQUIRE(result.exit_code == 0);
+  auto j = nlohmann::json::parse(last_line(result.output));
+  CHECK(j.at("expired") == 300);
+  CHECK(j.at("ok") == true);
+  CHECK(j.at("p99_late_ms").get<double>() >= 0.0);
+  CHECK(j.at("process_s").get<double>() >= 1.0);
 }
