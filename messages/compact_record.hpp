@@ -6,9 +6,10 @@
 
 namespace parley::messages {
 
-/// A negotiation record kept for later in its binary wire form: about a
-/// quarter of the memory of the record itself (a room keeps the last 100 of
-/// its ended negotiations, and a load test has a million rooms).
+/// A negotiation record kept for later in a compact binary form
+/// (messages/compact_codec.hpp): about a fifth of the memory of the record
+/// itself (a room keeps the last 100 of its ended negotiations, and a load
+/// test has a million rooms).
 class compact_record {
 public:
   explicit compact_record(const negotiation_record& x);
