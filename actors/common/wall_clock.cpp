@@ -13,6 +13,27 @@ namespace parley::actors {
 using messages::saturating_add;
 using messages::saturating_sub;
 
+namespace {
+
+/// One instant read off the actor clock and the system clock, once per
+/// process: every wall_clock maps time the same way, so the times of two
+/// actors compare to the microsecond (each reading its own origin put them up
+/// to a millisecond apart).
+struct real_time_origin {
+  wall_clock::time_point steady;
+  std::int64_t unix_ms;
+};
+
+const real_time_origin& origin_of(const caf::actor_clock& clock) {
+  static const real_time_origin origin{
+      clock.now(), std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count()};
+  return origin;
+}
+
+} // namespace
+
 wall_clock::wall_clock(caf::actor_system& sys) : clock_(&sys.clock()) {
   auto policy =
       caf::get_or(sys.config(), "scheduler.policy", caf::defaults::scheduler::policy);
@@ -20,10 +41,9 @@ wall_clock::wall_clock(caf::actor_system& sys) : clock_(&sys.clock()) {
     origin_ = time_point{};
     origin_ms_ = simulated_epoch_ms;
   } else {
-    origin_ = clock_->now();
-    origin_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
-                     std::chrono::system_clock::now().time_since_epoch())
-                     .count();
+    const auto& origin = origin_of(*clock_);
+    origin_ = origin.steady;
+    origin_ms_ = origin.unix_ms;
   }
 }
 
