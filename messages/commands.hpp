@@ -164,20 +164,21 @@ typename Inspector::result_type inspect(Inspector& f, room_spec& x) {
            x.history_limit, x.seed, x.events);
 }
 
-/// A negotiation's timeout, from its node's timer service; its rules ignore
-/// a stale `generation` (CAF 0.17 cannot cancel a delayed message, and the
-/// actor may have moved on to another negotiation since).
-struct negotiation_timer {
+/// A timer armed with the node's timer service is due: a negotiation's
+/// timeout, a ballot's or an auction's window. Its owner ignores a stale
+/// `generation` (CAF 0.17 cannot cancel a delayed message, and the actor may
+/// have moved on to another negotiation or ballot since).
+struct timer_due {
   std::uint64_t generation = 0;
 };
 
 template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, negotiation_timer& x) {
-  return f(caf::meta::type_name("negotiation_timer"), x.generation);
+typename Inspector::result_type inspect(Inspector& f, timer_due& x) {
+  return f(caf::meta::type_name("timer_due"), x.generation);
 }
 
 /// Arms a timer with the node's timer service (actors/timer/actor.hpp): the
-/// sender gets `negotiation_timer{generation}` at `due_ms` (Unix
+/// sender gets `timer_due{generation}` at `due_ms` (Unix
 /// milliseconds).
 struct arm_timer {
   std::int64_t due_ms = 0;

@@ -10,8 +10,12 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
+#include "actors/agent/interface.hpp"
 #include "actors/auction/interface.hpp"
 #include "actors/ballot/interface.hpp"
+#include "actors/bus/interface.hpp"
+#include "actors/timer/interface.hpp"
+#include "messages/event_sink.hpp"
 #include "messages/topic.hpp"
 
 namespace parley::messages {
@@ -289,14 +293,45 @@ typename Inspector::result_type inspect(Inspector& f, place_bid& x) {
   return f(caf::meta::type_name("place_bid"), x.auction, x.bid);
 }
 
-/// A generation-tagged window timeout a ballot or an auction sends itself.
-struct consensus_timer {
-  std::uint64_t generation = 0;
+/// Who a ballot or an auction talks to. Any handle may be remote or unset.
+struct consensus_peers {
+  /// Receives its events and refusals.
+  event_sink events;
+  /// Also receives the result event (its creator).
+  actors::subscriber_actor reporter;
+  /// Agents to send the invite (one shared message) when it opens.
+  std::map<std::string, actors::agent_actor> invite;
 };
 
 template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, consensus_timer& x) {
-  return f(caf::meta::type_name("consensus_timer"), x.generation);
+typename Inspector::result_type inspect(Inspector& f, consensus_peers& x) {
+  return f(caf::meta::type_name("consensus_peers"), x.events, x.reporter, x.invite);
+}
+
+/// Opens a ballot in an idle ballot actor of its node (actors/ballot/actor.hpp);
+/// its window is armed with `timers`.
+struct open_ballot {
+  ballot_spec spec;
+  consensus_peers with;
+  actors::timer_actor timers;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, open_ballot& x) {
+  return f(caf::meta::type_name("open_ballot"), x.spec, x.with, x.timers);
+}
+
+/// Opens an auction in an idle auction actor of its node
+/// (actors/auction/actor.hpp); its window is armed with `timers`.
+struct open_auction {
+  auction_spec spec;
+  consensus_peers with;
+  actors::timer_actor timers;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, open_auction& x) {
+  return f(caf::meta::type_name("open_auction"), x.spec, x.with, x.timers);
 }
 
 std::string to_string(ballot_strategy x);

@@ -286,13 +286,49 @@ void read(const json& j, const std::string& path, place_bid& x) {
   r.done();
 }
 
-void to_json(json& j, const consensus_timer& x) {
-  j = json{{"generation", x.generation}};
+/// The invited agents are written as their ids (read back without handles).
+void to_json(json& j, const consensus_peers& x) {
+  auto invited = json::array();
+  for (const auto& entry : x.invite)
+    invited.push_back(entry.first);
+  j = json{{"events", x.events},
+           {"reporter", static_cast<bool>(x.reporter)},
+           {"invite", std::move(invited)}};
 }
 
-void read(const json& j, const std::string& path, consensus_timer& x) {
+void read(const json& j, const std::string& path, consensus_peers& x) {
   object_reader r{j, path};
-  r.required("generation", x.generation);
+  r.optional("events", x.events);
+  r.raw("reporter");
+  std::vector<std::string> invited;
+  r.optional("invite", invited);
+  r.done();
+  x.invite.clear();
+  for (auto& id : invited)
+    x.invite.emplace(std::move(id), actors::agent_actor{});
+}
+
+void to_json(json& j, const open_ballot& x) {
+  j = json{{"spec", x.spec}, {"with", x.with}, {"timers", static_cast<bool>(x.timers)}};
+}
+
+void read(const json& j, const std::string& path, open_ballot& x) {
+  object_reader r{j, path};
+  r.required("spec", x.spec);
+  r.required("with", x.with);
+  r.raw("timers");
+  r.done();
+}
+
+void to_json(json& j, const open_auction& x) {
+  j = json{{"spec", x.spec}, {"with", x.with}, {"timers", static_cast<bool>(x.timers)}};
+}
+
+void read(const json& j, const std::string& path, open_auction& x) {
+  object_reader r{j, path};
+  r.required("spec", x.spec);
+  r.required("with", x.with);
+  r.raw("timers");
   r.done();
 }
 

@@ -58,6 +58,16 @@ public:
   /// Whether an event of topic `x` has a subscriber (false without a bus).
   bool wants(topic x) const noexcept { return interest_ && interest_->wants(x); }
 
+  /// Whether `x` and `y` publish to the same bus with the same interest (the
+  /// bus's own, or snapshots of the same topics).
+  friend bool same_sink(const event_sink& x, const event_sink& y) noexcept {
+    if (x.bus_ != y.bus_)
+      return false;
+    if (x.interest_ == y.interest_)
+      return true;
+    return x.interest_ && y.interest_ && x.interest_->wanted() == y.interest_->wanted();
+  }
+
   /// Whether any topic of `topics` has a subscriber.
   bool wants_any(topic_set topics) const noexcept;
 

@@ -49,7 +49,7 @@ struct open_negotiation;
 struct join_room;
 struct barrier;
 struct room_spec;
-struct negotiation_timer;
+struct timer_due;
 struct arm_timer;
 struct timer_tick;
 struct deferred_reply;
@@ -92,6 +92,8 @@ struct ballot_invite;
 struct auction_invite;
 struct cast_vote;
 struct place_bid;
-struct consensus_timer;
+struct consensus_peers;
+struct open_ballot;
+struct open_auction;
 
 } // namespace parley::messages

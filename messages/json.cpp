@@ -758,11 +758,11 @@ void read(const json& j, const std::string& path, agent_spec& x) {
 
 // -- internal messages ----------------------------------------------------------
 
-void to_json(json& j, const negotiation_timer& x) {
+void to_json(json& j, const timer_due& x) {
   j = json{{"generation", x.generation}};
 }
 
-void read(const json& j, const std::string& path, negotiation_timer& x) {
+void read(const json& j, const std::string& path, timer_due& x) {
   object_reader r{j, path};
   r.required("generation", x.generation);
   r.done();

@@ -108,6 +108,7 @@ using driver_actor = actors::subscriber_actor;
 struct driver_state {
   static inline const char* name = "parley.bench.ballots";
   const plan* p = nullptr;
+  world* builder = nullptr;
   std::int64_t n = 0;
   std::int64_t started = 0;
   std::int64_t finished = 0;
@@ -130,14 +131,15 @@ void start_more(driver_pointer self) {
     for (std::size_t k = 0; k < voters_per_ballot; ++k)
       with.invite.emplace(spec.voters[k].agent_id,
                           st.p->handles[g * voters_per_ballot + k]);
-    actors::ballot::spawn_ballot(self->system(), std::move(spec), std::move(with));
+    st.builder->open_ballot(std::move(spec), std::move(with));
   }
 }
 
-driver_actor::behavior_type driver(driver_pointer self, const plan* p, std::int64_t n,
-                                   listener_actor listener) {
+driver_actor::behavior_type driver(driver_pointer self, const plan* p, world* builder,
+                                   std::int64_t n, listener_actor listener) {
   auto& st = self->state;
   st.p = p;
+  st.builder = builder;
   st.n = n;
   st.listener = std::move(listener);
   st.window.emplace(ballot_window);
@@ -184,7 +186,7 @@ int run_ballot_bench(std::int64_t n, bool json, std::ostream& out) {
     p.handles.push_back(w.add_agent(a));
   caf::scoped_actor listener{sys};
   auto begin = std::chrono::steady_clock::now();
-  sys.spawn(driver, &p, n, caf::actor_cast<listener_actor>(listener));
+  sys.spawn(driver, &p, &w, n, caf::actor_cast<listener_actor>(listener));
   std::int64_t wrong = n;
   listener->receive([&](messages::done_atom, std::int64_t x) { wrong = x; });
   auto seconds =

@@ -115,14 +115,9 @@ cluster::~cluster() {
 
 std::vector<actors::room_actor>
 cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
+  if (nodes_.empty())
+    return actors::room::spawn_rooms(sys_, std::move(specs), timers_, negotiations_);
   std::vector<actors::room_actor> rooms;
-  rooms.reserve(specs.size());
-  if (nodes_.empty()) {
-    for (auto& spec : specs)
-      rooms.push_back(
-          actors::room::spawn_room(sys_, std::move(spec), timers_, negotiations_));
-    return rooms;
-  }
   // Room i goes to node (placed_ + i) % n; each node gets its share in batches.
   std::lock_guard<std::mutex> guard{placing_};
   auto n = nodes_.size();

@@ -45,14 +45,11 @@ room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo)
       std::make_shared<actors::negotiation::pool>(self->system());
   return {
       [self](std::vector<messages::room_spec>& specs) {
-        std::vector<actors::room_actor> result;
-        result.reserve(specs.size());
-        for (auto& spec : specs) {
-          result.push_back(actors::room::spawn_room(self->system(), std::move(spec),
-                                                    self->state.timers,
-                                                    self->state.negotiations));
-          self->state.rooms.push_back(result.back());
-        }
+        auto result = actors::room::spawn_rooms(self->system(), std::move(specs),
+                                                self->state.timers,
+                                                self->state.negotiations);
+        auto& rooms = self->state.rooms;
+        rooms.insert(rooms.end(), result.begin(), result.end());
         return result;
       },
       [self](messages::echo_atom) { return self->state.echo; },

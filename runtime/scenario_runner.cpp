@@ -52,6 +52,8 @@ struct step {
 /// Everything the driver needs; built before the actor system runs.
 struct cast {
   const scenario* plan = nullptr;
+  /// Opens the ballots and auctions (thread-safe).
+  world* builder = nullptr;
   messages::event_sink events;
   std::map<std::string, actors::agent_actor> agents;
   std::map<std::string, actors::room_actor> rooms;
@@ -227,8 +229,7 @@ void open_ballot(driver_pointer self, std::size_t index) {
   for (const auto& v : spec.voters)
     with.invite.emplace(v.agent_id, st.world.agents.at(v.agent_id));
   st.tracker.ballot_opened(b.id);
-  st.ballots[index] =
-      actors::ballot::spawn_ballot(self->system(), std::move(spec), std::move(with));
+  st.ballots[index] = st.world.builder->open_ballot(std::move(spec), std::move(with));
 }
 
 void open_auction(driver_pointer self, std::size_t index) {
@@ -242,8 +243,7 @@ void open_auction(driver_pointer self, std::size_t index) {
     with.invite.emplace(id, st.world.agents.at(id));
   }
   st.tracker.auction_opened(a.id);
-  st.auctions[index] =
-      actors::auction::spawn_auction(self->system(), std::move(spec), std::move(with));
+  st.auctions[index] = st.world.builder->open_auction(std::move(spec), std::move(with));
 }
 
 void run_step(driver_pointer self, const step& s) {
@@ -496,6 +496,7 @@ messages::run_summary run_scenario(const scenario& plan,
   auto driving = sys.spawn<caf::lazy_init>(driver, &c);
   w.events().subscribe(messages::topic_set::all(), driving);
   c.plan = &plan;
+  c.builder = &w;
   c.events = w.events();
   c.listener = caf::actor_cast<listener_actor>(listener);
   c.format = options.format;

@@ -22,7 +22,9 @@ world::world(caf::actor_system& sys, config::settings settings,
              const std::vector<std::string>& remotes)
     : sys_(sys), settings_(std::move(settings)), events_(actors::bus::spawn_bus(sys)),
       timers_(actors::timer::spawn_timer_service(sys)),
-      negotiations_(std::make_shared<actors::negotiation::pool>(sys)) {
+      negotiations_(std::make_shared<actors::negotiation::pool>(sys)),
+      ballots_(std::make_shared<actors::ballot::pool>(sys)),
+      auctions_(std::make_shared<actors::auction::pool>(sys)) {
   nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
   if (!settings_.audit.path.empty()) {
     auto file = std::make_shared<std::ofstream>(settings_.audit.path, std::ios::app);
@@ -112,6 +114,16 @@ std::vector<actors::room_actor> world::add_rooms(std::vector<messages::room_spec
   return built;
 }
 
+actors::ballot_actor world::open_ballot(messages::ballot_spec spec,
+                                       messages::consensus_peers with) {
+  return actors::ballot::open(*ballots_, std::move(spec), std::move(with), timers_);
+}
+
+actors::auction_actor world::open_auction(messages::auction_spec spec,
+                                         messages::consensus_peers with) {
+  return actors::auction::open(*auctions_, std::move(spec), std::move(with), timers_);
+}
+
 void world::stop() {
   std::lock_guard<std::mutex> guard{mtx_};
   if (stopped_)
@@ -128,6 +140,8 @@ void world::stop() {
   caf::anon_send_exit(events_.bus(), caf::exit_reason::user_shutdown);
   caf::anon_send_exit(timers_, caf::exit_reason::user_shutdown);
   negotiations_->clear();
+  ballots_->stop_all();
+  auctions_->stop_all();
   nodes_->sync();
   nodes_.reset();
 }

@@ -9,7 +9,9 @@
 #include "caf/fwd.hpp"
 
 #include "actors/agent/interface.hpp"
+#include "actors/auction/actor.hpp"
 #include "actors/audit/interface.hpp"
+#include "actors/ballot/actor.hpp"
 #include "actors/http/interface.hpp"
 #include "actors/room/interface.hpp"
 #include "actors/timer/interface.hpp"
@@ -25,7 +27,8 @@ namespace parley::runtime {
 /// `parley bench`, `parley serve` and the tests: the event bus, the agents
 /// (rule, script or LLM brain; LLM agents share one HTTP client per provider
 /// and endpoint), the rooms (here, or on `parley node`s) with the timer
-/// service and negotiation actors of the local ones, and the audit log.
+/// service and negotiation actors of the local ones, ballots and auctions,
+/// and the audit log.
 ///
 /// Not an actor: it lives with the code that builds it, spawns actors and
 /// stops them. Every handle it returns is typed. Adding agents and rooms is
@@ -64,6 +67,14 @@ public:
   /// Builds rooms, in order: here, or spread over the nodes.
   std::vector<actors::room_actor> add_rooms(std::vector<messages::room_spec> specs);
 
+  /// Opens a ballot here and returns the actor that takes its votes.
+  actors::ballot_actor open_ballot(messages::ballot_spec spec,
+                                   messages::consensus_peers with);
+
+  /// Opens an auction here and returns the actor that takes its bids.
+  actors::auction_actor open_auction(messages::auction_spec spec,
+                                     messages::consensus_peers with);
+
   /// Agents with an LLM brain (they may work while nothing else happens).
   std::vector<actors::agent_actor> llm_agents() const;
 
@@ -80,6 +91,8 @@ private:
   messages::event_sink events_;
   actors::timer_actor timers_;
   std::shared_ptr<actors::negotiation::pool> negotiations_;
+  std::shared_ptr<actors::ballot::pool> ballots_;
+  std::shared_ptr<actors::auction::pool> auctions_;
   std::unique_ptr<cluster> nodes_;
   /// Guards what follows: the long-lived actors to stop, and the clients.
   mutable std::mutex mtx_;

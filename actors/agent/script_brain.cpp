@@ -5,17 +5,23 @@
 namespace parley::actors::agent {
 
 script_brain::step script_brain::compact(messages::script_reply x) {
+  static_assert(sizeof(step) <= 32, "a load test holds millions of steps");
   step result;
   result.action = x.action;
   result.delay_ms = x.delay_ms;
-  result.reason = std::move(x.reason);
-  if (x.action != messages::reply_action::counter || !x.proposal)
-    return result;
-  auto& p = *x.proposal;
-  if (!p.currency && !p.escrow && !p.description && !p.terms && p.amount)
-    result.amount = *p.amount;
-  else
-    result.patch = std::make_unique<messages::proposal_patch>(std::move(p));
+  extras more;
+  more.reason = std::move(x.reason);
+  if (x.action == messages::reply_action::counter && x.proposal) {
+    auto& p = *x.proposal;
+    if (!p.currency && !p.escrow && !p.description && !p.terms && p.amount) {
+      result.amount = *p.amount;
+      result.sets_amount = true;
+    } else {
+      more.patch = std::move(p);
+    }
+  }
+  if (!more.reason.empty() || more.patch)
+    result.more = std::make_unique<const extras>(std::move(more));
   return result;
 }
 
@@ -33,14 +39,15 @@ std::optional<messages::decision> script_brain::decide(const offer_context& offe
   }
   const auto& reply = script_[next_++];
   result.action = reply.action;
-  result.reason = reply.reason;
   result.delay_ms = reply.delay_ms;
+  if (reply.more)
+    result.reason = reply.more->reason;
   if (reply.action == messages::reply_action::counter) {
     result.proposal = offer.incoming;
-    if (reply.amount)
-      result.proposal.amount = *reply.amount;
-    else if (reply.patch)
-      result.proposal = messages::apply_patch(offer.incoming, *reply.patch);
+    if (reply.sets_amount)
+      result.proposal.amount = reply.amount;
+    else if (reply.more && reply.more->patch)
+      result.proposal = messages::apply_patch(offer.incoming, *reply.more->patch);
   }
   return result;
 }

@@ -36,18 +36,24 @@ public:
   std::size_t remaining() const noexcept { return script_.size() - next_; }
 
 private:
-  /// One scripted reply, kept small (a load test holds millions): most
-  /// scripts only set an amount, so a patch that sets more is kept apart.
-  struct step {
-    messages::reply_action action = messages::reply_action::silent;
-    /// Counters only: the patch's amount, when that is all the patch sets.
-    std::optional<std::int64_t> amount;
-    /// Counters only: a patch that sets more than the amount.
-    std::unique_ptr<messages::proposal_patch> patch;
-    std::int64_t delay_ms = 0;
+  /// What a reply carries besides its action, amount and delay: most
+  /// scripted replies carry neither, so it is kept apart.
+  struct extras {
     std::string reason;
+    /// Counters only: a patch that sets more than the amount.
+    std::optional<messages::proposal_patch> patch;
   };
 
+  /// One scripted reply, 32 bytes (a load test holds millions): most scripts
+  /// only set an amount.
+  struct step {
+    /// Counters only: the patch's amount, when that is all the patch sets.
+    std::int64_t amount = 0;
+    std::int64_t delay_ms = 0;
+    std::unique_ptr<const extras> more;
+    messages::reply_action action = messages::reply_action::silent;
+    bool sets_amount = false;
+  };
   static step compact(messages::script_reply x);
 
   std::vector<step> script_;

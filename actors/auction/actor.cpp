@@ -1,15 +1,12 @@
 #include "actors/auction/actor.hpp"
 
-#include <chrono>
-#include <optional>
 #include <utility>
 
 #include "caf/actor_system.hpp"
+#include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/auction/rules.hpp"
-#include "actors/common/consensus_shell.hpp"
-#include "actors/common/wall_clock.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
@@ -17,32 +14,33 @@ namespace parley::actors::auction {
 
 namespace {
 
-struct auction_state {
-  static inline const char* name = "parley.auction";
-  std::optional<rules> core;
-  peers with;
-  std::optional<wall_clock> clock;
+class auction_impl
+    : public consensus::pooled_actor<auction_impl, auction_actor, rules> {
+public:
+  using pooled_actor::pooled_actor;
+
+  const char* name() const override { return "parley.auction"; }
+
+  static auction_actor::behavior_type make_shared_behavior();
 };
 
-using auction_pointer = auction_actor::stateful_pointer<auction_state>;
-
-messages::auction_event make_event(auction_pointer self,
+messages::auction_event make_event(auction_impl* self,
                                    messages::auction_event_kind kind) {
-  auto& st = self->state;
+  const auto& spec = self->state->core.spec();
   messages::auction_event x;
   x.kind = kind;
-  x.at_ms = st.clock->now_ms();
-  x.auction_id = st.core->spec().id;
-  x.task = st.core->spec().task;
+  x.at_ms = self->clock->now_ms();
+  x.auction_id = spec.id;
+  x.task = spec.task;
   return x;
 }
 
-void carry_out(auction_pointer self, effects& fx, const std::string& bidder) {
-  auto& st = self->state;
+void carry_out(auction_impl* self, effects& fx, const std::string& bidder) {
+  auto& st = *self->state;
   if (fx.refused)
     consensus::publish_error(self, st.with, fx.refused->code,
-                             std::move(fx.refused->message), st.clock->now_ms(),
-                             st.core->spec().id, bidder);
+                             std::move(fx.refused->message), self->clock->now_ms(),
+                             st.core.spec().id, bidder);
   if (fx.accepted && st.with.events.wants(messages::topic::auction_bid)) {
     auto x = make_event(self, messages::auction_event_kind::bid);
     x.placed = std::move(*fx.accepted);
@@ -54,42 +52,51 @@ void carry_out(auction_pointer self, effects& fx, const std::string& bidder) {
     x.outcome = std::move(*fx.resolved);
     consensus::report(self, st.with, messages::topic::auction_result,
                       caf::make_message(std::move(x)));
-    self->quit();
+    self->release();
   }
 }
 
-auction_actor::behavior_type auction_behavior(auction_pointer self, messages::auction_spec spec,
-                               peers with) {
-  auto& st = self->state;
-  st.with = std::move(with);
-  st.clock.emplace(self->system());
-  if (auto why = validate(spec); !why.empty()) {
-    consensus::publish_error(self, st.with, messages::error_code::invalid_ballot,
-                             "auction " + spec.id + ": " + why, st.clock->now_ms(),
-                             spec.id, {});
-    self->quit();
-    return {[](const messages::bid&) {}, [](const messages::consensus_timer&) {}};
+void open_auction(auction_impl* self, messages::open_auction& x) {
+  if (self->state)
+    return; // its pool hands out idle actors only
+  auto now_ms = self->clock->now_ms();
+  if (auto why = validate(x.spec); !why.empty()) {
+    consensus::publish_error(self, x.with, messages::error_code::invalid_ballot,
+                             "auction " + x.spec.id + ": " + why, now_ms, x.spec.id,
+                             {});
+    self->release();
+    return;
   }
-  auto window = messages::saturating_milliseconds<caf::timespan>(spec.window_ms);
-  st.core.emplace(std::move(spec));
+  auto due_ms = messages::saturating_add(now_ms, x.spec.window_ms);
+  self->state.emplace(auction_impl::running_state{
+      rules{std::move(x.spec)}, std::move(x.with), std::move(x.timers)});
+  auto& st = *self->state;
   consensus::open(
       self, st.with,
       [self] {
         return caf::make_message(messages::auction_invite{
-            caf::actor_cast<auction_actor>(self), self->state.core->spec()});
+            caf::actor_cast<auction_actor>(self), self->state->core.spec()});
       },
-      window);
+      st.timers, due_ms, ++self->generation);
+}
+
+auction_actor::behavior_type auction_impl::make_shared_behavior() {
   return {
-      [self](const messages::bid& x) {
-        effects fx;
-        self->state.core->on_bid(x, fx);
-        carry_out(self, fx, x.bidder);
-      },
-      [self](const messages::consensus_timer& x) {
-        if (x.generation != consensus::window_generation)
+      [](messages::open_auction& x) { open_auction(&running(), x); },
+      [](const messages::bid& x) {
+        auto* self = &running();
+        if (self->meant_for_earlier(x.auction_id))
           return;
         effects fx;
-        self->state.core->on_window_closed(fx);
+        self->state->core.on_bid(x, fx);
+        carry_out(self, fx, x.bidder);
+      },
+      [](const messages::timer_due& x) {
+        auto* self = &running();
+        if (!self->state || x.generation != self->generation)
+          return;
+        effects fx;
+        self->state->core.on_window_closed(fx);
         carry_out(self, fx, {});
       },
   };
@@ -97,9 +104,19 @@ auction_actor::behavior_type auction_behavior(auction_pointer self, messages::au
 
 } // namespace
 
-auction_actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
-                         peers with) {
-  return sys.spawn(auction_behavior, std::move(spec), std::move(with));
+pool::pool(caf::actor_system& sys) : actor_pool(sys, &spawn_auction) {}
+
+auction_actor spawn_auction(caf::actor_system& sys,
+                            std::weak_ptr<actor_pool<auction_actor>> home) {
+  return sys.spawn<auction_impl, caf::lazy_init>(std::move(home));
+}
+
+auction_actor open(pool& auctions, messages::auction_spec spec, peers with,
+                   timer_actor timers) {
+  auto x = auctions.acquire();
+  caf::anon_send(
+      x, messages::open_auction{std::move(spec), std::move(with), std::move(timers)});
+  return x;
 }
 
 } // namespace parley::actors::auction

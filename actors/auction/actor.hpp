@@ -1,9 +1,13 @@
 #pragma once
 
+#include <memory>
+
 #include "caf/fwd.hpp"
 
 #include "actors/auction/interface.hpp"
+#include "actors/common/actor_pool.hpp"
 #include "actors/common/consensus_shell.hpp"
+#include "actors/timer/interface.hpp"
 #include "messages/consensus.hpp"
 
 namespace parley::actors::auction {
@@ -12,13 +16,29 @@ namespace parley::actors::auction {
 /// the invited agents get an `auction_invite`.
 using peers = consensus::peers;
 
-/// Spawns a task auction (seed 004): invites the agents, takes `bid`s, and
-/// resolves when every invited agent has bid or when its window closes (a
-/// generation-tagged `consensus_timer`); then it publishes the result and
-/// quits. Refused bids are published as `problem_event`s whose
-/// `negotiation_id` is the auction id. An invalid spec is published as E027
-/// and the auction quits at once.
-auction_actor spawn_auction(caf::actor_system& sys, messages::auction_spec spec,
-                         peers with);
+/// The auction actors of one node (see actors/common/actor_pool.hpp).
+class pool : public actor_pool<auction_actor> {
+public:
+  explicit pool(caf::actor_system& sys);
+};
+
+/// Spawns an auction actor of `home`, lazily; auctions open in one from
+/// their node's pool (`open`) rather than from here.
+///
+/// It runs one task auction at a time (seed 004). `open_auction` opens one:
+/// it invites the agents and arms the window with the node's timer service.
+/// It takes `bid`s for that auction and resolves when every invited agent
+/// has bid or when its window closes; then it publishes the result and goes
+/// back to `home` (bids and timers meant for an earlier auction are dropped,
+/// as they would be by an actor that no longer exists). Refused bids are
+/// published as `problem_event`s whose `negotiation_id` is the auction id.
+/// An invalid spec is published as E027 and the actor goes back at once.
+auction_actor spawn_auction(caf::actor_system& sys,
+                            std::weak_ptr<actor_pool<auction_actor>> home);
+
+/// Opens an auction in an idle actor of `auctions`, its window armed with
+/// `timers`, and returns the actor (where bids go).
+auction_actor open(pool& auctions, messages::auction_spec spec, peers with,
+                   timer_actor timers);
 
 } // namespace parley::actors::auction

@@ -7,8 +7,10 @@
 
 namespace parley::actors {
 
-/// A task auction (see actors/auction/actor.hpp): bids and its window timer.
-using auction_actor = caf::typed_actor<caf::reacts_to<messages::bid>,
-                                       caf::reacts_to<messages::consensus_timer>>;
+/// A task auction actor (see actors/auction/actor.hpp): the auction to
+/// open, its bids and its window timer.
+using auction_actor = caf::typed_actor<caf::reacts_to<messages::open_auction>,
+                                       caf::reacts_to<messages::bid>,
+                                       caf::reacts_to<messages::timer_due>>;
 
 } // namespace parley::actors

@@ -1,15 +1,12 @@
 #include "actors/ballot/actor.hpp"
 
-#include <chrono>
-#include <optional>
 #include <utility>
 
 #include "caf/actor_system.hpp"
+#include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/ballot/rules.hpp"
-#include "actors/common/consensus_shell.hpp"
-#include "actors/common/wall_clock.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
@@ -17,44 +14,31 @@ namespace parley::actors::ballot {
 
 namespace {
 
-struct ballot_state {
-  static inline const char* name = "parley.ballot";
-  std::optional<rules> core;
-  peers with;
-  std::optional<wall_clock> clock;
+class ballot_impl : public consensus::pooled_actor<ballot_impl, ballot_actor, rules> {
+public:
+  using pooled_actor::pooled_actor;
+
+  const char* name() const override { return "parley.ballot"; }
+
+  static ballot_actor::behavior_type make_shared_behavior();
 };
 
-using ballot_pointer = ballot_actor::stateful_pointer<ballot_state>;
-
-messages::ballot_event make_event(ballot_pointer self,
-                                  messages::ballot_event_kind kind) {
-  auto& st = self->state;
+messages::ballot_event make_event(ballot_impl* self, messages::ballot_event_kind kind) {
+  const auto& spec = self->state->core.spec();
   messages::ballot_event x;
   x.kind = kind;
-  x.at_ms = st.clock->now_ms();
-  x.ballot_id = st.core->spec().id;
-  x.topic = st.core->spec().topic;
-  return x;
-}
-
-/// The proposal event, carrying the whole spec.
-messages::ballot_event make_event_base(const messages::ballot_spec& spec,
-                                       std::int64_t now_ms) {
-  messages::ballot_event x;
-  x.kind = messages::ballot_event_kind::propose;
-  x.at_ms = now_ms;
+  x.at_ms = self->clock->now_ms();
   x.ballot_id = spec.id;
   x.topic = spec.topic;
-  x.spec = spec;
   return x;
 }
 
-void carry_out(ballot_pointer self, effects& fx, const std::string& voter) {
-  auto& st = self->state;
+void carry_out(ballot_impl* self, effects& fx, const std::string& voter) {
+  auto& st = *self->state;
   if (fx.refused)
     consensus::publish_error(self, st.with, fx.refused->code,
-                             std::move(fx.refused->message), st.clock->now_ms(),
-                             st.core->spec().id, voter);
+                             std::move(fx.refused->message), self->clock->now_ms(),
+                             st.core.spec().id, voter);
   if (fx.accepted && st.with.events.wants(messages::topic::ballot_vote)) {
     auto x = make_event(self, messages::ballot_event_kind::vote);
     x.cast = std::move(*fx.accepted);
@@ -68,44 +52,59 @@ void carry_out(ballot_pointer self, effects& fx, const std::string& voter) {
                       caf::make_message(std::move(x)));
   }
   if (fx.finished)
-    self->quit();
+    self->release();
 }
 
-ballot_actor::behavior_type ballot_behavior(ballot_pointer self, messages::ballot_spec spec,
-                              peers with) {
-  auto& st = self->state;
-  st.with = std::move(with);
-  st.clock.emplace(self->system());
-  if (auto why = validate(spec); !why.empty()) {
-    consensus::publish_error(self, st.with, messages::error_code::invalid_ballot,
-                             "ballot " + spec.id + ": " + why, st.clock->now_ms(),
-                             spec.id, {});
-    self->quit();
-    return {[](const messages::vote&) {}, [](const messages::consensus_timer&) {}};
+void open_ballot(ballot_impl* self, messages::open_ballot& x) {
+  if (self->state)
+    return; // its pool hands out idle actors only
+  auto now_ms = self->clock->now_ms();
+  if (auto why = validate(x.spec); !why.empty()) {
+    consensus::publish_error(self, x.with, messages::error_code::invalid_ballot,
+                             "ballot " + x.spec.id + ": " + why, now_ms, x.spec.id, {});
+    self->release();
+    return;
   }
-  auto window = messages::saturating_milliseconds<caf::timespan>(spec.window_ms);
-  if (st.with.events.wants(messages::topic::ballot_proposed))
-    consensus::publish(self, st.with, messages::topic::ballot_proposed,
-                       caf::make_message(make_event_base(spec, st.clock->now_ms())));
-  st.core.emplace(std::move(spec));
+  if (x.with.events.wants(messages::topic::ballot_proposed)) {
+    messages::ballot_event proposed;
+    proposed.kind = messages::ballot_event_kind::propose;
+    proposed.at_ms = now_ms;
+    proposed.ballot_id = x.spec.id;
+    proposed.topic = x.spec.topic;
+    proposed.spec = x.spec;
+    consensus::publish(self, x.with, messages::topic::ballot_proposed,
+                       caf::make_message(std::move(proposed)));
+  }
+  auto due_ms = messages::saturating_add(now_ms, x.spec.window_ms);
+  self->state.emplace(ballot_impl::running_state{
+      rules{std::move(x.spec)}, std::move(x.with), std::move(x.timers)});
+  auto& st = *self->state;
   consensus::open(
       self, st.with,
       [self] {
         return caf::make_message(messages::ballot_invite{
-            caf::actor_cast<ballot_actor>(self), self->state.core->spec()});
+            caf::actor_cast<ballot_actor>(self), self->state->core.spec()});
       },
-      window);
+      st.timers, due_ms, ++self->generation);
+}
+
+ballot_actor::behavior_type ballot_impl::make_shared_behavior() {
   return {
-      [self](const messages::vote& x) {
-        effects fx;
-        self->state.core->on_vote(x, fx);
-        carry_out(self, fx, x.voter);
-      },
-      [self](const messages::consensus_timer& x) {
-        if (x.generation != consensus::window_generation)
+      [](messages::open_ballot& x) { open_ballot(&running(), x); },
+      [](const messages::vote& x) {
+        auto* self = &running();
+        if (self->meant_for_earlier(x.ballot_id))
           return;
         effects fx;
-        self->state.core->on_window_closed(fx);
+        self->state->core.on_vote(x, fx);
+        carry_out(self, fx, x.voter);
+      },
+      [](const messages::timer_due& x) {
+        auto* self = &running();
+        if (!self->state || x.generation != self->generation)
+          return;
+        effects fx;
+        self->state->core.on_window_closed(fx);
         carry_out(self, fx, {});
       },
   };
@@ -113,9 +112,19 @@ ballot_actor::behavior_type ballot_behavior(ballot_pointer self, messages::ballo
 
 } // namespace
 
-ballot_actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec,
-                        peers with) {
-  return sys.spawn(ballot_behavior, std::move(spec), std::move(with));
+pool::pool(caf::actor_system& sys) : actor_pool(sys, &spawn_ballot) {}
+
+ballot_actor spawn_ballot(caf::actor_system& sys,
+                          std::weak_ptr<actor_pool<ballot_actor>> home) {
+  return sys.spawn<ballot_impl, caf::lazy_init>(std::move(home));
+}
+
+ballot_actor open(pool& ballots, messages::ballot_spec spec, peers with,
+                  timer_actor timers) {
+  auto x = ballots.acquire();
+  caf::anon_send(
+      x, messages::open_ballot{std::move(spec), std::move(with), std::move(timers)});
+  return x;
 }
 
 } // namespace parley::actors::ballot

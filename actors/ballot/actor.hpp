@@ -1,9 +1,13 @@
 #pragma once
 
+#include <memory>
+
 #include "caf/fwd.hpp"
 
 #include "actors/ballot/interface.hpp"
+#include "actors/common/actor_pool.hpp"
 #include "actors/common/consensus_shell.hpp"
+#include "actors/timer/interface.hpp"
 #include "messages/consensus.hpp"
 
 namespace parley::actors::ballot {
@@ -12,12 +16,30 @@ namespace parley::actors::ballot {
 /// refusals; the invited voters get a `ballot_invite`.
 using peers = consensus::peers;
 
-/// Spawns a ballot (seed 004's proposal with voting): publishes the proposal,
-/// invites the voters, takes `vote`s, and resolves early or when its window
-/// closes (a generation-tagged `consensus_timer` to itself). Refused votes
-/// are published as `problem_event`s whose `negotiation_id` is the ballot id.
-/// It quits once resolved and either every voter voted or the window closed.
-/// An invalid spec is published as E027 and the ballot quits at once.
-ballot_actor spawn_ballot(caf::actor_system& sys, messages::ballot_spec spec, peers with);
+/// The ballot actors of one node (see actors/common/actor_pool.hpp).
+class pool : public actor_pool<ballot_actor> {
+public:
+  explicit pool(caf::actor_system& sys);
+};
+
+/// Spawns a ballot actor of `home`, lazily; ballots open in one from their
+/// node's pool (`open`) rather than from here.
+///
+/// It runs one ballot at a time (seed 004's proposal with voting).
+/// `open_ballot` opens one: it publishes the proposal, invites the voters and
+/// arms the window with the node's timer service. It takes `vote`s for that
+/// ballot and resolves early, or when its window closes. Refused votes are
+/// published as `problem_event`s whose `negotiation_id` is the ballot id. Once
+/// resolved and either every voter voted or the window closed, it goes back
+/// to `home`; votes and timers meant for an earlier ballot are dropped, as
+/// they would be by an actor that no longer exists. An invalid spec is
+/// published as E027 and the actor goes back at once.
+ballot_actor spawn_ballot(caf::actor_system& sys,
+                          std::weak_ptr<actor_pool<ballot_actor>> home);
+
+/// Opens a ballot in an idle actor of `ballots`, its window armed with
+/// `timers`, and returns the actor (where votes go).
+ballot_actor open(pool& ballots, messages::ballot_spec spec, peers with,
+                  timer_actor timers);
 
 } // namespace parley::actors::ballot

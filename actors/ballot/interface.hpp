@@ -7,8 +7,10 @@
 
 namespace parley::actors {
 
-/// A ballot (see actors/ballot/actor.hpp): votes and its window timer.
-using ballot_actor = caf::typed_actor<caf::reacts_to<messages::vote>,
-                                      caf::reacts_to<messages::consensus_timer>>;
+/// A ballot actor (see actors/ballot/actor.hpp): the ballot to open, its
+/// votes and its window timer.
+using ballot_actor = caf::typed_actor<caf::reacts_to<messages::open_ballot>,
+                                      caf::reacts_to<messages::vote>,
+                                      caf::reacts_to<messages::timer_due>>;
 
 } // namespace parley::actors

@@ -184,7 +184,8 @@ rules::rules(ballot_spec x) : spec_(std::move(x)) {
 }
 
 bool rules::finished() const noexcept {
-  return outcome_.has_value() && (closed_ || votes_.size() == spec_.voters.size());
+  return outcome_.has_value() &&
+         (closed_ || votes_.size() + late_.size() == spec_.voters.size());
 }
 
 void rules::on_vote(const messages::vote& x, effects& out) {
@@ -201,8 +202,12 @@ void rules::on_vote(const messages::vote& x, effects& out) {
   if (votes_.count(x.voter) > 0)
     return refuse(error_code::already_cast,
                   x.voter + " already voted on " + spec_.id + "; votes are immutable");
-  if (outcome_)
-    return refuse(error_code::voting_closed, spec_.id + " is already resolved");
+  if (outcome_) {
+    late_.insert(x.voter);
+    refuse(error_code::voting_closed, spec_.id + " is already resolved");
+    out.finished = finished();
+    return;
+  }
   const auto& role = spec_.voters[i->second].role;
   auto is_veto = x.option == veto_option;
   if (is_veto && spec_.strategy != ballot_strategy::veto)

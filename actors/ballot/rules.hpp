@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "messages/consensus.hpp"
 #include "messages/error_code.hpp"
@@ -81,8 +82,9 @@ std::string validate(const messages::ballot_spec& x);
 /// ballot resolved (E024), an option not on the ballot or a veto outside a veto
 /// ballot (E025). The ballot resolves early as soon as its outcome can no
 /// longer change, and otherwise when the window closes (`on_window_closed`).
-/// It is finished once resolved and either everyone voted or the window
-/// closed: until then late votes are still answered with E024.
+/// It is finished once resolved and either everyone voted (a vote after the
+/// result counts, refused) or the window closed: until then late votes are
+/// still answered with E024.
 class rules {
 public:
   /// `x` must be valid (see validate).
@@ -107,6 +109,8 @@ private:
   /// Voter id -> index into spec_.voters.
   std::unordered_map<std::string, std::size_t> eligible_;
   std::unordered_map<std::string, std::string> votes_;
+  /// Voters whose vote came after the result (refused): they have voted too.
+  std::unordered_set<std::string> late_;
   tally tally_;
   std::int64_t remaining_weight_ = 0;
   std::int32_t remaining_vetoers_ = 0;

@@ -5,15 +5,21 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "caf/message.hpp"
-#include "caf/timespan.hpp"
 
 #include "actors/agent/interface.hpp"
 #include "actors/bus/interface.hpp"
+#include "actors/common/actor_pool.hpp"
 #include "actors/common/forward.hpp"
+#include "actors/common/shared_behavior.hpp"
+#include "actors/common/wall_clock.hpp"
+#include "actors/timer/interface.hpp"
+#include "messages/commands.hpp"
 #include "messages/consensus.hpp"
 #include "messages/error_code.hpp"
 #include "messages/event_sink.hpp"
@@ -22,17 +28,52 @@
 namespace parley::actors::consensus {
 
 /// Who a ballot or an auction talks to. Any handle may be remote or unset.
-struct peers {
-  /// Receives its events and refusals.
-  messages::event_sink events;
-  /// Also receives the result event (its creator).
-  subscriber_actor reporter;
-  /// Agents to send the invite (one shared message) when it opens.
-  std::map<std::string, agent_actor> invite;
-};
+using peers = messages::consensus_peers;
 
-/// The window timer's generation: a ballot or an auction arms exactly one.
-constexpr std::uint64_t window_generation = 1;
+/// The actor shell of a ballot or an auction (`Impl`), which its pool hands
+/// out again once the one it runs is finished. `Rules` is the pure core.
+template <class Impl, class Handle, class Rules>
+class pooled_actor : public shared_behavior_actor<Impl, typename Handle::base> {
+public:
+  /// The ballot or auction an actor runs now.
+  struct running_state {
+    Rules core;
+    peers with;
+    timer_actor timers;
+  };
+
+  pooled_actor(caf::actor_config& cfg, std::weak_ptr<actor_pool<Handle>> home)
+      : shared_behavior_actor<Impl, typename Handle::base>(cfg),
+        home_(std::move(home)) {}
+
+  void start() { clock.emplace(this->system()); }
+
+  /// Goes back to its pool for the next one.
+  void release() {
+    previous_id = state ? state->core.spec().id : std::string{};
+    state.reset();
+    go_home(this, home_);
+  }
+
+  /// Whether a vote or bid for `id` was meant for the one this actor ran
+  /// before: it is dropped, as an actor that no longer exists would drop it
+  /// (one for any other id goes to the rules, which refuse it with E025).
+  bool meant_for_earlier(const std::string& id) const {
+    return !state || (id == previous_id && id != state->core.spec().id);
+  }
+
+  /// Lets go of every handle as the actor stops.
+  void on_exit() override { state.reset(); }
+
+  std::optional<running_state> state;
+  std::optional<wall_clock> clock;
+  /// The window timer of the one it runs now (one per ballot or auction).
+  std::uint64_t generation = 0;
+
+private:
+  std::string previous_id;
+  std::weak_ptr<actor_pool<Handle>> home_;
+};
 
 /// Sends `msg`, an event of topic `t`, to the bus if someone listens.
 template <class Self>
@@ -50,23 +91,25 @@ void publish_error(Self* self, const peers& with, messages::error_code code,
                    const std::string& agent) {
   if (!with.events.wants(messages::topic::error))
     return;
-  send_anonymous(self, with.events.bus(),
-                 messages::problem_event{messages::severity::error, code,
-                                         std::move(text), at_ms, {}, id, agent, {}});
+  send_anonymous(
+      self, with.events.bus(),
+      messages::problem_event{
+          messages::severity::error, code, std::move(text), at_ms, {}, id, agent, {}});
 }
 
 /// Opens: sends the invite `make_invite()` builds (one message, shared) to
-/// every invited agent, then forgets them, and arms the window (a
-/// `consensus_timer{window_generation}` to itself).
+/// every invited agent, then forgets them, and arms the window with the
+/// node's timer service (a `timer_due{generation}` at `due_ms`).
 template <class Self, class MakeInvite>
-void open(Self* self, peers& with, MakeInvite make_invite, caf::timespan window) {
+void open(Self* self, peers& with, MakeInvite make_invite, const timer_actor& timers,
+          std::int64_t due_ms, std::uint64_t generation) {
   if (!with.invite.empty()) {
     auto invite = make_invite();
     for (const auto& entry : with.invite)
       forward_message(self, entry.second, invite);
     with.invite.clear();
   }
-  self->delayed_send(self, window, messages::consensus_timer{window_generation});
+  self->send(timers, messages::arm_timer{due_ms, generation});
 }
 
 /// Publishes the result (topic `t`) and sends it to the reporter.

@@ -9,7 +9,6 @@
 #include "actors/common/forward.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
-#include "actors/negotiation/pool.hpp"
 #include "actors/negotiation/rules.hpp"
 #include "messages/type_ids.hpp"
 
@@ -32,7 +31,8 @@ struct negotiation_state {
 class negotiation_impl
     : public shared_behavior_actor<negotiation_impl, negotiation_actor::base> {
 public:
-  negotiation_impl(caf::actor_config& cfg, std::weak_ptr<pool> home)
+  negotiation_impl(caf::actor_config& cfg,
+                   std::weak_ptr<actor_pool<negotiation_actor>> home)
       : shared_behavior_actor(cfg), home_(std::move(home)) {}
 
   const char* name() const override { return "parley.negotiation"; }
@@ -45,10 +45,7 @@ public:
   /// node is stopping).
   void release() {
     state.reset();
-    if (auto home = home_.lock())
-      home->release(caf::actor_cast<negotiation_actor>(this));
-    else
-      quit();
+    go_home(this, home_);
   }
 
   /// Lets go of every handle as the actor stops.
@@ -61,7 +58,7 @@ public:
   std::uint64_t runs = 0;
 
 private:
-  std::weak_ptr<pool> home_;
+  std::weak_ptr<actor_pool<negotiation_actor>> home_;
 };
 
 const agent_actor& handle_of(negotiation_state& st, party x) {
@@ -225,7 +222,7 @@ negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
       [](const messages::agent_counter& x) { on_agent_message(&running(), x); },
       [](const messages::agent_accept& x) { on_agent_message(&running(), x); },
       [](const messages::agent_reject& x) { on_agent_message(&running(), x); },
-      [](const messages::negotiation_timer& x) {
+      [](const messages::timer_due& x) {
         auto* self = &running();
         if (!self->state)
           return;
@@ -254,7 +251,8 @@ negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
 
 } // namespace
 
-negotiation_actor spawn_negotiation(caf::actor_system& sys, std::weak_ptr<pool> home) {
+negotiation_actor spawn_negotiation(caf::actor_system& sys,
+                                    std::weak_ptr<actor_pool<negotiation_actor>> home) {
   return sys.spawn<negotiation_impl, caf::lazy_init>(std::move(home));
 }
 

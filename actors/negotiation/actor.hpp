@@ -4,11 +4,10 @@
 
 #include "caf/fwd.hpp"
 
+#include "actors/common/actor_pool.hpp"
 #include "actors/negotiation/interface.hpp"
 
 namespace parley::actors::negotiation {
-
-class pool;
 
 /// Spawns a negotiation actor of `home`, lazily (nothing runs until its first
 /// message); rooms get one from their node's pool rather than from here.
@@ -31,6 +30,7 @@ class pool;
 /// A `barrier` from its room is answered (the room passes it on behind what
 /// the negotiation published). `shutdown` from its room aborts the
 /// negotiation it names with E021 and stops the actor.
-negotiation_actor spawn_negotiation(caf::actor_system& sys, std::weak_ptr<pool> home);
+negotiation_actor spawn_negotiation(caf::actor_system& sys,
+                                    std::weak_ptr<actor_pool<negotiation_actor>> home);
 
 } // namespace parley::actors::negotiation

@@ -18,7 +18,7 @@ using negotiation_actor = caf::typed_actor<
     caf::reacts_to<messages::open_negotiation>,
     caf::reacts_to<messages::agent_proposal>, caf::reacts_to<messages::agent_counter>,
     caf::reacts_to<messages::agent_accept>, caf::reacts_to<messages::agent_reject>,
-    caf::reacts_to<messages::negotiation_timer>, caf::reacts_to<messages::barrier>,
+    caf::reacts_to<messages::timer_due>, caf::reacts_to<messages::barrier>,
     caf::reacts_to<messages::shutdown_atom, std::string, std::string>>;
 
 } // namespace parley::actors

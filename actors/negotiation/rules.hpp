@@ -23,7 +23,7 @@ struct problem {
   std::string message;
 };
 
-/// A timeout the shell must schedule: a `negotiation_timer{generation}` to
+/// A timeout the shell must schedule: a `timer_due{generation}` to
 /// self, due at `due_ms` (Unix milliseconds).
 struct timer_request {
   std::int64_t due_ms = 0;

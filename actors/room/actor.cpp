@@ -21,15 +21,22 @@ namespace parley::actors::room {
 
 namespace {
 
-struct room_state {
-  std::optional<rules> core;
-  std::vector<messages::room_member> members;
+/// What the rooms spawned together with the same settings share.
+struct room_context {
   messages::negotiation_settings settings;
   messages::event_sink events;
   timer_actor timers;
   std::shared_ptr<negotiation::pool> negotiations;
+  wall_clock clock;
+  std::uint32_t history_limit;
+};
+
+struct room_state {
+  /// What it shares with the other rooms built with it.
+  std::shared_ptr<const room_context> shared;
+  rules core;
+  std::vector<messages::room_member> members;
   negotiation_actor active;
-  std::optional<wall_clock> clock;
   /// The recent conversation, for the trigger's context (empty in rooms
   /// that hear none).
   std::vector<llm::transcript_line> transcript;
@@ -51,8 +58,8 @@ constexpr auto barrier_timeout = std::chrono::seconds(5);
 
 class room_impl : public shared_behavior_actor<room_impl, room_actor::base> {
 public:
-  room_impl(caf::actor_config& cfg, messages::room_spec spec, timer_actor timers,
-            std::shared_ptr<negotiation::pool> negotiations);
+  room_impl(caf::actor_config& cfg, messages::room_spec spec,
+            std::shared_ptr<const room_context> shared);
 
   const char* name() const override { return "parley.room"; }
 
@@ -73,7 +80,7 @@ messages::problem_event make_problem(room_impl* self, const negotiation::problem
                                      const std::string& message_id) {
   auto& st = self->state;
   return messages::problem_event{p.severity, p.code,     p.message,
-                                 st.clock->now_ms(), st.core->room_id(),
+                                 st.shared->clock.now_ms(), st.core.room_id(),
                                  negotiation_id,     agent_id, message_id};
 }
 
@@ -81,9 +88,9 @@ void publish(room_impl* self, const negotiation::problem& p,
              const std::string& negotiation_id, const std::string& agent_id,
              const std::string& message_id) {
   auto& st = self->state;
-  if (st.events.wants(p.severity == messages::severity::error ? messages::topic::error
+  if (st.shared->events.wants(p.severity == messages::severity::error ? messages::topic::error
                                                               : messages::topic::warning))
-    send_anonymous(self, st.events.bus(),
+    send_anonymous(self, st.shared->events.bus(),
                    make_problem(self, p, negotiation_id, agent_id, message_id));
 }
 
@@ -92,8 +99,8 @@ void refuse(room_impl* self, const messages::start_negotiation& x,
             const messages::room_member* initiator, const negotiation::problem& p) {
   auto& st = self->state;
   auto msg = caf::make_message(make_problem(self, p, {}, x.initiator, x.message_id));
-  if (st.events.wants(messages::topic::error))
-    forward_anonymous(self, st.events.bus(), msg);
+  if (st.shared->events.wants(messages::topic::error))
+    forward_anonymous(self, st.shared->events.bus(), msg);
   if (initiator != nullptr)
     forward_message(self, initiator->agent, std::move(msg));
 }
@@ -105,17 +112,17 @@ void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
   const auto* initiator = st.member(x.initiator);
   const auto* responder = st.member(x.responder);
   negotiation::opening opening;
-  auto now_us = st.clock->now_us();
-  if (auto refused = st.core->start(x, initiator != nullptr, responder != nullptr,
-                                    st.settings, now_us / 1000, opening)) {
+  auto now_us = st.shared->clock.now_us();
+  if (auto refused = st.core.start(x, initiator != nullptr, responder != nullptr,
+                                    st.shared->settings, now_us / 1000, opening)) {
     refuse(self, x, initiator, *refused);
     return;
   }
-  st.active = st.negotiations->acquire();
+  st.active = st.shared->negotiations->acquire();
   self->send(st.active, messages::open_negotiation{std::move(opening), now_us,
                                                    initiator->agent, responder->agent,
                                                    caf::actor_cast<room_actor>(self),
-                                                   st.timers, st.events});
+                                                   st.shared->timers, st.shared->events});
 }
 
 /// Relays an agent message to the negotiation it names, or drops it with a
@@ -123,8 +130,8 @@ void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
 template <class AgentMessage> void relay(room_impl* self, AgentMessage& x) {
   auto& st = self->state;
   auto reference = x.negotiation_id;
-  x.negotiation_id = st.core->resolve(reference);
-  switch (st.core->route_of(x.negotiation_id)) {
+  x.negotiation_id = st.core.resolve(reference);
+  switch (st.core.route_of(x.negotiation_id)) {
   case route::active:
     self->send(st.active, std::move(x));
     return;
@@ -139,7 +146,7 @@ template <class AgentMessage> void relay(room_impl* self, AgentMessage& x) {
     publish(self,
             {messages::severity::warning, messages::error_code::negotiation_not_found,
              "Message for unknown negotiation \"" + reference + "\" in room " +
-                 st.core->room_id() + "; dropped"},
+                 st.core.room_id() + "; dropped"},
             x.negotiation_id, x.from_agent, x.message_id);
     return;
   }
@@ -181,26 +188,22 @@ void set_tools(room_impl* self, const messages::room_member& m) {
 }
 
 room_impl::room_impl(caf::actor_config& cfg, messages::room_spec spec,
-                     timer_actor timers, std::shared_ptr<negotiation::pool> negotiations)
+                     std::shared_ptr<const room_context> shared)
     : shared_behavior_actor(cfg) {
-  state.core.emplace(spec.id, static_cast<std::size_t>(spec.history_limit), spec.seed);
+  state.shared = std::move(shared);
+  state.core = rules{std::move(spec.id), state.shared->history_limit, spec.seed};
   state.members = std::move(spec.members);
-  state.settings = spec.settings;
-  state.events = std::move(spec.events);
-  state.timers = std::move(timers);
-  state.negotiations = std::move(negotiations);
   // A room that stops (its node shutting down) takes its negotiation along,
   // which says so on the bus.
   set_exit_handler([this](caf::exit_msg& x) {
     if (state.active)
-      send(state.active, messages::shutdown_atom::value, state.core->active_id(),
+      send(state.active, messages::shutdown_atom::value, state.core.active_id(),
            system().render(x.reason));
     quit(x.reason);
   });
 }
 
 void room_impl::start() {
-  state.clock.emplace(system());
   for (const auto& m : state.members)
     if (m.llm)
       set_tools(this, m);
@@ -218,9 +221,9 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
         auto& st = running().state;
         if (!x.record)
           return;
-        if (x.negotiation_id == st.core->active_id())
+        if (x.negotiation_id == st.core.active_id())
           st.active = negotiation_actor{};
-        st.core->on_closed(*x.record);
+        st.core.on_closed(*x.record);
         st.triggered = false;
       },
       [](const messages::transcript_entry& x) { hear(&running(), x); },
@@ -228,12 +231,12 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
         auto* self = &running();
         auto& st = self->state;
         if (!st.active) {
-          self->send(st.events.bus(), std::move(x));
+          self->send(st.shared->events.bus(), std::move(x));
           return;
         }
         // Through the negotiation: its answer comes behind whatever it
         // published, and the barrier goes to the bus behind that.
-        auto pass_on = [self, x] { self->send(self->state.events.bus(), x); };
+        auto pass_on = [self, x] { self->send(self->state.shared->events.bus(), x); };
         self->request(st.active, barrier_timeout, x)
             .then(pass_on, [pass_on](const caf::error&) { pass_on(); });
       },
@@ -250,7 +253,7 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
         if (m.llm)
           set_tools(self, m);
       },
-      [](messages::history_atom) { return running().state.core->history(); },
+      [](messages::history_atom) { return running().state.core.history(); },
   };
 }
 
@@ -259,8 +262,29 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
 room_actor spawn_room(caf::actor_system& sys, messages::room_spec spec,
                       timer_actor timers,
                       std::shared_ptr<negotiation::pool> negotiations) {
-  return sys.spawn<room_impl, caf::lazy_init>(std::move(spec), std::move(timers),
-                                              std::move(negotiations));
+  std::vector<messages::room_spec> specs;
+  specs.push_back(std::move(spec));
+  return spawn_rooms(sys, std::move(specs), std::move(timers), std::move(negotiations))
+      .front();
+}
+
+std::vector<room_actor> spawn_rooms(caf::actor_system& sys,
+                                    std::vector<messages::room_spec> specs,
+                                    timer_actor timers,
+                                    std::shared_ptr<negotiation::pool> negotiations) {
+  std::vector<room_actor> result;
+  result.reserve(specs.size());
+  std::shared_ptr<const room_context> shared;
+  for (auto& spec : specs) {
+    auto limit = static_cast<std::uint32_t>(std::max(0, spec.history_limit));
+    if (!shared || !(shared->settings == spec.settings) || shared->history_limit != limit ||
+        !same_sink(shared->events, spec.events))
+      shared = std::make_shared<const room_context>(
+          room_context{spec.settings, spec.events, timers, negotiations, wall_clock{sys},
+                       limit});
+    result.push_back(sys.spawn<room_impl, caf::lazy_init>(std::move(spec), shared));
+  }
+  return result;
 }
 
 } // namespace parley::actors::room

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "caf/fwd.hpp"
 
@@ -32,5 +33,13 @@ namespace parley::actors::room {
 room_actor spawn_room(caf::actor_system& sys, messages::room_spec spec,
                       timer_actor timers,
                       std::shared_ptr<negotiation::pool> negotiations);
+
+/// Spawns rooms like `spawn_room`, in order. Rooms with the same settings,
+/// history limit and event sink share one copy of them (a load test has a
+/// million rooms, and CAF's own part of an actor is already 1 KB).
+std::vector<room_actor> spawn_rooms(caf::actor_system& sys,
+                                    std::vector<messages::room_spec> specs,
+                                    timer_actor timers,
+                                    std::shared_ptr<negotiation::pool> negotiations);
 
 } // namespace parley::actors::room

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "messages/time_limits.hpp"
+
 namespace parley::actors::room {
 
 using messages::error_code;
@@ -26,8 +28,8 @@ negotiation::problem refuse(error_code code, std::string text) {
 
 } // namespace
 
-rules::rules(std::string room_id, std::size_t history_limit, std::uint64_t seed)
-    : room_id_(std::move(room_id)), history_limit_(history_limit),
+rules::rules(std::string room_id, std::uint32_t history_limit, std::uint64_t seed)
+    : room_id_(std::move(room_id)), history_(history_limit),
       random_state_(seed ^ std::hash<std::string>{}(room_id_)) {}
 
 std::uint64_t rules::next_random() {
@@ -66,28 +68,15 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
 
 void rules::on_closed(const messages::negotiation_record& record) {
   if (record.id == active_id_)
-    active_id_.clear();
-  if (history_limit_ == 0)
-    return;
-  previous_id_ = record.id;
-  if (history_.size() == history_limit_)
-    history_.erase(history_.begin());
-  history_.emplace_back(record);
-}
-
-std::vector<messages::negotiation_record> rules::history() const {
-  std::vector<messages::negotiation_record> result;
-  result.reserve(history_.size());
-  for (const auto& x : history_)
-    result.push_back(x.expand());
-  return result;
+    std::string{}.swap(active_id_); // an idle room keeps no id's memory
+  history_.add(record);
 }
 
 std::string rules::resolve(const std::string& negotiation_id) const {
   if (negotiation_id.empty() || negotiation_id == "current")
     return active_id_;
   if (negotiation_id == "previous")
-    return history_.empty() ? std::string{} : previous_id_;
+    return history_.newest_id();
   return negotiation_id;
 }
 
@@ -97,25 +86,35 @@ route rules::route_of(const std::string& reference) const {
     return route::unknown;
   if (negotiation_id == active_id_)
     return route::active;
-  auto ended = std::any_of(history_.begin(), history_.end(),
-                           [&](const auto& x) { return x.id() == negotiation_id; });
-  return ended ? route::finished : route::unknown;
+  return history_.contains(negotiation_id) ? route::finished : route::unknown;
+}
+
+bool rules::used(std::uint32_t draw) const {
+  return draw == first_suffix_ ||
+         std::find(more_suffixes_.begin(), more_suffixes_.end(), draw) !=
+             more_suffixes_.end();
 }
 
 std::string rules::next_id(std::int64_t now_ms) {
-  if (now_ms != id_ms_) {
-    id_ms_ = now_ms;
-    id_suffixes_.clear();
+  constexpr std::uint32_t suffixes = 36u * 36u * 36u * 36u;
+  // A new millisecond starts afresh; one whose random parts are all used (a
+  // simulated run can open that many negotiations in one room at one
+  // instant) lends the next one's.
+  std::uint32_t draw;
+  if (now_ms > id_ms_ || more_suffixes_.size() + 1 == suffixes) {
+    id_ms_ = std::max(now_ms, messages::saturating_add(id_ms_, 1));
+    std::vector<std::uint32_t>{}.swap(more_suffixes_);
+    draw = static_cast<std::uint32_t>(next_random() % suffixes);
+    first_suffix_ = draw;
+  } else {
+    do {
+      draw = static_cast<std::uint32_t>(next_random() % suffixes);
+    } while (used(draw));
+    more_suffixes_.push_back(draw);
   }
-  std::uint64_t draw;
-  do {
-    draw = next_random() % (36u * 36u * 36u * 36u);
-  } while (std::find(id_suffixes_.begin(), id_suffixes_.end(), draw) !=
-           id_suffixes_.end());
-  id_suffixes_.push_back(draw);
   auto suffix = base36(draw);
   suffix.insert(0, 4 - suffix.size(), '0');
-  return "neg_" + base36(static_cast<std::uint64_t>(now_ms)) + "_" + suffix + "_" +
+  return "neg_" + base36(static_cast<std::uint64_t>(id_ms_)) + "_" + suffix + "_" +
          room_id_;
 }
 

@@ -7,7 +7,7 @@
 
 #include "actors/negotiation/rules.hpp"
 #include "messages/commands.hpp"
-#include "messages/compact_record.hpp"
+#include "actors/room/history.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 
@@ -27,7 +27,10 @@ class rules {
 public:
   /// `seed` makes the generated ids reproducible. A `history_limit` of 0 keeps
   /// no history (the bus's subscribers keep the records).
-  rules(std::string room_id, std::size_t history_limit, std::uint64_t seed);
+  rules(std::string room_id, std::uint32_t history_limit, std::uint64_t seed);
+
+  /// A room with no id yet (what a stopped room's state is reset to).
+  rules() = default;
 
   /// Checks a start request. On success returns an opening for the
   /// negotiation rules (with a fresh id and, if none was given, an intent id)
@@ -54,7 +57,7 @@ public:
   const std::string& active_id() const noexcept { return active_id_; }
 
   /// Ended negotiations, oldest first.
-  std::vector<messages::negotiation_record> history() const;
+  std::vector<messages::negotiation_record> history() const { return history_.records(); }
 
   const std::string& room_id() const noexcept { return room_id_; }
 
@@ -71,18 +74,20 @@ private:
   /// Mersenne Twister would cost each of a million rooms 2.5 KB.
   std::uint64_t next_random();
 
+  /// Whether `draw` is a random part already used in millisecond `id_ms_`.
+  bool used(std::uint32_t draw) const;
+
   std::string room_id_;
-  std::size_t history_limit_;
-  std::uint64_t random_state_;
   std::string active_id_;
-  std::vector<messages::compact_record> history_;
-  /// The id of the most recently ended negotiation ("previous").
-  std::string previous_id_;
-  /// The millisecond of the last id issued and the random parts used in it:
-  /// ids of different milliseconds never collide, so this is all it takes to
-  /// keep every id this room issues unique.
+  room::history history_;
+  std::uint64_t random_state_ = 0;
+  /// The millisecond of the last id issued and the random parts used in it
+  /// (the first kept inline: most rooms issue one id a millisecond). Ids of
+  /// different milliseconds never collide, so this is all it takes to keep
+  /// every id this room issues unique.
   std::int64_t id_ms_ = -1;
-  std::vector<std::uint64_t> id_suffixes_;
+  std::uint32_t first_suffix_ = 0;
+  std::vector<std::uint32_t> more_suffixes_;
 };
 
 } // namespace parley::actors::room

@@ -57,7 +57,7 @@ timer_actor::behavior_type timer_behavior(timer_pointer self, int) {
           return; // an earlier timer armed a newer tick
         st.armed_for.reset();
         st.queue.fire_due(st.clock->now_ms(), [self](pending& p) {
-          self->send(p.client, messages::negotiation_timer{p.generation});
+          self->send(p.client, messages::timer_due{p.generation});
         });
         rearm(self);
       },

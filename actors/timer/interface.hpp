@@ -7,8 +7,9 @@
 
 namespace parley::actors {
 
-/// Whoever arms a timer gets it back when it is due.
-using timer_client_actor = caf::typed_actor<caf::reacts_to<messages::negotiation_timer>>;
+/// Whoever arms a timer (a negotiation, ballot or auction) gets it back when
+/// it is due.
+using timer_client_actor = caf::typed_actor<caf::reacts_to<messages::timer_due>>;
 
 /// A node's timer service (see actors/timer/actor.hpp): negotiations arm
 /// their timers with it; it wakes itself with `timer_tick`.

@@ -101,6 +101,8 @@ actor_fixture::actor_fixture()
   events = actors::bus::spawn_bus(sys);
   timers = actors::timer::spawn_timer_service(sys);
   negotiations = std::make_shared<actors::negotiation::pool>(sys);
+  ballots = std::make_shared<actors::ballot::pool>(sys);
+  auctions = std::make_shared<actors::auction::pool>(sys);
   auto rec = sys.spawn(recorder, &seen);
   events.subscribe(messages::topic_set::all(), rec);
   keep(events.bus());
@@ -113,6 +115,8 @@ actor_fixture::~actor_fixture() {
   for (const auto& x : owned_)
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
   negotiations->clear();
+  ballots->stop_all();
+  auctions->stop_all();
   run();
 }
 

@@ -11,6 +11,8 @@
 #include "caf/send.hpp"
 
 #include "actors/agent/interface.hpp"
+#include "actors/auction/actor.hpp"
+#include "actors/ballot/actor.hpp"
 #include "actors/bus/interface.hpp"
 #include "actors/negotiation/pool.hpp"
 #include "actors/timer/interface.hpp"
@@ -84,9 +86,12 @@ public:
   caf::scheduler::test_coordinator& sched;
   /// The event bus, with a recorder subscribed to every topic.
   messages::event_sink events;
-  /// The timer service and negotiation actors of the fixture's rooms.
+  /// The timer service and negotiation actors of the fixture's rooms, and
+  /// its ballot and auction actors.
   actors::timer_actor timers;
   std::shared_ptr<actors::negotiation::pool> negotiations;
+  std::shared_ptr<actors::ballot::pool> ballots;
+  std::shared_ptr<actors::auction::pool> auctions;
   recorded seen;
 
 private:

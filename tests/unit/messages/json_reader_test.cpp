@@ -16,7 +16,7 @@ using parley::messages::negotiation_record;
 using parley::messages::negotiation_round;
 using parley::messages::negotiation_settings;
 using parley::messages::negotiation_status;
-using parley::messages::negotiation_timer;
+using parley::messages::timer_due;
 using parley::messages::parse_json;
 using parley::messages::proposal;
 using parley::messages::round_action;
@@ -203,11 +203,11 @@ TEST_CASE("integers out of range are refused", "[unit]") {
     CHECK(from_json_value<proposal>(p).amount == 9223372036854775807LL);
   }
   SECTION("negative for an unsigned field") {
-    CHECK(error_of<negotiation_timer>(json{{"generation", -1}}) ==
+    CHECK(error_of<timer_due>(json{{"generation", -1}}) ==
           "generation: expected a non-negative integer, got an integer");
   }
   SECTION("the largest unsigned value is fine") {
-    CHECK(from_json_value<negotiation_timer>(
+    CHECK(from_json_value<timer_due>(
               json{{"generation", 18446744073709551615ULL}})
               .generation == 18446744073709551615ULL);
   }

@@ -1,4 +1,3 @@
-#include "messages/compact_record.hpp"
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
 
@@ -450,8 +449,8 @@ std::vector<agent_spec> samples(tag<agent_spec>, wire&) {
   return {agent_spec{"alice", profile(), script_brain()}};
 }
 
-std::vector<negotiation_timer> samples(tag<negotiation_timer>, wire&) {
-  return {negotiation_timer{0x8000000000000005ULL}, negotiation_timer{7}};
+std::vector<timer_due> samples(tag<timer_due>, wire&) {
+  return {timer_due{0x8000000000000005ULL}, timer_due{7}};
 }
 
 std::vector<decision> samples(tag<decision>, wire&) {
@@ -589,8 +588,23 @@ std::vector<place_bid> samples(tag<place_bid>, wire& w) {
                     bid{"auction_1", "alice", 0.5, 0.5, 700}}};
 }
 
-std::vector<consensus_timer> samples(tag<consensus_timer>, wire&) {
-  return {consensus_timer{42}};
+std::vector<consensus_peers> samples(tag<consensus_peers>, wire& w) {
+  return {consensus_peers{sink(w), w.as<parley::actors::subscriber_actor>(w.bus),
+                          {{"alice", w.as<parley::actors::agent_actor>(w.alice)},
+                           {"bob", w.as<parley::actors::agent_actor>(w.bob)}}},
+          consensus_peers{}};
+}
+
+std::vector<open_ballot> samples(tag<open_ballot>, wire& w) {
+  return {open_ballot{samples(tag<ballot_spec>{}, w).back(),
+                      samples(tag<consensus_peers>{}, w).front(),
+                      w.as<parley::actors::timer_actor>(w.bus)}};
+}
+
+std::vector<open_auction> samples(tag<open_auction>, wire& w) {
+  return {open_auction{samples(tag<auction_spec>{}, w).front(),
+                       samples(tag<consensus_peers>{}, w).front(),
+                       w.as<parley::actors::timer_actor>(w.bus)}};
 }
 
 std::vector<tool_definition> samples(tag<tool_definition>, wire&) {
@@ -765,7 +779,7 @@ bool same(const agent_spec& x, const agent_spec& y) {
   return x.id == y.id && same(x.profile, y.profile) && same(x.brain, y.brain);
 }
 
-bool same(const negotiation_timer& x, const negotiation_timer& y) {
+bool same(const timer_due& x, const timer_due& y) {
   return x.generation == y.generation;
 }
 
@@ -790,8 +804,16 @@ bool same(const place_bid& x, const place_bid& y) {
   return x.auction == y.auction && x.bid == y.bid;
 }
 
-bool same(const consensus_timer& x, const consensus_timer& y) {
-  return x.generation == y.generation;
+bool same(const consensus_peers& x, const consensus_peers& y) {
+  return same(x.events, y.events) && x.reporter == y.reporter && x.invite == y.invite;
+}
+
+bool same(const open_ballot& x, const open_ballot& y) {
+  return x.spec == y.spec && same(x.with, y.with) && x.timers == y.timers;
+}
+
+bool same(const open_auction& x, const open_auction& y) {
+  return x.spec == y.spec && same(x.with, y.with) && x.timers == y.timers;
 }
 
 bool same(const deferred_reply& x, const deferred_reply& y) {
@@ -909,6 +931,26 @@ open_negotiation without_actors(open_negotiation x) {
   return x;
 }
 
+consensus_peers without_actors(consensus_peers x) {
+  x.events = without_actors(x.events);
+  x.reporter = parley::actors::subscriber_actor{};
+  for (auto& entry : x.invite)
+    entry.second = parley::actors::agent_actor{};
+  return x;
+}
+
+open_ballot without_actors(open_ballot x) {
+  x.with = without_actors(std::move(x.with));
+  x.timers = parley::actors::timer_actor{};
+  return x;
+}
+
+open_auction without_actors(open_auction x) {
+  x.with = without_actors(std::move(x.with));
+  x.timers = parley::actors::timer_actor{};
+  return x;
+}
+
 room_spec without_actors(room_spec x) {
   for (auto& m : x.members)
     m.agent = parley::actors::agent_actor{};
@@ -1001,12 +1043,12 @@ TEST_CASE("every wire type survives the binary serializer inside a caf::message"
 TEST_CASE("a message with several wire types keeps their order", "[unit]") {
   wire w;
   auto counter = samples(tag<agent_counter>{}, w).front();
-  auto timer = negotiation_timer{12};
+  auto timer = timer_due{12};
   auto msg = w.from_bytes<caf::message>(
       w.to_bytes(caf::make_message(counter, timer, error_code::out_of_turn)));
-  REQUIRE((msg.match_elements<agent_counter, negotiation_timer, error_code>()));
+  REQUIRE((msg.match_elements<agent_counter, timer_due, error_code>()));
   CHECK(same(msg.get_as<agent_counter>(0), counter));
-  CHECK(msg.get_as<negotiation_timer>(1).generation == 12);
+  CHECK(msg.get_as<timer_due>(1).generation == 12);
   CHECK(msg.get_as<error_code>(2) == error_code::out_of_turn);
 }
 
@@ -1123,11 +1165,4 @@ TEST_CASE("the four agent messages' JSON fields and type tags", "[unit]") {
                                                       "negotiation_id", "from_agent",
                                                       "reason"});
   CHECK(reject_json.at("type") == "agent_reject");
-}
-
-TEST_CASE("a compact record unpacks to the same record and knows its id", "[unit]") {
-  auto x = accepted_record();
-  compact_record packed{x};
-  CHECK(packed.id() == x.id);
-  CHECK(packed.expand() == x);
 }

@@ -24,10 +24,10 @@ auction_spec spec_of(std::vector<participant> invited, std::int64_t window_ms = 
 
 TEST_CASE("an auction resolves when its window closes", "[actor]") {
   actor_fixture f;
-  auto a = parley::actors::auction::spawn_auction(
-      f.sys, spec_of({{"ann", "architect"}, {"bob", "builder"}, {"gus", "guardian"}}),
-      {f.events, {}, {}});
-  f.keep(a);
+  auto a = parley::actors::auction::open(
+      *f.auctions,
+      spec_of({{"ann", "architect"}, {"bob", "builder"}, {"gus", "guardian"}}),
+      {f.events, {}, {}}, f.timers);
   f.run();
   f.send(a, bid{"a1", "bob", 0.5, 0.6, 1000});
   f.send(a, bid{"a1", "ann", 0.9, 0.2, 2000});
@@ -53,8 +53,8 @@ TEST_CASE("an auction resolves when its window closes", "[actor]") {
 
 TEST_CASE("an auction with no bids ends no_bids", "[actor]") {
   actor_fixture f;
-  f.keep(parley::actors::auction::spawn_auction(
-      f.sys, spec_of({{"ann", "architect"}}, 5000), {f.events, {}, {}}));
+  parley::actors::auction::open(*f.auctions, spec_of({{"ann", "architect"}}, 5000),
+                                {f.events, {}, {}}, f.timers);
   f.run();
   f.advance(5000ms);
   REQUIRE(f.seen.auction_events.size() == 1);
@@ -79,8 +79,8 @@ TEST_CASE("rule agents bid from their profile when invited", "[actor]") {
     f.keep(agents.at(id));
     invited.push_back({id, role});
   }
-  f.keep(parley::actors::auction::spawn_auction(f.sys, spec_of(invited),
-                                                {f.events, {}, agents}));
+  parley::actors::auction::open(*f.auctions, spec_of(invited), {f.events, {}, agents},
+                                f.timers);
   f.run();
   // cat has no capability and does not bid; the window decides.
   CHECK(f.seen.auction_events.size() == 2);

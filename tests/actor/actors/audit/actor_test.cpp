@@ -22,8 +22,7 @@ TEST_CASE("the audit log writes one JSON line per event, refusals included",
   spec.id = "b1";
   spec.topic = "ship it?";
   spec.voters = {{"v1", "builder"}, {"v2", "builder"}};
-  auto b = parley::actors::ballot::spawn_ballot(f.sys, spec, {f.events, {}, {}});
-  f.keep(b);
+  auto b = parley::actors::ballot::open(*f.ballots, spec, {f.events, {}, {}}, f.timers);
   f.run();
   f.send(b, vote{"b1", "v1", "approve"});
   f.send(b, vote{"b1", "v1", "reject"});

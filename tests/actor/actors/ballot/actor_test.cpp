@@ -22,9 +22,8 @@ ballot_spec spec_of(ballot_strategy strategy, std::size_t voters) {
 }
 
 parley::actors::ballot_actor open(actor_fixture& f, ballot_spec spec) {
-  auto b =
-      parley::actors::ballot::spawn_ballot(f.sys, std::move(spec), {f.events, {}, {}});
-  f.keep(b); // a ballot waiting for its window would keep the system alive
+  auto b = parley::actors::ballot::open(*f.ballots, std::move(spec), {f.events, {}, {}},
+                                        f.timers);
   f.run();
   return b;
 }
@@ -119,7 +118,7 @@ TEST_CASE("rule agents vote when invited; the reporter gets the result", "[actor
   }
   std::vector<caf::message> inbox;
   auto reporter = f.spawn_listener(inbox);
-  f.keep(parley::actors::ballot::spawn_ballot(f.sys, spec, {f.events, reporter, agents}));
+  parley::actors::ballot::open(*f.ballots, spec, {f.events, reporter, agents}, f.timers);
   f.run();
   REQUIRE(f.seen.ballot_events.back().kind == ballot_event_kind::result);
   const auto& outcome = *f.seen.ballot_events.back().outcome;
@@ -138,4 +137,46 @@ TEST_CASE("an invalid ballot spec is refused with E027", "[actor]") {
   open(f, spec_of(ballot_strategy::majority, 0));
   CHECK(f.seen.codes() == std::vector<error_code>{error_code::invalid_ballot});
   CHECK(f.seen.ballot_events.empty());
+}
+
+TEST_CASE("a finished ballot's actor takes the next ballot; what the first was sent "
+          "is dropped",
+          "[actor]") {
+  actor_fixture f;
+  auto first = open(f, spec_of(ballot_strategy::majority, 3));
+  f.send(first, vote{"b1", "v1", "approve"});
+  f.send(first, vote{"b1", "v2", "approve"});
+  f.send(first, vote{"b1", "v3", "approve"}); // late (E024), but everyone voted
+  f.run();
+  REQUIRE(f.seen.ballot_events.back().kind == ballot_event_kind::result);
+  f.advance(1000ms);
+  auto spec = spec_of(ballot_strategy::majority, 3);
+  spec.id = "b2";
+  auto second = open(f, spec);
+  CHECK(second == first); // the same actor, back from the pool
+  auto seen = f.seen.ballot_events.size();
+  auto problems = f.seen.problems.size();
+  f.send(second, vote{"b1", "v1", "reject"}); // for the first ballot
+  f.run();
+  CHECK(f.seen.problems.size() == problems);
+  f.advance(4000ms); // the first ballot's window: nothing happens
+  CHECK(f.seen.ballot_events.size() == seen);
+  f.advance(1000ms); // the second one's
+  REQUIRE(f.seen.ballot_events.size() == seen + 1);
+  CHECK(f.seen.ballot_events.back().ballot_id == "b2");
+  REQUIRE(f.seen.ballot_events.back().outcome);
+  CHECK(f.seen.ballot_events.back().outcome->voted == 0);
+}
+
+TEST_CASE("a ballot still waiting for its window stops with its pool", "[actor]") {
+  actor_fixture f;
+  auto b = open(f, spec_of(ballot_strategy::majority, 3));
+  f.send(b, vote{"b1", "v1", "approve"});
+  f.send(b, vote{"b1", "v2", "approve"}); // resolved early, v3 may still vote
+  f.run();
+  REQUIRE(f.seen.ballot_events.back().kind == ballot_event_kind::result);
+  auto* actor = caf::actor_cast<caf::abstract_actor*>(b);
+  f.ballots->stop_all();
+  f.run();
+  CHECK(actor->getf(caf::abstract_actor::is_terminated_flag));
 }

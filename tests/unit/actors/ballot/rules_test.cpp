@@ -291,6 +291,24 @@ TEST_CASE("a vote after resolution is refused with E024", "[unit]") {
   CHECK(fx.finished);
 }
 
+TEST_CASE("a ballot is finished once every voter voted, refused late votes included",
+          "[unit]") {
+  rules r{make_spec(ballot_strategy::majority, builders(4))};
+  cast(r, {"approve", "approve", "approve"}); // resolved early; v4 may still vote
+  effects fx;
+  r.on_vote(vote{"b1", "mallory", "approve"}, fx); // not a voter: changes nothing
+  CHECK_FALSE(fx.finished);
+  fx = {};
+  r.on_vote(vote{"b1", "v4", "reject"}, fx);
+  REQUIRE(fx.refused);
+  CHECK(fx.refused->code == error_code::voting_closed);
+  CHECK(fx.finished);
+  fx = {};
+  r.on_vote(vote{"b1", "v4", "approve"}, fx); // again: still too late
+  REQUIRE(fx.refused);
+  CHECK(fx.refused->code == error_code::voting_closed);
+}
+
 TEST_CASE("ballot specs are validated", "[unit]") {
   auto ok = make_spec(ballot_strategy::majority, builders(2));
   CHECK(validate(ok).empty());

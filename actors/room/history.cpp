@@ -1,0 +1,93 @@
+#include "actors/room/history.hpp"
+
+#include <algorithm>
+
+#include "messages/compact_codec.hpp"
+
+namespace parley::actors::room {
+
+namespace {
+
+void put_varint(std::string& out, std::uint64_t x) {
+  while (x >= 0x80) {
+    out.push_back(static_cast<char>(x | 0x80));
+    x >>= 7;
+  }
+  out.push_back(static_cast<char>(x));
+}
+
+/// Reads the varint at `pos` (written by this file, so well formed).
+std::size_t get_varint(const char*& pos) {
+  std::size_t x = 0;
+  for (int shift = 0;; shift += 7) {
+    auto b = static_cast<unsigned char>(*pos++);
+    x |= static_cast<std::size_t>(b & 0x7f) << shift;
+    if ((b & 0x80) == 0)
+      return x;
+  }
+}
+
+} // namespace
+
+template <class F> void history::each(F f) const {
+  const char* pos = bytes_.data();
+  for (std::uint32_t i = 0; i < count_; ++i) {
+    auto n = get_varint(pos);
+    f(pos, n);
+    pos += n;
+  }
+}
+
+void history::add(const messages::negotiation_record& record) {
+  if (limit_ == 0)
+    return;
+  thread_local std::string entry;
+  thread_local std::string packed;
+  packed.clear();
+  messages::compact_writer{packed}(record);
+  entry.clear();
+  put_varint(entry, packed.size());
+  entry += packed;
+  if (count_ == limit_) {
+    const char* pos = bytes_.data();
+    auto n = get_varint(pos);
+    auto first = static_cast<std::size_t>(pos - bytes_.data()) + n;
+    bytes_.erase(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(first));
+    --count_;
+  }
+  // Grows by a quarter, not double: most rooms keep one or two records.
+  if (bytes_.capacity() < bytes_.size() + entry.size())
+    bytes_.reserve(bytes_.size() + entry.size() + bytes_.size() / 4);
+  bytes_.insert(bytes_.end(), entry.begin(), entry.end());
+  ++count_;
+}
+
+bool history::contains(std::string_view negotiation_id) const {
+  bool found = false;
+  each([&](const char* data, std::size_t n) {
+    // The id is the record's first field.
+    if (!found)
+      found = messages::compact_reader::first_string(data, n) == negotiation_id;
+  });
+  return found;
+}
+
+std::string history::newest_id() const {
+  std::string result;
+  each([&](const char* data, std::size_t n) {
+    result = messages::compact_reader::first_string(data, n);
+  });
+  return result;
+}
+
+std::vector<messages::negotiation_record> history::records() const {
+  std::vector<messages::negotiation_record> result;
+  result.reserve(count_);
+  each([&](const char* data, std::size_t n) {
+    result.emplace_back();
+    messages::compact_reader{data, n}(result.back());
+  });
+  return result;
+}
+
+} // namespace parley::actors::room
