@@ -1,7 +1,9 @@
 #include "runtime/room_host.hpp"
 
+#include <unordered_map>
 #include <vector>
 
+#include "caf/actor_registry.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/event_based_actor.hpp"
 #include "caf/send.hpp"
@@ -18,7 +20,8 @@ namespace {
 
 struct host_state {
   static inline const char* name = "parley.room_host";
-  std::vector<actors::room_actor> rooms;
+  /// Every room it built that still runs.
+  std::unordered_map<caf::actor_addr, actors::room_actor> rooms;
   actors::timer_actor timers;
   std::shared_ptr<actors::negotiation::pool> negotiations;
   caf::actor echo;
@@ -43,20 +46,32 @@ room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo)
   self->state.timers = actors::timer::spawn_timer_service(self->system());
   self->state.negotiations =
       std::make_shared<actors::negotiation::pool>(self->system());
+  self->set_down_handler([self](const caf::down_msg& down) {
+    auto& st = self->state;
+    st.rooms.erase(down.source);
+    if (st.rooms.empty())
+      st.negotiations->clear();
+  });
   return {
       [self](std::vector<messages::room_spec>& specs) {
-        auto result = actors::room::spawn_rooms(self->system(), std::move(specs),
-                                                self->state.timers,
-                                                self->state.negotiations);
-        auto& rooms = self->state.rooms;
-        rooms.insert(rooms.end(), result.begin(), result.end());
+        auto result =
+            actors::room::spawn_rooms(self->system(), std::move(specs),
+                                      self->state.timers, self->state.negotiations);
+        for (const auto& room : result) {
+          self->monitor(room);
+          self->state.rooms.emplace(room.address(), room);
+        }
         return result;
       },
       [self](messages::echo_atom) { return self->state.echo; },
+      [self](messages::count_atom) {
+        return caf::make_result(self->state.rooms.size(),
+                                self->system().registry().running());
+      },
       [self](messages::shutdown_atom) {
         auto& st = self->state;
         for (const auto& room : st.rooms)
-          caf::anon_send_exit(room, caf::exit_reason::user_shutdown);
+          caf::anon_send_exit(room.second, caf::exit_reason::user_shutdown);
         caf::anon_send_exit(st.echo, caf::exit_reason::user_shutdown);
         caf::anon_send_exit(st.timers, caf::exit_reason::user_shutdown);
         st.negotiations->clear();

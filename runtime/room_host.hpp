@@ -18,14 +18,19 @@ using room_host_actor = caf::typed_actor<
     caf::replies_to<std::vector<messages::room_spec>>::with<
         std::vector<actors::room_actor>>,
     caf::replies_to<messages::echo_atom>::with<caf::actor>,
+    caf::replies_to<messages::count_atom>::with<std::size_t, std::size_t>,
     caf::reacts_to<messages::shutdown_atom>>;
 
 /// Spawns the actor a node publishes: it builds rooms for remote callers.
 ///
 /// - `std::vector<room_spec>` -> `std::vector<room_actor>`: spawns the rooms
-///   on this node (their negotiations run here too), in order;
+///   on this node (their negotiations run here too), in order. It watches
+///   them: once every room it built has stopped (a caller stops its rooms
+///   when it is done), it also stops its idle negotiation actors, so a node
+///   keeps nothing of a finished caller;
 /// - `echo_atom` -> an actor that answers every message with itself (a wire
 ///   check: a type the node does not know comes back empty);
+/// - `count_atom` -> (rooms alive, actors running on this node);
 /// - `shutdown_atom`: stops every room it built (their negotiations report
 ///   themselves aborted, E021) and then itself.
 room_host_actor spawn_room_host(caf::actor_system& sys);

@@ -53,13 +53,6 @@ void forward_anonymous(Self* self, const Dest& dest, caf::message msg) {
   detail::enqueue(self, caf::strong_actor_ptr{}, dest, std::move(msg));
 }
 
-/// Passes a whole message on as if `as` had sent it.
-template <class Self, class As, class Dest>
-void forward_message_as(Self* self, const As& as, const Dest& dest, caf::message msg) {
-  detail::enqueue(self, caf::actor_cast<caf::strong_actor_ptr>(as), dest,
-                  std::move(msg));
-}
-
 /// Sends `xs` to `dest` as if `as` had sent them: the receiver answers `as`
 /// (a negotiation speaks for itself while its room opens it; across nodes it
 /// speaks through its room).

@@ -79,15 +79,11 @@ void publish_problem(negotiation_impl* self, const problem& p,
 }
 
 /// Passes `msg` (the agent message just applied, or the opening proposal) on
-/// to `to`: as the negotiation when `to` is on this node, through the room
-/// otherwise.
+/// to `to`, as the negotiation: its answers come straight back here, also
+/// from another node (which keeps one proxy per pooled actor, not one per
+/// negotiation).
 void relay(negotiation_impl* self, party to, caf::message msg) {
-  auto& st = *self->state;
-  const auto& agent = handle_of(st, to);
-  if (agent.node() == self->node())
-    forward_message(self, agent, std::move(msg));
-  else
-    forward_message_as(self, st.room, agent, std::move(msg));
+  forward_message(self, handle_of(*self->state, to), std::move(msg));
 }
 
 /// Publishes `started` (when someone listens) with a copy of the opened

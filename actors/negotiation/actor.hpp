@@ -19,9 +19,8 @@ namespace parley::actors::negotiation {
 /// arms its timer with the node's timer service. Then it applies the four
 /// agent messages and its timer and carries out what the rules decide: a
 /// refused input is published as a problem_event and changes nothing; the
-/// agent message is relayed to the other party (as the negotiation, or as
-/// its room when that party is on another node, so that no node creates a
-/// proxy per negotiation); `updated` is published only if someone subscribed
+/// agent message is relayed to the other party (as the negotiation, so the
+/// answer comes straight back, also across nodes); `updated` is published only if someone subscribed
 /// to it; the terminal event (with the final record, shared) goes to the
 /// room, to the bus if wanted, and on expiry to both parties. Then the actor
 /// goes back to `home` for the next negotiation; timers and messages meant

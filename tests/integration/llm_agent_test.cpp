@@ -522,6 +522,8 @@ TEST_CASE("200 agents on a slow provider do not delay a rule negotiation",
 
   std::printf("rule negotiation beside 200 waiting LLM agents: %.1f ms\n",
               std::chrono::duration<double, std::milli>(took).count());
-  CHECK(took < 500ms);
+  // Below the provider's 2 s delay: the rule negotiation waited for no call
+  // (with room for a loaded CI machine and the sanitizers).
+  CHECK(took < 1500ms);
   CHECK(std::stoi(server.get("/count")) <= 64); // the limit holds
 }

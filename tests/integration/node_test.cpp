@@ -7,38 +7,25 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
-#include "caf/actor_system_config.hpp"
 #include "caf/binary_serializer.hpp"
 #include "caf/io/middleman.hpp"
 #include "caf/scoped_actor.hpp"
 
 #include "messages/type_ids.hpp"
-#include "runtime/node.hpp"
 #include "runtime/room_host.hpp"
+#include "support/node_process.hpp"
 #include "support/process.hpp"
 
 using namespace std::chrono_literals;
 using Catch::Matchers::Contains;
 using parley::test::background_process;
+using parley::test::node_process;
 using parley::test::write_temp_file;
 
 namespace {
 
 const std::string parley_binary = PARLEY_BINARY;
 const std::string examples = std::string{PARLEY_SOURCE_DIR} + "/examples/scenarios/";
-
-/// A `parley node` on a free loopback port.
-struct node_process {
-  background_process process{{parley_binary, "node", "--port", "0"}};
-  std::string address;
-
-  node_process() {
-    REQUIRE(process.wait_for_output("listening on ", 10s));
-    auto out = process.output();
-    auto begin = out.find("listening on ") + 13;
-    address = out.substr(begin, out.find(' ', begin) - begin);
-  }
-};
 
 /// A scenario whose only negotiation stays open for a minute: the responder
 /// never answers.
@@ -57,7 +44,7 @@ std::string quiet_scenario() {
 /// negotiation runs there.
 std::unique_ptr<background_process> quiet_client(const node_process& node) {
   auto client = std::make_unique<background_process>(std::vector<std::string>{
-    parley_binary, "run", quiet_scenario(), "--remote", node.address});
+      parley_binary, "run", quiet_scenario(), "--remote", node.address});
   REQUIRE(client->wait_for_output("\"type\":\"negotiation.started\"", 10s));
   return client;
 }
@@ -68,8 +55,8 @@ std::int64_t ms_until_reported(const background_process& client,
   auto start = std::chrono::steady_clock::now();
   REQUIRE(client.wait_for_output("\"code\":\"E021\"", limit));
   return std::chrono::duration_cast<std::chrono::milliseconds>(
-           std::chrono::steady_clock::now() - start)
-    .count();
+             std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 } // namespace
@@ -118,8 +105,7 @@ TEST_CASE("SIGTERM stops a node cleanly within 5 s, reporting its negotiations",
 
 namespace {
 
-template <class T>
-std::vector<char> bytes_of(caf::actor_system& sys, T x) {
+template <class T> std::vector<char> bytes_of(caf::actor_system& sys, T x) {
   std::vector<char> buf;
   caf::binary_serializer sink{sys, buf};
   REQUIRE(!sink(x));
@@ -142,12 +128,12 @@ struct echo_check {
     auto sent = bytes_of(sys, type{});
     bool answered = false;
     self->request(echo, 5s, type{})
-      .receive(
-        [&](type& back) {
-          answered = true;
-          CHECK(bytes_of(sys, back) == sent);
-        },
-        [&](caf::error& err) { FAIL(sys.render(err)); });
+        .receive(
+            [&](type& back) {
+              answered = true;
+              CHECK(bytes_of(sys, back) == sent);
+            },
+            [&](caf::error& err) { FAIL(sys.render(err)); });
     CHECK(answered);
   }
 };
@@ -162,22 +148,14 @@ void check_all(echo_check& check, std::integer_sequence<caf::type_id_t, Is...>) 
 TEST_CASE("every registered wire type crosses to another node and back",
           "[integration]") {
   node_process node;
-  caf::actor_system_config cfg;
-  parley::runtime::system_options options;
-  options.network = true;
-  parley::runtime::configure(cfg, options);
-  caf::actor_system sys{cfg};
-  auto colon = node.address.rfind(':');
-  auto host = sys.middleman().remote_actor<parley::runtime::room_host_actor>(
-    node.address.substr(0, colon),
-    static_cast<std::uint16_t>(std::stoi(node.address.substr(colon + 1))));
-  REQUIRE(host);
-  caf::scoped_actor self{sys};
+  parley::test::network_system client;
+  auto host = node.connect(client.sys);
+  caf::scoped_actor self{client.sys};
   caf::actor echo;
-  self->request(*host, 5s, parley::messages::echo_atom::value)
-    .receive([&](caf::actor& x) { echo = std::move(x); },
-             [&](caf::error& err) { FAIL(sys.render(err)); });
+  self->request(host, 5s, parley::messages::echo_atom::value)
+      .receive([&](caf::actor& x) { echo = std::move(x); },
+               [&](caf::error& err) { FAIL(client.sys.render(err)); });
   REQUIRE(echo);
-  echo_check check{sys, self, echo};
+  echo_check check{client.sys, self, echo};
   check_all(check, std::make_integer_sequence<caf::type_id_t, block_size>{});
 }
