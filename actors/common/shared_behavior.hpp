@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include "caf/execution_unit.hpp"
+#include "caf/logger.hpp"
 #include "caf/resumable.hpp"
 
 namespace parley::actors {
@@ -28,6 +29,12 @@ public:
 
   caf::resumable::resume_result resume(caf::execution_unit* ctx,
                                        std::size_t max_throughput) override {
+    // Debian's CAF is built with its logger, which looks up the running
+    // actor's id in a map under a lock shared by every scheduler thread on
+    // each resume (7 % of W2's CPU). Parley does not use CAF's logger: this
+    // thread stops asking it until something re-registers it (a spawn).
+    if (caf::logger::current_logger() != nullptr)
+      caf::logger::set_current_actor_system(nullptr);
     auto* outer = running_;
     running_ = static_cast<Impl*>(this);
     auto result = Base::resume(ctx, max_throughput);
