@@ -63,6 +63,13 @@ settings read_settings(const json& j) {
   object_reader cluster{root.raw("cluster"), root.path_of("cluster")};
   cluster.required("heartbeat_interval_ms", s.cluster.heartbeat_interval_ms);
   cluster.required("connection_timeout_ms", s.cluster.connection_timeout_ms);
+  cluster.required("tls_ca", s.cluster.tls_ca);
+  cluster.required("tls_certificate", s.cluster.tls_certificate);
+  cluster.required("tls_key", s.cluster.tls_key);
+  cluster.required("max_connections", s.cluster.max_connections);
+  cluster.required("handshake_timeout_ms", s.cluster.handshake_timeout_ms);
+  cluster.required("idle_timeout_ms", s.cluster.idle_timeout_ms);
+  cluster.required("status_interval_ms", s.cluster.status_interval_ms);
   cluster.done();
   object_reader llm{root.raw("llm"), root.path_of("llm")};
   llm.required("provider", s.llm.provider);

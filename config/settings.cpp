@@ -36,6 +36,30 @@ std::string validate_llm(const llm_settings& x) {
   return {};
 }
 
+std::string validate_cluster(const cluster_settings& x) {
+  for (auto why :
+       {check_range("cluster.heartbeat_interval_ms", x.heartbeat_interval_ms, 10,
+                    60000),
+        check_range("cluster.connection_timeout_ms", x.connection_timeout_ms, 100,
+                    600000),
+        check_range("cluster.max_connections", x.max_connections, 1, 65536),
+        check_range("cluster.handshake_timeout_ms", x.handshake_timeout_ms, 100,
+                    600000),
+        check_range("cluster.idle_timeout_ms", x.idle_timeout_ms, 1000, 3600000),
+        check_range("cluster.status_interval_ms", x.status_interval_ms, 0, 3600000)})
+    if (!why.empty())
+      return why;
+  if (x.idle_timeout_ms <= x.heartbeat_interval_ms)
+    return "cluster.idle_timeout_ms (" + std::to_string(x.idle_timeout_ms) +
+           ") must exceed cluster.heartbeat_interval_ms (" +
+           std::to_string(x.heartbeat_interval_ms) +
+           "), or a node closes its live peers";
+  if (x.tls() && (x.tls_ca.empty() || x.tls_certificate.empty() || x.tls_key.empty()))
+    return "cluster.tls_ca, cluster.tls_certificate and cluster.tls_key go together "
+           "(mutual TLS needs all three), got only some of them";
+  return {};
+}
+
 } // namespace
 
 std::string validate(const settings& x) {
@@ -61,13 +85,7 @@ std::string validate(const settings& x) {
           check_range("runtime.start_window", x.runtime.start_window, 1, 1000000);
       !why.empty())
     return why;
-  if (auto why = check_range("cluster.heartbeat_interval_ms",
-                             x.cluster.heartbeat_interval_ms, 10, 60000);
-      !why.empty())
-    return why;
-  if (auto why = check_range("cluster.connection_timeout_ms",
-                             x.cluster.connection_timeout_ms, 100, 600000);
-      !why.empty())
+  if (auto why = validate_cluster(x.cluster); !why.empty())
     return why;
   return validate_llm(x.llm);
 }
@@ -80,7 +98,14 @@ void to_json(nlohmann::json& j, const settings& x) {
                        {"start_window", x.runtime.start_window}}},
                      {"cluster",
                       {{"heartbeat_interval_ms", x.cluster.heartbeat_interval_ms},
-                       {"connection_timeout_ms", x.cluster.connection_timeout_ms}}},
+                       {"connection_timeout_ms", x.cluster.connection_timeout_ms},
+                       {"tls_ca", x.cluster.tls_ca},
+                       {"tls_certificate", x.cluster.tls_certificate},
+                       {"tls_key", x.cluster.tls_key},
+                       {"max_connections", x.cluster.max_connections},
+                       {"handshake_timeout_ms", x.cluster.handshake_timeout_ms},
+                       {"idle_timeout_ms", x.cluster.idle_timeout_ms},
+                       {"status_interval_ms", x.cluster.status_interval_ms}}},
                      {"llm",
                       {{"provider", x.llm.provider},
                        {"base_url", x.llm.base_url},

@@ -47,12 +47,39 @@ struct cluster_settings {
   /// Heartbeats between connected nodes (10..60000 ms): without them a frozen
   /// node is never noticed.
   std::int32_t heartbeat_interval_ms = 500;
-  /// A peer silent for this long is taken for dead (100..600000 ms).
+  /// A peer silent for this long is taken for dead, and a connection to a
+  /// node not made within it fails (100..600000 ms).
   std::int32_t connection_timeout_ms = 2000;
+  /// PEM file of the CA whose certificates this process accepts from peers.
+  /// The three TLS paths are given all together (mutual TLS) or not at all.
+  std::string tls_ca;
+  /// PEM certificate (chain) this process shows its peers, signed by tls_ca.
+  std::string tls_certificate;
+  /// Unencrypted PEM private key of tls_certificate.
+  std::string tls_key;
+  /// Connections a node holds at once; more are closed on accept (1..65536).
+  std::int32_t max_connections = 64;
+  /// A node closes a connection whose peer has not completed the TLS
+  /// handshake (without TLS: sent its first byte) by then (100..600000 ms).
+  std::int32_t handshake_timeout_ms = 5000;
+  /// A node closes a connection silent for this long; must exceed
+  /// heartbeat_interval_ms, which keeps live peers talking (1000..3600000 ms).
+  std::int32_t idle_timeout_ms = 120000;
+  /// How often a node prints its status line; 0 never (0..3600000 ms).
+  std::int32_t status_interval_ms = 10000;
+
+  /// Whether the TLS paths are set (validation makes that all three).
+  bool tls() const noexcept {
+    return !tls_ca.empty() || !tls_certificate.empty() || !tls_key.empty();
+  }
 
   friend bool operator==(const cluster_settings& x, const cluster_settings& y) {
-    return x.heartbeat_interval_ms == y.heartbeat_interval_ms &&
-           x.connection_timeout_ms == y.connection_timeout_ms;
+    return std::tie(x.heartbeat_interval_ms, x.connection_timeout_ms, x.tls_ca,
+                    x.tls_certificate, x.tls_key, x.max_connections,
+                    x.handshake_timeout_ms, x.idle_timeout_ms, x.status_interval_ms) ==
+           std::tie(y.heartbeat_interval_ms, y.connection_timeout_ms, y.tls_ca,
+                    y.tls_certificate, y.tls_key, y.max_connections,
+                    y.handshake_timeout_ms, y.idle_timeout_ms, y.status_interval_ms);
   }
 
   friend bool operator!=(const cluster_settings& x, const cluster_settings& y) {

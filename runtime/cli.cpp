@@ -6,6 +6,7 @@
 #include <iostream>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -30,10 +31,19 @@ constexpr int exit_ok = 0;
 constexpr int exit_failed = 1;
 constexpr int exit_usage = 2;
 
+/// --tls-ca, --tls-cert and --tls-key of `node`, `run` and `bench`; each
+/// given one overrides its cluster.tls_* setting.
+struct tls_flags {
+  std::string ca;
+  std::string certificate;
+  std::string key;
+};
+
 struct global_options {
   std::string config_file;
   /// The cap on the size of the --config file and of a scenario file.
   std::size_t max_file_bytes = messages::default_max_file_bytes;
+  tls_flags tls;
 };
 
 const char* environment(const char* name) {
@@ -54,6 +64,17 @@ config::settings load_settings(const global_options& global,
   if (plan != nullptr)
     config::apply_overrides(settings, plan->config, plan_source + ": config");
   config::apply_environment(settings, environment);
+  const auto& tls = global.tls;
+  if (!tls.ca.empty() || !tls.certificate.empty() || !tls.key.empty()) {
+    auto& cluster = settings.cluster;
+    for (auto [flag, setting] : {std::pair{&tls.ca, &cluster.tls_ca},
+                                 std::pair{&tls.certificate, &cluster.tls_certificate},
+                                 std::pair{&tls.key, &cluster.tls_key}})
+      if (!flag->empty())
+        *setting = *flag;
+    if (auto why = config::validate(settings); !why.empty())
+      throw config::config_error("command line (--tls-*)", why);
+  }
   return settings;
 }
 
@@ -138,6 +159,19 @@ CLI::Option* add_remote_option(CLI::App* cmd, std::vector<std::string>& remotes)
       ->each([](const std::string& x) { parse_address(x); });
 }
 
+/// --tls-ca, --tls-cert and --tls-key, for the commands that connect nodes.
+void add_tls_options(CLI::App* cmd, tls_flags& tls) {
+  cmd->add_option("--tls-ca", tls.ca,
+                  "PEM file of the CA whose certificates are accepted from peers "
+                  "(cluster.tls_ca); with --tls-cert and --tls-key, connections "
+                  "between nodes use mutual TLS (docs/cluster.md)");
+  cmd->add_option("--tls-cert", tls.certificate,
+                  "PEM certificate shown to peers, signed by the CA "
+                  "(cluster.tls_certificate)");
+  cmd->add_option("--tls-key", tls.key,
+                  "Unencrypted PEM private key of --tls-cert (cluster.tls_key)");
+}
+
 } // namespace
 
 int run_cli(int argc, char** argv) {
@@ -184,6 +218,7 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_option("--output,-o", run.output_file,
                       "Write the events to this file instead of standard output");
   add_remote_option(run_cmd, run.remotes)->excludes(simulated);
+  add_tls_options(run_cmd, global.tls);
   run_cmd->add_option("--audit", run.audit_file,
                       "Append the audit log (every bus event as a JSON line) to this "
                       "file (overrides audit.path)");
@@ -208,15 +243,25 @@ int run_cli(int argc, char** argv) {
       ->capture_default_str();
   bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");
   add_remote_option(bench_cmd, bench.remotes);
+  add_tls_options(bench_cmd, global.tls);
 
   node_options node;
   auto* node_cmd = app.add_subcommand(
       "node", "Serve rooms (and the negotiations they spawn) to remote callers "
-              "(`run`/`bench --remote HOST:PORT`) until SIGTERM or SIGINT");
+              "(`run`/`bench --remote HOST:PORT`) until SIGTERM or SIGINT; with "
+              "--tls-*, only to peers with a certificate from the CA");
   node_cmd->add_option("--port,-p", node.port, "Port to listen on (0: any free port)")
       ->capture_default_str();
-  node_cmd->add_option("--host", node.host, "Address to listen on")
+  node_cmd
+      ->add_option("--host", node.host,
+                   "Address to listen on; one other than loopback needs TLS "
+                   "(--tls-*) or --insecure")
       ->capture_default_str();
+  add_tls_options(node_cmd, global.tls);
+  node_cmd->add_flag("--insecure", node.insecure,
+                     "Listen on a non-loopback --host without TLS, letting anyone "
+                     "who reaches the port place rooms and negotiations (prints a "
+                     "warning)");
 
   try {
     app.parse(argc, argv);

@@ -14,6 +14,7 @@
 #include "actors/common/wall_clock.hpp"
 #include "actors/room/actor.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/node_transport.hpp"
 
 namespace parley::runtime {
 
@@ -87,8 +88,9 @@ cluster::cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
       negotiations_(std::move(local_negotiations)) {
   for (const auto& address : nodes) {
     auto [host, port] = parse_address(address);
-    // CAF checks that the node publishes a room host's interface.
-    auto remote = sys_.middleman().remote_actor<room_host_actor>(host, port);
+    // Checks that the node publishes a room host's interface; over mutual
+    // TLS when this process has TLS files.
+    auto remote = connect_room_host(sys_, host, port);
     if (!remote)
       throw std::runtime_error("cannot reach node " + address + ": " +
                                sys_.render(remote.error()));

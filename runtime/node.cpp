@@ -13,10 +13,16 @@
 #include "caf/actor_system_config.hpp"
 #include "caf/atom.hpp"
 #include "caf/io/middleman.hpp"
+#include "caf/openssl/manager.hpp"
+#include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
+#include "messages/error_code.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/connection_guard.hpp"
+#include "runtime/node_transport.hpp"
 #include "runtime/room_host.hpp"
+#include "runtime/tls_check.hpp"
 
 namespace parley::runtime {
 
@@ -41,37 +47,120 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
     cfg.set("middleman.connection-timeout",
             caf::timespan{
                 std::chrono::milliseconds(options.cluster.connection_timeout_ms)});
+    if (options.cluster.tls()) {
+      // CAF's module reads the files on each connection and ends the process
+      // on a bad one: check them here, where an error can be reported.
+      check_tls_files(options.cluster);
+      // With all three set, CAF requires and verifies peer certificates
+      // (SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT); with none it
+      // would fall back to anonymous TLS, which Parley never loads.
+      cfg.load<caf::openssl::manager>();
+      cfg.openssl_cafile = options.cluster.tls_ca;
+      cfg.openssl_certificate = options.cluster.tls_certificate;
+      cfg.openssl_key = options.cluster.tls_key;
+    }
   }
 }
 
+namespace {
+
+/// Publishes `host` through `transport` at `options`' address; the port, or
+/// an error.
+caf::expected<std::uint16_t> publish(caf::actor_system& sys,
+                                     const caf::io::middleman_actor& transport,
+                                     const room_host_actor& host,
+                                     const node_options& options) {
+  caf::expected<std::uint16_t> port{caf::sec::cannot_open_port};
+  caf::scoped_actor self{sys};
+  self->request(transport, std::chrono::seconds(10), caf::publish_atom::value,
+                options.port, caf::actor_cast<caf::strong_actor_ptr>(host),
+                sys.message_types(host), options.host, true)
+      .receive([&](std::uint16_t actual) { port = actual; },
+               [&](caf::error& err) { port = std::move(err); });
+  return port;
+}
+
+/// How often the guard checks its deadlines: often enough that a
+/// connection is closed at most a quarter of its timeout late.
+std::chrono::milliseconds sweep_interval(const config::cluster_settings& x) {
+  auto shortest = std::min(x.handshake_timeout_ms, x.idle_timeout_ms);
+  return std::chrono::milliseconds(std::clamp(shortest / 4, 25, 1000));
+}
+
+timespec to_timespec(std::chrono::milliseconds x) {
+  timespec result{};
+  result.tv_sec = static_cast<time_t>(x.count() / 1000);
+  result.tv_nsec = static_cast<long>(x.count() % 1000) * 1000000L;
+  return result;
+}
+
+} // namespace
+
 int run_node(const node_options& options, const config::settings& settings,
              std::ostream& out, std::ostream& err) {
+  const auto& cluster = settings.cluster;
+  if (!cluster.tls() && !is_loopback(options.host)) {
+    if (!options.insecure) {
+      err << "parley node: " << messages::to_code(messages::error_code::invalid_config)
+          << " refusing to listen on " << options.host
+          << " without TLS: anyone who reaches it could place rooms and negotiations "
+             "here. Give --tls-ca, --tls-cert and --tls-key (docs/cluster.md), or "
+             "--insecure to accept anyone.\n";
+      return 2;
+    }
+    err << "parley node: WARNING: --insecure: listening on " << options.host
+        << " without TLS; anyone who reaches this port can place rooms and "
+           "negotiations here\n";
+  }
   // Every thread the actor system starts inherits this mask, so the signals
-  // reach only the sigwait below.
+  // reach only the sigtimedwait below.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGTERM);
   sigaddset(&stop_signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   caf::actor_system_config cfg;
-  configure(cfg, system_options{false, settings.runtime.scheduler_threads, true,
-                                settings.cluster});
+  configure(cfg,
+            system_options{false, settings.runtime.scheduler_threads, true, cluster});
   caf::actor_system sys{cfg};
+  auto guard = std::make_shared<connection_guard>(connection_guard::limits{
+      cluster.max_connections, std::chrono::milliseconds(cluster.handshake_timeout_ms),
+      std::chrono::milliseconds(cluster.idle_timeout_ms)});
+  auto transport = spawn_node_transport(sys, guard);
   auto host = spawn_room_host(sys);
-  auto port = sys.middleman().publish(host, options.port, options.host.c_str(), true);
+  auto port = publish(sys, transport, host, options);
   if (!port) {
     err << "parley node: cannot listen on " << options.host << ":" << options.port
         << ": " << sys.render(port.error()) << "\n";
     caf::anon_send(host, messages::shutdown_atom::value);
+    caf::anon_send_exit(transport, caf::exit_reason::user_shutdown);
     return 1;
   }
   out << "parley node listening on " << options.host << ":" << *port << " (node "
-      << to_string(sys.node()) << ")" << std::endl;
+      << to_string(sys.node()) << ", " << (cluster.tls() ? "mutual TLS" : "no TLS")
+      << ", at most " << cluster.max_connections << " connections)" << std::endl;
+  auto status = [&] {
+    out << "parley node status: " << to_string(guard->counts()) << std::endl;
+  };
+  using clock = connection_guard::clock;
+  const auto status_every = std::chrono::milliseconds(cluster.status_interval_ms);
+  auto next_status = clock::now() + status_every;
+  const auto wait = to_timespec(sweep_interval(cluster));
   int signal = 0;
-  sigwait(&stop_signals, &signal);
+  while (signal != SIGTERM && signal != SIGINT) {
+    signal = sigtimedwait(&stop_signals, nullptr, &wait);
+    auto now = clock::now();
+    guard->sweep(now);
+    if (status_every.count() > 0 && now >= next_status) {
+      status();
+      next_status = now + status_every;
+    }
+  }
   out << "parley node: " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
       << ": stopping its rooms and exiting" << std::endl;
+  status();
   sys.middleman().unpublish(host, *port);
+  caf::anon_send_exit(transport, caf::exit_reason::user_shutdown);
   caf::anon_send(host, messages::shutdown_atom::value);
   return 0;
 }

@@ -215,7 +215,14 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   CHECK(names ==
         std::vector<std::string>{"PARLEY_AUDIT_PATH",
                                  "PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
+                                 "PARLEY_CLUSTER_HANDSHAKE_TIMEOUT_MS",
                                  "PARLEY_CLUSTER_HEARTBEAT_INTERVAL_MS",
+                                 "PARLEY_CLUSTER_IDLE_TIMEOUT_MS",
+                                 "PARLEY_CLUSTER_MAX_CONNECTIONS",
+                                 "PARLEY_CLUSTER_STATUS_INTERVAL_MS",
+                                 "PARLEY_CLUSTER_TLS_CA",
+                                 "PARLEY_CLUSTER_TLS_CERTIFICATE",
+                                 "PARLEY_CLUSTER_TLS_KEY",
                                  "PARLEY_LLM_BASE_URL",
                                  "PARLEY_LLM_BATCH_WINDOW_MS",
                                  "PARLEY_LLM_BREAKER_OPEN_MS",
@@ -240,13 +247,29 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   for (const auto& name : names) {
     // Strings: any text is read (and then validated).
     if (name == "PARLEY_AUDIT_PATH" || name == "PARLEY_LLM_BASE_URL" ||
-        name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER")
+        name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER" ||
+        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0)
       continue;
     fake_environment env;
     env.variables[name] = "junk";
     auto what = environment_error(env);
     CHECK_THAT(what, Catch::StartsWith("environment variable " + name + ": "));
   }
+}
+
+TEST_CASE("the TLS paths come from the environment, all three or none", "[unit]") {
+  fake_environment env;
+  env.variables["PARLEY_CLUSTER_TLS_CA"] = "ca.pem";
+  CHECK(environment_error(env) ==
+        "environment (PARLEY_CLUSTER_TLS_CA): cluster.tls_ca, cluster.tls_certificate "
+        "and cluster.tls_key go together (mutual TLS needs all three), got only some "
+        "of them");
+  env.variables["PARLEY_CLUSTER_TLS_CERTIFICATE"] = "node.pem";
+  env.variables["PARLEY_CLUSTER_TLS_KEY"] = "node.key";
+  settings s;
+  apply_environment(s, env.getenv());
+  CHECK(s.cluster.tls());
+  CHECK(s.cluster.tls_certificate == "node.pem");
 }
 
 TEST_CASE("seed 002's variable names are listed", "[unit]") {
@@ -329,6 +352,9 @@ constexpr ms_setting ms_settings[] = {
     {"negotiation", "total_timeout_ms", 1, 31536000000},
     {"cluster", "heartbeat_interval_ms", 10, 60000},
     {"cluster", "connection_timeout_ms", 100, 600000},
+    {"cluster", "handshake_timeout_ms", 100, 600000},
+    {"cluster", "idle_timeout_ms", 1000, 3600000},
+    {"cluster", "status_interval_ms", 0, 3600000},
     {"llm", "call_timeout_ms", 100, 600000},
     {"llm", "breaker_open_ms", 100, 3600000},
     {"llm", "batch_window_ms", 1, 600000},

@@ -53,6 +53,23 @@ TEST_CASE("settings validation names the dotted path and the range", "[unit]") {
     s.cluster.connection_timeout_ms = 50;
     CHECK(validate(s) ==
           "cluster.connection_timeout_ms must be within 100..600000, got 50");
+    s.cluster.connection_timeout_ms = 2000;
+    s.cluster.max_connections = 0;
+    CHECK(validate(s) == "cluster.max_connections must be within 1..65536, got 0");
+    s.cluster.max_connections = 64;
+    s.cluster.idle_timeout_ms = 1000;
+    s.cluster.heartbeat_interval_ms = 1000;
+    CHECK(validate(s) == "cluster.idle_timeout_ms (1000) must exceed "
+                         "cluster.heartbeat_interval_ms (1000), or a node closes "
+                         "its live peers");
+    s.cluster.heartbeat_interval_ms = 500;
+    s.cluster.tls_ca = "ca.pem";
+    s.cluster.tls_key = "node.key";
+    CHECK(validate(s) ==
+          "cluster.tls_ca, cluster.tls_certificate and cluster.tls_key go together "
+          "(mutual TLS needs all three), got only some of them");
+    s.cluster.tls_certificate = "node.pem";
+    CHECK(validate(s).empty());
   }
 }
 
@@ -71,7 +88,10 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
                                         "validator": 0.1, "pool": 0.1}},
     "room": {"history_limit": 42},
     "runtime": {"scheduler_threads": 3, "start_window": 9},
-    "cluster": {"heartbeat_interval_ms": 250, "connection_timeout_ms": 2000},
+    "cluster": {"heartbeat_interval_ms": 250, "connection_timeout_ms": 2000,
+                "tls_ca": "", "tls_certificate": "", "tls_key": "",
+                "max_connections": 64, "handshake_timeout_ms": 5000,
+                "idle_timeout_ms": 120000, "status_interval_ms": 10000},
     "llm": {"provider": "anthropic", "base_url": "https://api.anthropic.com",
             "model": "claude-sonnet-4-5-20250929", "max_tokens": 1024,
             "max_concurrent_calls": 64, "call_timeout_ms": 10000, "max_retries": 2,
@@ -91,5 +111,8 @@ TEST_CASE("settings compare by every field", "[unit]") {
   CHECK(a != b);
   b = a;
   b.negotiation.incentive_split.pool = 0.2;
+  CHECK(a != b);
+  b = a;
+  b.cluster.tls_key = "node.key";
   CHECK(a != b);
 }
