@@ -13,16 +13,21 @@
 // A response R: {"status": 200, "delay_ms": 0, "retry_after": "1",
 //   "repeat": false, "content": [{"type":"text","text":"..."},
 //   {"type":"tool_use","id":"t1","name":"evaluate_proposal","input":{...}}],
-//   "stop_reason": "tool_use", "raw": "a body sent verbatim"}.
+//   "stop_reason": "tool_use", "raw": "a body sent verbatim",
+//   "body_bytes": N (a body of N bytes that is not JSON: "xxx…"),
+//   "cut_after": N (announce the whole body, send its first N bytes, then
+//   close the connection)}.
 // GET /requests returns every request body received so far, in order, as a
 // JSON array; GET /count the number of requests.
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -106,6 +111,21 @@ std::string openai_body(const json& r) {
   return j.dump();
 }
 
+/// Keeps the body's length in the headers but sends only its first `n` bytes,
+/// then drops the connection (a provider that dies mid-answer).
+void cut(httplib::Response& res, std::size_t n) {
+  auto body = std::make_shared<std::string>(std::move(res.body));
+  auto sent = std::min(n, body->size());
+  res.body.clear();
+  res.set_content_provider(
+      body->size(), "application/json",
+      [body, sent](std::size_t offset, std::size_t, httplib::DataSink& sink) {
+        if (offset < sent)
+          sink.write(body->data() + offset, sent - offset);
+        return false; // cancelled: httplib closes the socket
+      });
+}
+
 void answer(script& s, const httplib::Request& req, httplib::Response& res,
             bool openai) {
   auto r = s.take(req.body);
@@ -123,11 +143,16 @@ void answer(script& s, const httplib::Request& req, httplib::Response& res,
                                       : r["retry_after"].dump());
   if (r.contains("raw"))
     res.set_content(r["raw"].get<std::string>(), "application/json");
+  else if (r.contains("body_bytes"))
+    res.set_content(std::string(r["body_bytes"].get<std::size_t>(), 'x'),
+                    "application/json");
   else if (res.status >= 200 && res.status < 300)
     res.set_content(openai ? openai_body(r) : anthropic_body(r), "application/json");
   else
     res.set_content(R"({"error":{"type":"fake","message":"scripted failure"}})",
                     "application/json");
+  if (r.contains("cut_after"))
+    cut(res, r["cut_after"].get<std::size_t>());
 }
 
 } // namespace
