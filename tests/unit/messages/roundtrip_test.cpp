@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "caf/actor_system_config.hpp"
 #include "caf/binary_deserializer.hpp"
 #include "caf/binary_serializer.hpp"
+#include "caf/deep_to_string.hpp"
 #include "caf/event_based_actor.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/make_message.hpp"
@@ -23,6 +25,8 @@
 #include "caf/scheduler/test_coordinator.hpp"
 #include "caf/send.hpp"
 #include "caf/uniform_type_info_map.hpp"
+
+#include "messages/fields.hpp"
 
 using namespace parley::messages;
 using nlohmann::json;
@@ -1097,6 +1101,113 @@ TEST_CASE("actor handles are written as whether they are set", "[unit]") {
   json spec = samples(tag<room_spec>{}, w).front();
   CHECK(spec.at("members").at(1).at("agent_id") == "bob");
   CHECK(spec.at("events").at("bus") == true);
+}
+
+// -- field lists --------------------------------------------------------------
+
+namespace {
+
+/// Collects the JSON names and presences a type's inspect gives its fields.
+class field_names {
+public:
+  using result_type = void;
+  static constexpr bool reads_state = true;
+  static constexpr bool writes_state = false;
+
+  std::map<std::string, json_presence> names;
+
+  template <class... Ts> void operator()(Ts&&... xs) { (add(xs), ...); }
+
+private:
+  template <class T> void add(const T&) {}
+
+  template <class T> void add(const named_field<T>& x) {
+    names.emplace(x.name, x.presence);
+  }
+};
+
+template <class T, class = void> struct has_inspect : std::false_type {};
+
+template <class T>
+struct has_inspect<
+    T, std::void_t<decltype(inspect(std::declval<field_names&>(), std::declval<T&>()))>>
+    : std::true_type {};
+
+/// The named fields of `x` (none for a type without a field list).
+template <class T> std::map<std::string, json_presence> names_of(const T& x) {
+  field_names f;
+  if constexpr (has_inspect<T>::value)
+    inspect(f, const_cast<T&>(x));
+  return f.names;
+}
+
+} // namespace
+
+TEST_CASE("a wire type's JSON keys are the fields its inspect names", "[unit]") {
+  wire w;
+  std::size_t listed = 0;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      auto names = names_of(x);
+      if (names.empty())
+        continue;
+      ++listed;
+      json j = x;
+      INFO(caf::type_name<type>::value << ": " << j.dump());
+      for (auto i = j.begin(); i != j.end(); ++i)
+        CHECK((names.count(i.key()) == 1 || i.key() == "type"));
+      for (const auto& [name, presence] : names)
+        if (presence == json_presence::required)
+          CHECK(j.contains(name));
+    }
+  });
+  CHECK(listed >= 60);
+}
+
+TEST_CASE("a wire type refuses a key its inspect does not name", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      if (names_of(x).empty())
+        continue;
+      json j = x;
+      j["no_such_field"] = 1;
+      INFO(caf::type_name<type>::value);
+      CHECK_THROWS_WITH(from_json_value<type>(j), "no_such_field: unknown field");
+    }
+  });
+}
+
+TEST_CASE("a wire type needs every field its inspect requires", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      for (const auto& [name, presence] : names_of(x)) {
+        if (presence != json_presence::required)
+          continue;
+        json j = x;
+        j.erase(name);
+        INFO(caf::type_name<type>::value);
+        CHECK_THROWS_WITH(from_json_value<type>(j),
+                          name + ": required field is missing");
+      }
+    }
+  });
+}
+
+TEST_CASE("named fields are invisible to CAF's inspectors", "[unit]") {
+  wire w;
+  auto x = logo(87000);
+  std::vector<char> plain;
+  caf::binary_serializer sink{w.sys, plain};
+  REQUIRE_FALSE(sink(x.amount, x.currency, x.escrow, x.description, x.terms.text));
+  CHECK(w.to_bytes(x) == plain);
+  CHECK(caf::deep_to_string(x) ==
+        R"(proposal(87000, "EUR", true, "Logo design", )"
+        R"(json_object("{\"deadline\":\"friday\",\"rush\":true}")))");
 }
 
 // -- JSON field snapshots -----------------------------------------------------
