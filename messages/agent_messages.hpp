@@ -4,6 +4,7 @@
 
 #include "caf/meta/type_name.hpp"
 
+#include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::messages {
@@ -22,8 +23,9 @@ struct agent_proposal {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_proposal& x) {
-  return f(caf::meta::type_name("agent_proposal"), x.message_id, x.negotiation_id,
-           x.from_agent, x.proposal);
+  return f(caf::meta::type_name("agent_proposal"), field("message_id", x.message_id),
+           field("negotiation_id", x.negotiation_id), field("from_agent", x.from_agent),
+           field("proposal", x.proposal));
 }
 
 /// A counter-proposal, with the reason for it.
@@ -37,8 +39,9 @@ struct agent_counter {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_counter& x) {
-  return f(caf::meta::type_name("agent_counter"), x.message_id, x.negotiation_id,
-           x.from_agent, x.proposal, x.reason);
+  return f(caf::meta::type_name("agent_counter"), field("message_id", x.message_id),
+           field("negotiation_id", x.negotiation_id), field("from_agent", x.from_agent),
+           field("proposal", x.proposal), optional_field("reason", x.reason));
 }
 
 /// Accepts the negotiation's current proposal.
@@ -50,8 +53,9 @@ struct agent_accept {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_accept& x) {
-  return f(caf::meta::type_name("agent_accept"), x.message_id, x.negotiation_id,
-           x.from_agent);
+  return f(caf::meta::type_name("agent_accept"), field("message_id", x.message_id),
+           field("negotiation_id", x.negotiation_id),
+           field("from_agent", x.from_agent));
 }
 
 /// Ends the negotiation without agreement.
@@ -64,8 +68,9 @@ struct agent_reject {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_reject& x) {
-  return f(caf::meta::type_name("agent_reject"), x.message_id, x.negotiation_id,
-           x.from_agent, x.reason);
+  return f(caf::meta::type_name("agent_reject"), field("message_id", x.message_id),
+           field("negotiation_id", x.negotiation_id), field("from_agent", x.from_agent),
+           optional_field("reason", x.reason));
 }
 
 } // namespace parley::messages

@@ -8,6 +8,7 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
+#include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::messages {
@@ -30,8 +31,12 @@ struct agent_preferences {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_preferences& x) {
-  return f(caf::meta::type_name("agent_preferences"), x.max_auto_approve_amount,
-           x.preferred_currency, x.escrow_preference, x.escrow_threshold, x.style);
+  return f(caf::meta::type_name("agent_preferences"),
+           optional_field("max_auto_approve_amount", x.max_auto_approve_amount),
+           optional_field("preferred_currency", x.preferred_currency),
+           optional_field("escrow_preference", x.escrow_preference),
+           optional_field("escrow_threshold", x.escrow_threshold),
+           optional_field("negotiation_style", x.style));
 }
 
 /// Returns whether a deal of `amount` must use escrow under `x` (seed 001's
@@ -53,8 +58,12 @@ struct agent_profile {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
-  return f(caf::meta::type_name("agent_profile"), x.display_name, x.role, x.preferences,
-           x.custom_instructions, x.capabilities, x.load);
+  return f(caf::meta::type_name("agent_profile"),
+           optional_field("display_name", x.display_name),
+           optional_field("role", x.role), optional_field("preferences", x.preferences),
+           optional_field("custom_instructions", x.custom_instructions),
+           optional_field("capabilities", x.capabilities),
+           optional_field("load", x.load));
 }
 
 /// Which brain decides for an agent.
@@ -81,8 +90,10 @@ struct proposal_patch {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, proposal_patch& x) {
-  return f(caf::meta::type_name("proposal_patch"), x.amount, x.currency, x.escrow,
-           x.description, x.terms);
+  return f(caf::meta::type_name("proposal_patch"), omittable_field("amount", x.amount),
+           omittable_field("currency", x.currency), omittable_field("escrow", x.escrow),
+           omittable_field("description", x.description),
+           omittable_field("terms", x.terms));
 }
 
 /// Applies `patch` on top of `base`.
@@ -99,8 +110,9 @@ struct script_reply {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, script_reply& x) {
-  return f(caf::meta::type_name("script_reply"), x.action, x.proposal, x.reason,
-           x.delay_ms);
+  return f(caf::meta::type_name("script_reply"), field("action", x.action),
+           omittable_field("proposal", x.proposal), optional_field("reason", x.reason),
+           optional_field("delay_ms", x.delay_ms));
 }
 
 /// Everything needed to build an agent's brain, on any node.
@@ -119,8 +131,10 @@ struct brain_spec {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, brain_spec& x) {
-  return f(caf::meta::type_name("brain_spec"), x.kind, x.side, x.script, x.provider,
-           x.model, x.endpoint);
+  return f(caf::meta::type_name("brain_spec"), field("kind", x.kind),
+           optional_field("side", x.side), optional_field("script", x.script),
+           optional_field("provider", x.provider), optional_field("model", x.model),
+           optional_field("endpoint", x.endpoint));
 }
 
 /// Everything needed to spawn an agent.
@@ -132,7 +146,8 @@ struct agent_spec {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_spec& x) {
-  return f(caf::meta::type_name("agent_spec"), x.id, x.profile, x.brain);
+  return f(caf::meta::type_name("agent_spec"), field("id", x.id),
+           optional_field("profile", x.profile), optional_field("brain", x.brain));
 }
 
 std::string to_string(escrow_preference x);

@@ -12,6 +12,7 @@
 #include "actors/timer/interface.hpp"
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/fields.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
 
@@ -31,8 +32,10 @@ struct start_negotiation {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, start_negotiation& x) {
-  return f(caf::meta::type_name("start_negotiation"), x.message_id, x.initiator,
-           x.responder, x.proposal, x.intent_id);
+  return f(caf::meta::type_name("start_negotiation"),
+           optional_field("message_id", x.message_id), field("initiator", x.initiator),
+           field("responder", x.responder), field("proposal", x.proposal),
+           optional_field("intent_id", x.intent_id));
 }
 
 /// Tells an agent to open a negotiation in `room` with `responder`, proposing
@@ -50,8 +53,10 @@ struct initiate_negotiation {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, initiate_negotiation& x) {
-  return f(caf::meta::type_name("initiate_negotiation"), x.room, x.responder,
-           x.proposal, x.intent_id, x.message_id);
+  return f(caf::meta::type_name("initiate_negotiation"), optional_field("room", x.room),
+           field("responder", x.responder), field("proposal", x.proposal),
+           optional_field("intent_id", x.intent_id),
+           optional_field("message_id", x.message_id));
 }
 
 /// A room tells an initiator that its start request `message_id` opened the
@@ -63,7 +68,9 @@ struct negotiation_opened {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_opened& x) {
-  return f(caf::meta::type_name("negotiation_opened"), x.message_id, x.negotiation_id);
+  return f(caf::meta::type_name("negotiation_opened"),
+           field("message_id", x.message_id),
+           field("negotiation_id", x.negotiation_id));
 }
 
 /// What a room checked of a start request: everything needed to open the
@@ -81,8 +88,11 @@ struct negotiation_opening {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_opening& x) {
-  return f(caf::meta::type_name("negotiation_opening"), x.id, x.room_id, x.intent_id,
-           x.message_id, x.initiator, x.responder, x.proposal, x.settings);
+  return f(caf::meta::type_name("negotiation_opening"), field("id", x.id),
+           field("room_id", x.room_id), optional_field("intent_id", x.intent_id),
+           optional_field("message_id", x.message_id), field("initiator", x.initiator),
+           field("responder", x.responder), field("proposal", x.proposal),
+           optional_field("settings", x.settings));
 }
 
 /// A room opens a negotiation in one of its node's negotiation actors, a new
@@ -102,8 +112,10 @@ struct open_negotiation {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, open_negotiation& x) {
-  return f(caf::meta::type_name("open_negotiation"), x.opening, x.at_us, x.initiator,
-           x.responder, x.room, x.timers, x.events);
+  return f(caf::meta::type_name("open_negotiation"), field("opening", x.opening),
+           field("at_us", x.at_us), optional_field("initiator", x.initiator),
+           optional_field("responder", x.responder), optional_field("room", x.room),
+           optional_field("timers", x.timers), optional_field("events", x.events));
 }
 
 /// An agent of a room.
@@ -117,7 +129,8 @@ struct room_member {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, room_member& x) {
-  return f(caf::meta::type_name("room_member"), x.agent_id, x.agent, x.llm);
+  return f(caf::meta::type_name("room_member"), field("agent_id", x.agent_id),
+           optional_field("agent", x.agent), optional_field("llm", x.llm));
 }
 
 /// Adds an agent to a room's participants.
@@ -127,7 +140,7 @@ struct join_room {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, join_room& x) {
-  return f(caf::meta::type_name("join_room"), x.member);
+  return f(caf::meta::type_name("join_room"), field("member", x.member));
 }
 
 /// Travels behind everything a room (and its active negotiation) or an LLM
@@ -141,7 +154,8 @@ struct barrier {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, barrier& x) {
-  return f(caf::meta::type_name("barrier"), x.id, x.origin);
+  return f(caf::meta::type_name("barrier"), field("id", x.id),
+           optional_field("origin", x.origin));
 }
 
 /// Everything needed to build a room, on this node or another one.
@@ -160,8 +174,10 @@ struct room_spec {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, room_spec& x) {
-  return f(caf::meta::type_name("room_spec"), x.id, x.members, x.settings,
-           x.history_limit, x.seed, x.events);
+  return f(caf::meta::type_name("room_spec"), field("id", x.id),
+           optional_field("members", x.members), optional_field("settings", x.settings),
+           optional_field("history_limit", x.history_limit),
+           optional_field("seed", x.seed), optional_field("events", x.events));
 }
 
 /// A timer armed with the node's timer service is due: a negotiation's
@@ -174,7 +190,7 @@ struct timer_due {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, timer_due& x) {
-  return f(caf::meta::type_name("timer_due"), x.generation);
+  return f(caf::meta::type_name("timer_due"), field("generation", x.generation));
 }
 
 /// Arms a timer with the node's timer service (actors/timer/actor.hpp): the
@@ -187,7 +203,8 @@ struct arm_timer {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, arm_timer& x) {
-  return f(caf::meta::type_name("arm_timer"), x.due_ms, x.generation);
+  return f(caf::meta::type_name("arm_timer"), field("due_ms", x.due_ms),
+           field("generation", x.generation));
 }
 
 /// The timer service's wake-up, numbered so that a superseded one is
@@ -198,7 +215,7 @@ struct timer_tick {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, timer_tick& x) {
-  return f(caf::meta::type_name("timer_tick"), x.number);
+  return f(caf::meta::type_name("timer_tick"), field("number", x.number));
 }
 
 /// A decision an agent's brain reached later (think time, or an asynchronous
@@ -210,7 +227,8 @@ struct deferred_reply {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, deferred_reply& x) {
-  return f(caf::meta::type_name("deferred_reply"), x.negotiation_id, x.decision);
+  return f(caf::meta::type_name("deferred_reply"),
+           field("negotiation_id", x.negotiation_id), field("decision", x.decision));
 }
 
 /// An agent's own deadline for a room to answer its start request
@@ -222,7 +240,7 @@ struct start_deadline {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, start_deadline& x) {
-  return f(caf::meta::type_name("start_deadline"), x.message_id);
+  return f(caf::meta::type_name("start_deadline"), field("message_id", x.message_id));
 }
 
 } // namespace parley::messages

@@ -16,6 +16,7 @@
 #include "actors/bus/interface.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/fields.hpp"
 #include "messages/topic.hpp"
 
 namespace parley::messages {
@@ -48,7 +49,8 @@ struct participant {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, participant& x) {
-  return f(caf::meta::type_name("participant"), x.agent_id, x.role);
+  return f(caf::meta::type_name("participant"), field("agent_id", x.agent_id),
+           optional_field("role", x.role));
 }
 
 /// A proposal put to a vote; the voters are fixed when it is created.
@@ -73,8 +75,10 @@ struct ballot_spec {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ballot_spec& x) {
-  return f(caf::meta::type_name("ballot_spec"), x.id, x.topic, x.options, x.strategy,
-           x.voters, x.window_ms, x.task);
+  return f(caf::meta::type_name("ballot_spec"), field("id", x.id),
+           field("topic", x.topic), optional_field("options", x.options),
+           optional_field("strategy", x.strategy), field("voters", x.voters),
+           optional_field("window_ms", x.window_ms), optional_field("task", x.task));
 }
 
 /// One vote; `option` is one of the ballot's options, or "veto".
@@ -90,7 +94,8 @@ struct vote {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, vote& x) {
-  return f(caf::meta::type_name("vote"), x.ballot_id, x.voter, x.option);
+  return f(caf::meta::type_name("vote"), field("ballot_id", x.ballot_id),
+           field("voter", x.voter), field("option", x.option));
 }
 
 /// How a ballot resolved.
@@ -115,8 +120,10 @@ struct ballot_outcome {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ballot_outcome& x) {
-  return f(caf::meta::type_name("ballot_outcome"), x.status, x.winner, x.tallies,
-           x.eligible, x.voted, x.early, x.reason);
+  return f(caf::meta::type_name("ballot_outcome"), field("status", x.status),
+           optional_field("winner", x.winner), optional_field("tallies", x.tallies),
+           field("eligible", x.eligible), field("voted", x.voted),
+           optional_field("early", x.early), optional_field("reason", x.reason));
 }
 
 /// A ballot's event: its proposal (with the spec), an accepted vote, or its
@@ -139,8 +146,10 @@ struct ballot_event {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ballot_event& x) {
-  return f(caf::meta::type_name("ballot_event"), x.kind, x.at_ms, x.ballot_id, x.topic,
-           x.spec, x.cast, x.outcome);
+  return f(caf::meta::type_name("ballot_event"), hand_written_field("type", x.kind),
+           field("at_ms", x.at_ms), field("ballot_id", x.ballot_id),
+           optional_field("topic", x.topic), omittable_field("spec", x.spec),
+           omittable_field("vote", x.cast), omittable_field("outcome", x.outcome));
 }
 
 /// A task put up for auction to invited agents.
@@ -161,8 +170,10 @@ struct auction_spec {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, auction_spec& x) {
-  return f(caf::meta::type_name("auction_spec"), x.id, x.task, x.invited, x.window_ms,
-           x.base_duration_ms);
+  return f(caf::meta::type_name("auction_spec"), field("id", x.id),
+           field("task", x.task), field("invited", x.invited),
+           optional_field("window_ms", x.window_ms),
+           optional_field("base_duration_ms", x.base_duration_ms));
 }
 
 /// A bid: capability and load in 0..1, estimated duration > 0.
@@ -182,8 +193,10 @@ struct bid {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, bid& x) {
-  return f(caf::meta::type_name("bid"), x.auction_id, x.bidder, x.capability, x.load,
-           x.estimated_duration_ms);
+  return f(caf::meta::type_name("bid"), field("auction_id", x.auction_id),
+           field("bidder", x.bidder), field("capability", x.capability),
+           field("load", x.load),
+           field("estimated_duration_ms", x.estimated_duration_ms));
 }
 
 /// One bid's composite score (seed 004: 0.4 capability + 0.3 availability +
@@ -205,8 +218,10 @@ struct bid_score {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, bid_score& x) {
-  return f(caf::meta::type_name("bid_score"), x.bidder, x.role, x.score, x.capability,
-           x.availability, x.speed);
+  return f(caf::meta::type_name("bid_score"), field("bidder", x.bidder),
+           optional_field("role", x.role), field("score", x.score),
+           field("capability", x.capability), field("availability", x.availability),
+           field("speed", x.speed));
 }
 
 /// How an auction ended.
@@ -224,8 +239,9 @@ struct auction_outcome {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, auction_outcome& x) {
-  return f(caf::meta::type_name("auction_outcome"), x.status, x.winner, x.ranking,
-           x.reason);
+  return f(caf::meta::type_name("auction_outcome"), field("status", x.status),
+           optional_field("winner", x.winner), optional_field("ranking", x.ranking),
+           optional_field("reason", x.reason));
 }
 
 /// An auction's event: an accepted bid, or its result.
@@ -245,8 +261,10 @@ struct auction_event {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, auction_event& x) {
-  return f(caf::meta::type_name("auction_event"), x.kind, x.at_ms, x.auction_id, x.task,
-           x.placed, x.outcome);
+  return f(caf::meta::type_name("auction_event"), hand_written_field("type", x.kind),
+           field("at_ms", x.at_ms), field("auction_id", x.auction_id),
+           optional_field("task", x.task), omittable_field("bid", x.placed),
+           omittable_field("outcome", x.outcome));
 }
 
 /// Invites an agent to vote: `ballot` takes the vote.
@@ -257,7 +275,8 @@ struct ballot_invite {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ballot_invite& x) {
-  return f(caf::meta::type_name("ballot_invite"), x.ballot, x.spec);
+  return f(caf::meta::type_name("ballot_invite"), optional_field("ballot", x.ballot),
+           field("spec", x.spec));
 }
 
 /// Invites an agent to bid: `auction` takes the bid.
@@ -268,7 +287,8 @@ struct auction_invite {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, auction_invite& x) {
-  return f(caf::meta::type_name("auction_invite"), x.auction, x.spec);
+  return f(caf::meta::type_name("auction_invite"), optional_field("auction", x.auction),
+           field("spec", x.spec));
 }
 
 /// Tells an agent exactly how to vote (scripted agents, scenarios).
@@ -279,7 +299,8 @@ struct cast_vote {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, cast_vote& x) {
-  return f(caf::meta::type_name("cast_vote"), x.ballot, x.vote);
+  return f(caf::meta::type_name("cast_vote"), optional_field("ballot", x.ballot),
+           field("vote", x.vote));
 }
 
 /// Tells an agent exactly what to bid (scripted agents, scenarios).
@@ -290,7 +311,8 @@ struct place_bid {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, place_bid& x) {
-  return f(caf::meta::type_name("place_bid"), x.auction, x.bid);
+  return f(caf::meta::type_name("place_bid"), optional_field("auction", x.auction),
+           field("bid", x.bid));
 }
 
 /// Who a ballot or an auction talks to. Any handle may be remote or unset.
@@ -305,7 +327,9 @@ struct consensus_peers {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, consensus_peers& x) {
-  return f(caf::meta::type_name("consensus_peers"), x.events, x.reporter, x.invite);
+  return f(caf::meta::type_name("consensus_peers"), optional_field("events", x.events),
+           optional_field("reporter", x.reporter),
+           hand_written_field("invite", x.invite));
 }
 
 /// Opens a ballot in an idle ballot actor of its node (actors/ballot/actor.hpp);
@@ -318,7 +342,8 @@ struct open_ballot {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, open_ballot& x) {
-  return f(caf::meta::type_name("open_ballot"), x.spec, x.with, x.timers);
+  return f(caf::meta::type_name("open_ballot"), field("spec", x.spec),
+           field("with", x.with), optional_field("timers", x.timers));
 }
 
 /// Opens an auction in an idle auction actor of its node
@@ -331,7 +356,8 @@ struct open_auction {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, open_auction& x) {
-  return f(caf::meta::type_name("open_auction"), x.spec, x.with, x.timers);
+  return f(caf::meta::type_name("open_auction"), field("spec", x.spec),
+           field("with", x.with), optional_field("timers", x.timers));
 }
 
 std::string to_string(ballot_strategy x);

@@ -6,6 +6,7 @@
 #include "caf/meta/type_name.hpp"
 
 #include "messages/agent_profile.hpp"
+#include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::messages {
@@ -22,8 +23,9 @@ struct decision {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, decision& x) {
-  return f(caf::meta::type_name("decision"), x.action, x.proposal, x.reason,
-           x.delay_ms);
+  return f(caf::meta::type_name("decision"), field("action", x.action),
+           optional_field("proposal", x.proposal), optional_field("reason", x.reason),
+           optional_field("delay_ms", x.delay_ms));
 }
 
 } // namespace parley::messages

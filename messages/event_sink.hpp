@@ -9,6 +9,7 @@
 #include "caf/meta/type_name.hpp"
 
 #include "actors/bus/interface.hpp"
+#include "messages/fields.hpp"
 #include "messages/topic.hpp"
 
 namespace parley::messages {
@@ -81,7 +82,8 @@ public:
                                  typename Inspector::result_type>::type
   inspect(Inspector& f, const event_sink& x) {
     auto wanted = x.interest_ ? x.interest_->wanted() : topic_set{};
-    return f(caf::meta::type_name("event_sink"), x.bus_, wanted);
+    return f(caf::meta::type_name("event_sink"), optional_field("bus", x.bus_),
+             optional_field("topics", wanted));
   }
 
   template <class Inspector>
@@ -91,7 +93,8 @@ public:
     topic_set wanted;
     auto guard = caf::detail::make_scope_guard(
         [&] { x.interest_ = std::make_shared<interest>(wanted); });
-    return f(caf::meta::type_name("event_sink"), x.bus_, wanted);
+    return f(caf::meta::type_name("event_sink"), optional_field("bus", x.bus_),
+             optional_field("topics", wanted));
   }
 
 private:

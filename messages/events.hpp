@@ -6,6 +6,7 @@
 #include "caf/meta/type_name.hpp"
 
 #include "messages/error_code.hpp"
+#include "messages/fields.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/topic.hpp"
 
@@ -58,9 +59,13 @@ struct negotiation_event {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_event& x) {
-  return f(caf::meta::type_name("negotiation_event"), x.kind, x.at_us, x.negotiation_id,
-           x.room_id, x.message_id, x.round, x.convergence_score, x.round_trip_us,
-           x.record);
+  return f(caf::meta::type_name("negotiation_event"),
+           hand_written_field("type", x.kind), field("at_us", x.at_us),
+           field("negotiation_id", x.negotiation_id), field("room_id", x.room_id),
+           optional_field("message_id", x.message_id), optional_field("round", x.round),
+           optional_field("convergence_score", x.convergence_score),
+           optional_field("round_trip_us", x.round_trip_us),
+           optional_field("negotiation", x.record));
 }
 
 /// Returns whether `x` ends its negotiation (agreed, rejected or expired).
@@ -89,8 +94,12 @@ struct problem_event {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, problem_event& x) {
-  return f(caf::meta::type_name("problem_event"), x.severity, x.code, x.message,
-           x.at_ms, x.room_id, x.negotiation_id, x.agent_id, x.message_id);
+  return f(caf::meta::type_name("problem_event"), field("type", x.severity),
+           field("code", x.code), field("message", x.message), field("at_ms", x.at_ms),
+           optional_field("room", x.room_id),
+           optional_field("negotiation_id", x.negotiation_id),
+           optional_field("agent_id", x.agent_id),
+           optional_field("message_id", x.message_id));
 }
 
 /// What a run (a scenario, a benchmark) counted.
@@ -120,9 +129,14 @@ struct run_summary {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, run_summary& x) {
-  return f(caf::meta::type_name("run_summary"), x.negotiations, x.accepted, x.rejected,
-           x.expired, x.errors, x.warnings, x.ballots, x.ballots_approved,
-           x.ballots_rejected, x.auctions, x.auctions_awarded);
+  return f(caf::meta::type_name("run_summary"), field("negotiations", x.negotiations),
+           field("accepted", x.accepted), field("rejected", x.rejected),
+           field("expired", x.expired), field("errors", x.errors),
+           optional_field("warnings", x.warnings), optional_field("ballots", x.ballots),
+           optional_field("ballots_approved", x.ballots_approved),
+           optional_field("ballots_rejected", x.ballots_rejected),
+           optional_field("auctions", x.auctions),
+           optional_field("auctions_awarded", x.auctions_awarded));
 }
 
 std::string to_string(negotiation_event_kind x);

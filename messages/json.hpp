@@ -2,7 +2,9 @@
 
 // JSON mapping of every wire type, with snake_case field names. `to_json` is
 // found by nlohmann::json; `read` parses strictly and names the path of any
-// problem (see json_reader.hpp).
+// problem (see json_reader.hpp). Most are defined by the field list of the
+// type's `inspect` (json_fields.hpp); the rest say why they are written by
+// hand.
 
 #include <nlohmann/json.hpp>
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -67,6 +68,19 @@ void read(const nlohmann::json& j, const std::string& path, std::vector<T>& xs) 
     T value;
     read(j[i], path_index(path, i), value);
     xs.push_back(std::move(value));
+  }
+}
+
+template <class T>
+void read(const nlohmann::json& j, const std::string& path,
+          std::map<std::string, T>& xs) {
+  if (!j.is_object())
+    throw json_error(path, "expected an object, got " + json_kind(j));
+  xs.clear();
+  for (auto i = j.begin(); i != j.end(); ++i) {
+    T value;
+    read(i.value(), path_join(path, i.key()), value);
+    xs.emplace(i.key(), std::move(value));
   }
 }
 

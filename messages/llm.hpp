@@ -8,6 +8,7 @@
 #include "caf/optional.hpp"
 
 #include "messages/error_code.hpp"
+#include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 #include "messages/topic.hpp"
 
@@ -23,7 +24,8 @@ struct llm_request {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, llm_request& x) {
-  return f(caf::meta::type_name("llm_request"), x.call_id, x.body);
+  return f(caf::meta::type_name("llm_request"), field("call_id", x.call_id),
+           field("body", x.body));
 }
 
 /// The outcome of an `llm_request`: the body of a 2xx answer, or a coded
@@ -39,8 +41,9 @@ struct llm_response {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, llm_response& x) {
-  return f(caf::meta::type_name("llm_response"), x.call_id, x.status, x.body, x.code,
-           x.error);
+  return f(caf::meta::type_name("llm_response"), field("call_id", x.call_id),
+           field("status", x.status), optional_field("body", x.body),
+           optional_field("code", x.code), optional_field("error", x.error));
 }
 
 /// The outcome of one HTTP attempt at an `llm_request`, which the worker that
@@ -61,8 +64,10 @@ struct llm_attempt {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, llm_attempt& x) {
-  return f(caf::meta::type_name("llm_attempt"), x.call_id, x.code, x.error, x.status,
-           x.body, x.retry_after_ms);
+  return f(caf::meta::type_name("llm_attempt"), field("call_id", x.call_id),
+           optional_field("code", x.code), optional_field("error", x.error),
+           field("status", x.status), optional_field("body", x.body),
+           omittable_field("retry_after_ms", x.retry_after_ms));
 }
 
 /// What an LLM agent reports on the bus; the topic is "agent.<kind>".
@@ -87,8 +92,11 @@ struct agent_event {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, agent_event& x) {
-  return f(caf::meta::type_name("agent_event"), x.kind, x.at_ms, x.agent_id,
-           x.negotiation_id, x.text, x.name, x.input, x.fallback);
+  return f(caf::meta::type_name("agent_event"), hand_written_field("type", x.kind),
+           field("at_ms", x.at_ms), field("agent_id", x.agent_id),
+           optional_field("negotiation_id", x.negotiation_id),
+           optional_field("text", x.text), optional_field("name", x.name),
+           optional_field("input", x.input), optional_field("fallback", x.fallback));
 }
 
 /// One line of a conversation a room hears (seed 001's TranscriptEntry):
@@ -105,7 +113,8 @@ struct transcript_entry {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, transcript_entry& x) {
-  return f(caf::meta::type_name("transcript_entry"), x.source, x.speaker, x.text);
+  return f(caf::meta::type_name("transcript_entry"), optional_field("source", x.source),
+           field("speaker", x.speaker), field("text", x.text));
 }
 
 /// The batching timer an LLM agent sends itself; a stale generation is
@@ -116,7 +125,7 @@ struct transcript_flush {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, transcript_flush& x) {
-  return f(caf::meta::type_name("transcript_flush"), x.generation);
+  return f(caf::meta::type_name("transcript_flush"), field("generation", x.generation));
 }
 
 /// A room's trigger detector asks an agent to start a negotiation (seed 001's
@@ -135,8 +144,9 @@ struct negotiation_trigger {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_trigger& x) {
-  return f(caf::meta::type_name("negotiation_trigger"), x.type, x.matched_text,
-           x.confidence, x.context, x.responder);
+  return f(caf::meta::type_name("negotiation_trigger"), field("type", x.type),
+           field("matched_text", x.matched_text), field("confidence", x.confidence),
+           optional_field("context", x.context), field("responder", x.responder));
 }
 
 /// A tool a room offers an agent's model (seed 001's ToolDefinition without
@@ -150,8 +160,9 @@ struct tool_definition {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, tool_definition& x) {
-  return f(caf::meta::type_name("tool_definition"), x.name, x.description,
-           x.parameters);
+  return f(caf::meta::type_name("tool_definition"), field("name", x.name),
+           optional_field("description", x.description),
+           field("parameters", x.parameters));
 }
 
 /// A room sets the tools of an LLM agent after it starts (seed 001's
@@ -162,7 +173,7 @@ struct set_tools {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, set_tools& x) {
-  return f(caf::meta::type_name("set_tools"), x.tools);
+  return f(caf::meta::type_name("set_tools"), field("tools", x.tools));
 }
 
 std::string to_string(agent_event_kind x);

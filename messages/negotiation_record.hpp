@@ -9,6 +9,7 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
+#include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::messages {
@@ -50,8 +51,10 @@ struct negotiation_round {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_round& x) {
-  return f(caf::meta::type_name("negotiation_round"), x.round, x.from_agent, x.proposal,
-           x.action, x.reason, x.timestamp);
+  return f(caf::meta::type_name("negotiation_round"), field("round", x.round),
+           field("from_agent", x.from_agent), field("proposal", x.proposal),
+           field("action", x.action), optional_field("reason", x.reason),
+           field("timestamp", x.timestamp));
 }
 
 /// Seed 003's economic terms: shares of the deal, summing to 1.
@@ -69,8 +72,9 @@ struct incentive_split {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, incentive_split& x) {
-  return f(caf::meta::type_name("incentive_split"), x.agent, x.broker, x.validator,
-           x.pool);
+  return f(caf::meta::type_name("incentive_split"), field("agent", x.agent),
+           field("broker", x.broker), field("validator", x.validator),
+           field("pool", x.pool));
 }
 
 /// Returns an empty string if every share is within 0..1 and they sum to 1.
@@ -119,11 +123,19 @@ struct negotiation_record {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_record& x) {
-  return f(caf::meta::type_name("negotiation_record"), x.id, x.room_id, x.intent_id,
-           x.status, x.initiator, x.responder, x.current_proposal, x.final_proposal,
-           x.rounds, x.max_rounds, x.round_timeout_ms, x.total_timeout_ms,
-           x.convergence_score, x.incentive_split, x.created_at, x.updated_at,
-           x.expires_at, x.status_reason);
+  return f(
+      caf::meta::type_name("negotiation_record"), field("id", x.id),
+      field("room_id", x.room_id), optional_field("intent_id", x.intent_id),
+      field("status", x.status), field("initiator", x.initiator),
+      field("responder", x.responder), field("current_proposal", x.current_proposal),
+      optional_field("final_proposal", x.final_proposal), field("rounds", x.rounds),
+      field("max_rounds", x.max_rounds), field("round_timeout_ms", x.round_timeout_ms),
+      field("total_timeout_ms", x.total_timeout_ms),
+      field("convergence_score", x.convergence_score),
+      optional_field("incentive_split", x.incentive_split),
+      field("created_at", x.created_at), field("updated_at", x.updated_at),
+      field("expires_at", x.expires_at),
+      optional_field("status_reason", x.status_reason));
 }
 
 /// Records a counter: the round becomes the newest and its proposal the

@@ -5,6 +5,7 @@
 
 #include "caf/meta/type_name.hpp"
 
+#include "messages/fields.hpp"
 #include "messages/negotiation_record.hpp"
 
 namespace parley::messages {
@@ -29,8 +30,11 @@ struct negotiation_settings {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, negotiation_settings& x) {
-  return f(caf::meta::type_name("negotiation_settings"), x.max_rounds,
-           x.round_timeout_ms, x.total_timeout_ms, x.incentive_split);
+  return f(caf::meta::type_name("negotiation_settings"),
+           optional_field("max_rounds", x.max_rounds),
+           optional_field("round_timeout_ms", x.round_timeout_ms),
+           optional_field("total_timeout_ms", x.total_timeout_ms),
+           optional_field("incentive_split", x.incentive_split));
 }
 
 /// Returns an empty string if `x` is valid, otherwise the first reason why not,

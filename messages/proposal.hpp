@@ -5,6 +5,8 @@
 
 #include "caf/meta/type_name.hpp"
 
+#include "messages/fields.hpp"
+
 namespace parley::messages {
 
 /// A free-form JSON object carried as compact JSON text, so that it survives
@@ -45,8 +47,10 @@ struct proposal {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, proposal& x) {
-  return f(caf::meta::type_name("proposal"), x.amount, x.currency, x.escrow,
-           x.description, x.terms);
+  return f(caf::meta::type_name("proposal"), field("amount", x.amount),
+           optional_field("currency", x.currency), optional_field("escrow", x.escrow),
+           optional_field("description", x.description),
+           optional_field("terms", x.terms));
 }
 
 /// Returns true if `code` has the shape of an ISO 4217 code (three A–Z).

@@ -1,11 +1,13 @@
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,13 +18,17 @@
 #include "caf/actor_system_config.hpp"
 #include "caf/binary_deserializer.hpp"
 #include "caf/binary_serializer.hpp"
+#include "caf/deep_to_string.hpp"
 #include "caf/event_based_actor.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/make_message.hpp"
+#include "caf/meta/annotation.hpp"
 #include "caf/message.hpp"
 #include "caf/scheduler/test_coordinator.hpp"
 #include "caf/send.hpp"
 #include "caf/uniform_type_info_map.hpp"
+
+#include "messages/fields.hpp"
 
 using namespace parley::messages;
 using nlohmann::json;
@@ -628,246 +634,99 @@ std::vector<llm_attempt> samples(tag<llm_attempt>, wire&) {
                       "", caf::none}};
 }
 
-// -- equality, field by field where the type has no operator== ------------------
+// -- equality: operator==, or field by field through inspect -------------------
 
-template <class T> auto same(const T& x, const T& y) -> decltype(x == y) {
+template <class T, class = void> struct has_equal : std::false_type {};
+
+template <class T>
+struct has_equal<
+    T, std::void_t<decltype(std::declval<const T&>() == std::declval<const T&>())>>
+    : std::true_type {};
+
+template <class T>
+std::enable_if_t<has_equal<T>::value, bool> same(const T& x, const T& y);
+template <class T>
+std::enable_if_t<!has_equal<T>::value, bool> same(const T& x, const T& y);
+template <class T> bool same(const caf::optional<T>& x, const caf::optional<T>& y);
+template <class T> bool same(const std::vector<T>& x, const std::vector<T>& y);
+bool same(const event_sink& x, const event_sink& y);
+
+/// The addresses of a value's fields, in the order its inspect lists them.
+class field_addresses {
+public:
+  using result_type = void;
+  static constexpr bool reads_state = true;
+  static constexpr bool writes_state = false;
+
+  std::vector<const void*> fields;
+
+  template <class... Ts> void operator()(Ts&&... xs) { (add(xs), ...); }
+
+private:
+  template <class T> void add(const T&) {
+    static_assert(caf::meta::is_annotation<T>::value, "fields must be named");
+  }
+
+  template <class T> void add(const named_field<T>& x) { fields.push_back(&x.value); }
+};
+
+/// Compares each field of a value with the same field of another value of
+/// its type, given by address.
+class field_comparison {
+public:
+  using result_type = void;
+  static constexpr bool reads_state = true;
+  static constexpr bool writes_state = false;
+
+  explicit field_comparison(const std::vector<const void*>& other) : other_(other) {}
+
+  bool equal = true;
+
+  template <class... Ts> void operator()(Ts&&... xs) { (check(xs), ...); }
+
+private:
+  template <class T> void check(const T&) {}
+
+  template <class T> void check(const named_field<T>& x) {
+    const auto& y = *static_cast<const std::remove_const_t<T>*>(other_.at(next_++));
+    equal = equal && same(x.value, y);
+  }
+
+  const std::vector<const void*>& other_;
+  std::size_t next_ = 0;
+};
+
+template <class T>
+std::enable_if_t<has_equal<T>::value, bool> same(const T& x, const T& y) {
   return x == y;
 }
 
-bool same(const agent_proposal& x, const agent_proposal& y) {
-  return std::tie(x.message_id, x.negotiation_id, x.from_agent, x.proposal) ==
-         std::tie(y.message_id, y.negotiation_id, y.from_agent, y.proposal);
+template <class T>
+std::enable_if_t<!has_equal<T>::value, bool> same(const T& x, const T& y) {
+  field_addresses ys;
+  inspect(ys, const_cast<T&>(y));
+  field_comparison f{ys.fields};
+  inspect(f, const_cast<T&>(x));
+  return f.equal;
 }
 
-bool same(const agent_counter& x, const agent_counter& y) {
-  return std::tie(x.message_id, x.negotiation_id, x.from_agent, x.proposal, x.reason) ==
-         std::tie(y.message_id, y.negotiation_id, y.from_agent, y.proposal, y.reason);
+template <class T> bool same(const caf::optional<T>& x, const caf::optional<T>& y) {
+  return static_cast<bool>(x) == static_cast<bool>(y) && (!x || same(*x, *y));
 }
 
-bool same(const agent_accept& x, const agent_accept& y) {
-  return std::tie(x.message_id, x.negotiation_id, x.from_agent) ==
-         std::tie(y.message_id, y.negotiation_id, y.from_agent);
+template <class T> bool same(const std::vector<T>& x, const std::vector<T>& y) {
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                    [](const T& a, const T& b) { return same(a, b); });
 }
 
-bool same(const agent_reject& x, const agent_reject& y) {
-  return std::tie(x.message_id, x.negotiation_id, x.from_agent, x.reason) ==
-         std::tie(y.message_id, y.negotiation_id, y.from_agent, y.reason);
-}
-
-bool same(const start_negotiation& x, const start_negotiation& y) {
-  return std::tie(x.message_id, x.initiator, x.responder, x.proposal, x.intent_id) ==
-         std::tie(y.message_id, y.initiator, y.responder, y.proposal, y.intent_id);
-}
-
-bool same(const initiate_negotiation& x, const initiate_negotiation& y) {
-  return x.room == y.room &&
-         std::tie(x.responder, x.proposal, x.intent_id, x.message_id) ==
-             std::tie(y.responder, y.proposal, y.intent_id, y.message_id);
-}
-
-bool same(const negotiation_opened& x, const negotiation_opened& y) {
-  return std::tie(x.message_id, x.negotiation_id) ==
-         std::tie(y.message_id, y.negotiation_id);
-}
-
-bool same(const room_member& x, const room_member& y) {
-  return x.agent_id == y.agent_id && x.agent == y.agent && x.llm == y.llm;
-}
-
-bool same(const join_room& x, const join_room& y) {
-  return same(x.member, y.member);
-}
-
+/// Sinks compare by bus and wanted topics (their inspect has no fields to
+/// point at).
 bool same(const event_sink& x, const event_sink& y) {
-  return x.bus() == y.bus() && x.wants_any(topic_set::all()) == y.wants_any(topic_set::all()) &&
+  return x.bus() == y.bus() &&
+         x.wants_any(topic_set::all()) == y.wants_any(topic_set::all()) &&
          x.wants(topic::error) == y.wants(topic::error) &&
          x.wants(topic::negotiation_updated) == y.wants(topic::negotiation_updated) &&
          x.wants(topic::agent_message) == y.wants(topic::agent_message);
-}
-
-bool same(const room_spec& x, const room_spec& y) {
-  return std::tie(x.id, x.settings, x.history_limit, x.seed) ==
-             std::tie(y.id, y.settings, y.history_limit, y.seed) &&
-         std::equal(x.members.begin(), x.members.end(), y.members.begin(),
-                    y.members.end(),
-                    [](const auto& a, const auto& b) { return same(a, b); }) &&
-         same(x.events, y.events);
-}
-
-bool same(const arm_timer& x, const arm_timer& y) {
-  return std::tie(x.due_ms, x.generation) == std::tie(y.due_ms, y.generation);
-}
-
-bool same(const negotiation_opening& x, const negotiation_opening& y) {
-  return std::tie(x.id, x.room_id, x.intent_id, x.message_id, x.initiator, x.responder,
-                  x.proposal, x.settings) == std::tie(y.id, y.room_id, y.intent_id,
-                                                      y.message_id, y.initiator,
-                                                      y.responder, y.proposal,
-                                                      y.settings);
-}
-
-bool same(const open_negotiation& x, const open_negotiation& y) {
-  return same(x.opening, y.opening) && x.at_us == y.at_us &&
-         x.initiator == y.initiator && x.responder == y.responder && x.room == y.room &&
-         x.timers == y.timers && same(x.events, y.events);
-}
-
-bool same(const timer_tick& x, const timer_tick& y) {
-  return x.number == y.number;
-}
-
-bool same(const start_deadline& x, const start_deadline& y) {
-  return x.message_id == y.message_id;
-}
-
-bool same(const std::vector<room_spec>& x, const std::vector<room_spec>& y) {
-  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
-                    [](const room_spec& a, const room_spec& b) { return same(a, b); });
-}
-
-bool same(const barrier& x, const barrier& y) {
-  return x.id == y.id && x.origin == y.origin;
-}
-
-
-
-bool same(const problem_event& x, const problem_event& y) {
-  return std::tie(x.severity, x.code, x.message, x.at_ms, x.room_id, x.negotiation_id,
-                  x.agent_id, x.message_id) ==
-         std::tie(y.severity, y.code, y.message, y.at_ms, y.room_id, y.negotiation_id,
-                  y.agent_id, y.message_id);
-}
-
-bool same(const agent_preferences& x, const agent_preferences& y) {
-  return std::tie(x.max_auto_approve_amount, x.preferred_currency, x.escrow_preference,
-                  x.escrow_threshold, x.style) ==
-         std::tie(y.max_auto_approve_amount, y.preferred_currency, y.escrow_preference,
-                  y.escrow_threshold, y.style);
-}
-
-bool same(const agent_profile& x, const agent_profile& y) {
-  return std::tie(x.display_name, x.role, x.custom_instructions, x.capabilities,
-                  x.load) == std::tie(y.display_name, y.role, y.custom_instructions,
-                                      y.capabilities, y.load) &&
-         same(x.preferences, y.preferences);
-}
-
-bool same(const proposal_patch& x, const proposal_patch& y) {
-  return std::tie(x.amount, x.currency, x.escrow, x.description, x.terms) ==
-         std::tie(y.amount, y.currency, y.escrow, y.description, y.terms);
-}
-
-bool same(const script_reply& x, const script_reply& y) {
-  return std::tie(x.action, x.reason, x.delay_ms) ==
-             std::tie(y.action, y.reason, y.delay_ms) &&
-         static_cast<bool>(x.proposal) == static_cast<bool>(y.proposal) &&
-         (!x.proposal || same(*x.proposal, *y.proposal));
-}
-
-bool same(const brain_spec& x, const brain_spec& y) {
-  if (x.kind != y.kind || x.side != y.side || x.script.size() != y.script.size() ||
-      std::tie(x.provider, x.model, x.endpoint) !=
-          std::tie(y.provider, y.model, y.endpoint))
-    return false;
-  for (std::size_t i = 0; i < x.script.size(); ++i)
-    if (!same(x.script[i], y.script[i]))
-      return false;
-  return true;
-}
-
-bool same(const agent_spec& x, const agent_spec& y) {
-  return x.id == y.id && same(x.profile, y.profile) && same(x.brain, y.brain);
-}
-
-bool same(const timer_due& x, const timer_due& y) {
-  return x.generation == y.generation;
-}
-
-bool same(const decision& x, const decision& y) {
-  return std::tie(x.action, x.proposal, x.reason, x.delay_ms) ==
-         std::tie(y.action, y.proposal, y.reason, y.delay_ms);
-}
-
-bool same(const ballot_invite& x, const ballot_invite& y) {
-  return x.ballot == y.ballot && x.spec == y.spec;
-}
-
-bool same(const auction_invite& x, const auction_invite& y) {
-  return x.auction == y.auction && x.spec == y.spec;
-}
-
-bool same(const cast_vote& x, const cast_vote& y) {
-  return x.ballot == y.ballot && x.vote == y.vote;
-}
-
-bool same(const place_bid& x, const place_bid& y) {
-  return x.auction == y.auction && x.bid == y.bid;
-}
-
-bool same(const consensus_peers& x, const consensus_peers& y) {
-  return same(x.events, y.events) && x.reporter == y.reporter && x.invite == y.invite;
-}
-
-bool same(const open_ballot& x, const open_ballot& y) {
-  return x.spec == y.spec && same(x.with, y.with) && x.timers == y.timers;
-}
-
-bool same(const open_auction& x, const open_auction& y) {
-  return x.spec == y.spec && same(x.with, y.with) && x.timers == y.timers;
-}
-
-bool same(const deferred_reply& x, const deferred_reply& y) {
-  return x.negotiation_id == y.negotiation_id && same(x.decision, y.decision);
-}
-
-bool same(const llm_request& x, const llm_request& y) {
-  return std::tie(x.call_id, x.body) == std::tie(y.call_id, y.body);
-}
-
-bool same(const llm_response& x, const llm_response& y) {
-  return std::tie(x.call_id, x.status, x.body, x.code, x.error) ==
-         std::tie(y.call_id, y.status, y.body, y.code, y.error);
-}
-
-bool same(const llm_attempt& x, const llm_attempt& y) {
-  return std::tie(x.call_id, x.code, x.error, x.status, x.body, x.retry_after_ms) ==
-         std::tie(y.call_id, y.code, y.error, y.status, y.body, y.retry_after_ms);
-}
-
-bool same(const agent_event& x, const agent_event& y) {
-  return std::tie(x.kind, x.at_ms, x.agent_id, x.negotiation_id, x.text, x.name,
-                  x.input, x.fallback) == std::tie(y.kind, y.at_ms, y.agent_id,
-                                                   y.negotiation_id, y.text, y.name,
-                                                   y.input, y.fallback);
-}
-
-bool same(const transcript_entry& x, const transcript_entry& y) {
-  return std::tie(x.source, x.speaker, x.text) == std::tie(y.source, y.speaker, y.text);
-}
-
-bool same(const transcript_flush& x, const transcript_flush& y) {
-  return x.generation == y.generation;
-}
-
-bool same(const negotiation_trigger& x, const negotiation_trigger& y) {
-  return std::tie(x.type, x.matched_text, x.confidence, x.context, x.responder) ==
-         std::tie(y.type, y.matched_text, y.confidence, y.context, y.responder);
-}
-
-bool same(const tool_definition& x, const tool_definition& y) {
-  return std::tie(x.name, x.description, x.parameters) ==
-         std::tie(y.name, y.description, y.parameters);
-}
-
-bool same(const std::vector<tool_definition>& x, const std::vector<tool_definition>& y) {
-  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
-                    [](const tool_definition& a, const tool_definition& b) {
-                      return same(a, b);
-                    });
-}
-
-bool same(const set_tools& x, const set_tools& y) {
-  return same(x.tools, y.tools);
 }
 
 /// What survives JSON: actor handles have no JSON form and come back unset.
@@ -1040,6 +899,22 @@ TEST_CASE("every wire type survives the binary serializer inside a caf::message"
   });
 }
 
+TEST_CASE("equality through the field list sees a change in any field", "[unit]") {
+  wire w;
+  auto x = samples(tag<agent_counter>{}, w).front();
+  CHECK(same(x, x));
+  auto other_reason = x;
+  other_reason.reason += "!";
+  CHECK_FALSE(same(x, other_reason));
+  auto other_amount = x;
+  other_amount.proposal.amount += 1;
+  CHECK_FALSE(same(x, other_amount));
+  auto spec = samples(tag<room_spec>{}, w).front();
+  auto other_member = spec;
+  other_member.members.back().llm = !other_member.members.back().llm;
+  CHECK_FALSE(same(spec, other_member));
+}
+
 TEST_CASE("a message with several wire types keeps their order", "[unit]") {
   wire w;
   auto counter = samples(tag<agent_counter>{}, w).front();
@@ -1097,6 +972,113 @@ TEST_CASE("actor handles are written as whether they are set", "[unit]") {
   json spec = samples(tag<room_spec>{}, w).front();
   CHECK(spec.at("members").at(1).at("agent_id") == "bob");
   CHECK(spec.at("events").at("bus") == true);
+}
+
+// -- field lists --------------------------------------------------------------
+
+namespace {
+
+/// Collects the JSON names and presences a type's inspect gives its fields.
+class field_names {
+public:
+  using result_type = void;
+  static constexpr bool reads_state = true;
+  static constexpr bool writes_state = false;
+
+  std::map<std::string, json_presence> names;
+
+  template <class... Ts> void operator()(Ts&&... xs) { (add(xs), ...); }
+
+private:
+  template <class T> void add(const T&) {}
+
+  template <class T> void add(const named_field<T>& x) {
+    names.emplace(x.name, x.presence);
+  }
+};
+
+template <class T, class = void> struct has_inspect : std::false_type {};
+
+template <class T>
+struct has_inspect<
+    T, std::void_t<decltype(inspect(std::declval<field_names&>(), std::declval<T&>()))>>
+    : std::true_type {};
+
+/// The named fields of `x` (none for a type without a field list).
+template <class T> std::map<std::string, json_presence> names_of(const T& x) {
+  field_names f;
+  if constexpr (has_inspect<T>::value)
+    inspect(f, const_cast<T&>(x));
+  return f.names;
+}
+
+} // namespace
+
+TEST_CASE("a wire type's JSON keys are the fields its inspect names", "[unit]") {
+  wire w;
+  std::size_t listed = 0;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      auto names = names_of(x);
+      if (names.empty())
+        continue;
+      ++listed;
+      json j = x;
+      INFO(caf::type_name<type>::value << ": " << j.dump());
+      for (auto i = j.begin(); i != j.end(); ++i)
+        CHECK((names.count(i.key()) == 1 || i.key() == "type"));
+      for (const auto& [name, presence] : names)
+        if (presence == json_presence::required)
+          CHECK(j.contains(name));
+    }
+  });
+  CHECK(listed >= 60);
+}
+
+TEST_CASE("a wire type refuses a key its inspect does not name", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      if (names_of(x).empty())
+        continue;
+      json j = x;
+      j["no_such_field"] = 1;
+      INFO(caf::type_name<type>::value);
+      CHECK_THROWS_WITH(from_json_value<type>(j), "no_such_field: unknown field");
+    }
+  });
+}
+
+TEST_CASE("a wire type needs every field its inspect requires", "[unit]") {
+  wire w;
+  for_each_wire_type([&](auto t) {
+    using type = typename decltype(t)::type;
+    for (const auto& x : samples(t, w)) {
+      for (const auto& [name, presence] : names_of(x)) {
+        if (presence != json_presence::required)
+          continue;
+        json j = x;
+        j.erase(name);
+        INFO(caf::type_name<type>::value);
+        CHECK_THROWS_WITH(from_json_value<type>(j),
+                          name + ": required field is missing");
+      }
+    }
+  });
+}
+
+TEST_CASE("named fields are invisible to CAF's inspectors", "[unit]") {
+  wire w;
+  auto x = logo(87000);
+  std::vector<char> plain;
+  caf::binary_serializer sink{w.sys, plain};
+  REQUIRE_FALSE(sink(x.amount, x.currency, x.escrow, x.description, x.terms.text));
+  CHECK(w.to_bytes(x) == plain);
+  CHECK(caf::deep_to_string(x) ==
+        R"(proposal(87000, "EUR", true, "Logo design", )"
+        R"(json_object("{\"deadline\":\"friday\",\"rush\":true}")))");
 }
 
 // -- JSON field snapshots -----------------------------------------------------
