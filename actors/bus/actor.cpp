@@ -43,12 +43,15 @@ void fan_out(bus_pointer self, messages::topic t) {
 bus_actor::behavior_type bus_behavior(bus_pointer self,
                                       std::shared_ptr<messages::interest> counts) {
   self->state.counts = std::move(counts);
+  // A subscriber that cannot handle an event answers it with an error (CAF's
+  // default for an unexpected message); by default that error would stop the
+  // bus and every other subscriber would hear nothing more.
+  self->set_error_handler([](caf::error&) {});
   self->set_down_handler([self](const caf::down_msg& down) {
     auto& st = self->state;
-    auto gone = std::partition(st.subscriptions.begin(), st.subscriptions.end(),
-                               [&](const subscription& x) {
-                                 return x.subscriber.address() != down.source;
-                               });
+    auto gone = std::partition(
+        st.subscriptions.begin(), st.subscriptions.end(),
+        [&](const subscription& x) { return x.subscriber.address() != down.source; });
     for (auto i = gone; i != st.subscriptions.end(); ++i)
       st.counts->remove(i->topics);
     st.subscriptions.erase(gone, st.subscriptions.end());
