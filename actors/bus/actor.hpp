@@ -18,9 +18,9 @@ namespace parley::actors::bus {
 /// Subscribe with `event_sink::subscribe(topics, subscriber)`
 /// (`topic_set::matching` turns "negotiation.*"-style patterns into topics).
 /// A subscriber that terminates is dropped; one that fails an event does not
-/// stop the bus. Events from one producer reach a
-/// subscriber in the order sent. A `barrier` goes back to its origin only,
-/// behind the events before it.
+/// stop the bus. Events from one producer reach a subscriber in the order
+/// sent. A `barrier` goes back to its origin only, behind the events before
+/// it.
 messages::event_sink spawn_bus(caf::actor_system& sys);
 
 } // namespace parley::actors::bus
