@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build ccache
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
-  libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev
+  libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev openssl
 )
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
