@@ -41,13 +41,14 @@ private:
 
   template <class T> void write(const named_field<T>& x) {
     using value_type = std::remove_const_t<T>;
+    if (x.presence == json_presence::hand_written)
+      return;
     if constexpr (is_optional<value_type>::value) {
       if (x.value)
         j_[x.name] = *x.value;
-      else if (x.presence != json_presence::omitted_if_none &&
-               x.presence != json_presence::hand_written)
+      else if (x.presence != json_presence::omitted_if_none)
         j_[x.name] = nullptr;
-    } else if (x.presence != json_presence::hand_written) {
+    } else {
       j_[x.name] = x.value;
     }
   }
