@@ -1,10 +1,13 @@
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "caf/abstract_actor.hpp"
 #include "caf/actor_cast.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/fwd.hpp"
@@ -56,13 +59,24 @@ public:
     idle_.push_back(std::move(x));
   }
 
-  /// Stops the idle actors (their node is stopping; the busy ones stop with
-  /// what they run, e.g. a negotiation with its room).
+  /// Stops the idle actors and forgets them (their node is stopping, or its
+  /// callers went away; the busy ones stop with what they run, e.g. a
+  /// negotiation with its room).
   void clear() {
     std::vector<Handle> idle;
     {
       std::lock_guard<std::mutex> guard{mtx_};
       idle.swap(idle_);
+      std::unordered_set<const caf::abstract_actor*> stopping;
+      for (const auto& x : idle)
+        stopping.insert(caf::actor_cast<caf::abstract_actor*>(x));
+      spawned_.erase(
+          std::remove_if(spawned_.begin(), spawned_.end(),
+                         [&](const Handle& x) {
+                           return stopping.count(
+                                      caf::actor_cast<caf::abstract_actor*>(x)) > 0;
+                         }),
+          spawned_.end());
     }
     for (const auto& x : idle)
       caf::anon_send_exit(x, caf::exit_reason::user_shutdown);

@@ -79,17 +79,18 @@ messages::problem_event make_problem(room_impl* self, const negotiation::problem
                                      const std::string& agent_id,
                                      const std::string& message_id) {
   auto& st = self->state;
-  return messages::problem_event{p.severity, p.code,     p.message,
-                                 st.shared->clock.now_ms(), st.core.room_id(),
-                                 negotiation_id,     agent_id, message_id};
+  return messages::problem_event{
+      p.severity,        p.code,         p.message, st.shared->clock.now_ms(),
+      st.core.room_id(), negotiation_id, agent_id,  message_id};
 }
 
 void publish(room_impl* self, const negotiation::problem& p,
              const std::string& negotiation_id, const std::string& agent_id,
              const std::string& message_id) {
   auto& st = self->state;
-  if (st.shared->events.wants(p.severity == messages::severity::error ? messages::topic::error
-                                                              : messages::topic::warning))
+  if (st.shared->events.wants(p.severity == messages::severity::error
+                                  ? messages::topic::error
+                                  : messages::topic::warning))
     send_anonymous(self, st.shared->events.bus(),
                    make_problem(self, p, negotiation_id, agent_id, message_id));
 }
@@ -114,15 +115,15 @@ void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
   negotiation::opening opening;
   auto now_us = st.shared->clock.now_us();
   if (auto refused = st.core.start(x, initiator != nullptr, responder != nullptr,
-                                    st.shared->settings, now_us / 1000, opening)) {
+                                   st.shared->settings, now_us / 1000, opening)) {
     refuse(self, x, initiator, *refused);
     return;
   }
   st.active = st.shared->negotiations->acquire();
-  self->send(st.active, messages::open_negotiation{std::move(opening), now_us,
-                                                   initiator->agent, responder->agent,
-                                                   caf::actor_cast<room_actor>(self),
-                                                   st.shared->timers, st.shared->events});
+  self->send(st.active, messages::open_negotiation{
+                            std::move(opening), now_us, initiator->agent,
+                            responder->agent, caf::actor_cast<room_actor>(self),
+                            st.shared->timers, st.shared->events});
 }
 
 /// Relays an agent message to the negotiation it names, or drops it with a
@@ -174,11 +175,10 @@ void hear(room_impl* self, const messages::transcript_entry& x) {
   auto initiator = st.member(x.speaker) != nullptr ? x.speaker : ids.front();
   auto responder = ids.front() == initiator ? ids[1] : ids.front();
   st.triggered = true;
-  self->send(st.member(initiator)->agent,
-             messages::negotiation_trigger{found->type, found->matched_text,
-                                           found->confidence,
-                                           llm::transcript_text(st.transcript),
-                                           responder});
+  self->send(
+      st.member(initiator)->agent,
+      messages::negotiation_trigger{found->type, found->matched_text, found->confidence,
+                                    llm::transcript_text(st.transcript), responder});
 }
 
 /// Seed 001's setTools: the room gives an LLM participant the tools its model
@@ -236,7 +236,9 @@ room_actor::behavior_type room_impl::make_shared_behavior() {
         }
         // Through the negotiation: its answer comes behind whatever it
         // published, and the barrier goes to the bus behind that.
-        auto pass_on = [self, x] { self->send(self->state.shared->events.bus(), x); };
+        auto pass_on = [self, x] {
+          self->send(self->state.shared->events.bus(), x);
+        };
         self->request(st.active, barrier_timeout, x)
             .then(pass_on, [pass_on](const caf::error&) { pass_on(); });
       },
@@ -277,11 +279,10 @@ std::vector<room_actor> spawn_rooms(caf::actor_system& sys,
   std::shared_ptr<const room_context> shared;
   for (auto& spec : specs) {
     auto limit = static_cast<std::uint32_t>(std::max(0, spec.history_limit));
-    if (!shared || !(shared->settings == spec.settings) || shared->history_limit != limit ||
-        !same_sink(shared->events, spec.events))
-      shared = std::make_shared<const room_context>(
-          room_context{spec.settings, spec.events, timers, negotiations, wall_clock{sys},
-                       limit});
+    if (!shared || !(shared->settings == spec.settings) ||
+        shared->history_limit != limit || !same_sink(shared->events, spec.events))
+      shared = std::make_shared<const room_context>(room_context{
+          spec.settings, spec.events, timers, negotiations, wall_clock{sys}, limit});
     result.push_back(sys.spawn<room_impl, caf::lazy_init>(std::move(spec), shared));
   }
   return result;

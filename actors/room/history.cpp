@@ -8,12 +8,19 @@ namespace parley::actors::room {
 
 namespace {
 
-void put_varint(std::string& out, std::uint64_t x) {
+void put_varint(std::vector<char>& out, std::uint64_t x) {
   while (x >= 0x80) {
     out.push_back(static_cast<char>(x | 0x80));
     x >>= 7;
   }
   out.push_back(static_cast<char>(x));
+}
+
+std::size_t varint_size(std::uint64_t x) {
+  std::size_t n = 1;
+  for (; x >= 0x80; x >>= 7)
+    ++n;
+  return n;
 }
 
 /// Reads the varint at `pos` (written by this file, so well formed).
@@ -41,13 +48,9 @@ template <class F> void history::each(F f) const {
 void history::add(const messages::negotiation_record& record) {
   if (limit_ == 0)
     return;
-  thread_local std::string entry;
   thread_local std::string packed;
   packed.clear();
   messages::compact_writer{packed}(record);
-  entry.clear();
-  put_varint(entry, packed.size());
-  entry += packed;
   if (count_ == limit_) {
     const char* pos = bytes_.data();
     auto n = get_varint(pos);
@@ -56,9 +59,11 @@ void history::add(const messages::negotiation_record& record) {
     --count_;
   }
   // Grows by a quarter, not double: most rooms keep one or two records.
-  if (bytes_.capacity() < bytes_.size() + entry.size())
-    bytes_.reserve(bytes_.size() + entry.size() + bytes_.size() / 4);
-  bytes_.insert(bytes_.end(), entry.begin(), entry.end());
+  auto needed = bytes_.size() + varint_size(packed.size()) + packed.size();
+  if (bytes_.capacity() < needed)
+    bytes_.reserve(needed + bytes_.size() / 4);
+  put_varint(bytes_, packed.size());
+  bytes_.insert(bytes_.end(), packed.begin(), packed.end());
   ++count_;
 }
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "actors/negotiation/rules.hpp"
-#include "messages/commands.hpp"
 #include "actors/room/history.hpp"
+#include "messages/commands.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 
@@ -29,7 +29,8 @@ public:
   /// no history (the bus's subscribers keep the records).
   rules(std::string room_id, std::uint32_t history_limit, std::uint64_t seed);
 
-  /// A room with no id yet (what a stopped room's state is reset to).
+  /// A room with no id yet (a room actor's state before its constructor
+  /// sets it).
   rules() = default;
 
   /// Checks a start request. On success returns an opening for the

@@ -14,7 +14,7 @@
 //   "repeat": false, "content": [{"type":"text","text":"..."},
 //   {"type":"tool_use","id":"t1","name":"evaluate_proposal","input":{...}}],
 //   "stop_reason": "tool_use", "raw": "a body sent verbatim",
-//   "body_bytes": N (a body of N bytes that is not JSON: "xxx…"),
+//   "body_bytes": N (a body of N 'x' bytes, which is not JSON),
 //   "cut_after": N (announce the whole body, send its first N bytes, then
 //   close the connection)}.
 // GET /requests returns every request body received so far, in order, as a
