@@ -59,6 +59,7 @@ settings read_settings(const json& j) {
   object_reader runtime{root.raw("runtime"), root.path_of("runtime")};
   runtime.required("scheduler_threads", s.runtime.scheduler_threads);
   runtime.required("start_window", s.runtime.start_window);
+  runtime.required("remote_start_window", s.runtime.remote_start_window);
   runtime.done();
   object_reader cluster{root.raw("cluster"), root.path_of("cluster")};
   cluster.required("heartbeat_interval_ms", s.cluster.heartbeat_interval_ms);

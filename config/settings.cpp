@@ -85,6 +85,10 @@ std::string validate(const settings& x) {
           check_range("runtime.start_window", x.runtime.start_window, 1, 1000000);
       !why.empty())
     return why;
+  if (auto why = check_range("runtime.remote_start_window", x.runtime.remote_start_window,
+                             1, 1000000);
+      !why.empty())
+    return why;
   if (auto why = validate_cluster(x.cluster); !why.empty())
     return why;
   return validate_llm(x.llm);
@@ -95,7 +99,8 @@ void to_json(nlohmann::json& j, const settings& x) {
                      {"room", {{"history_limit", x.room.history_limit}}},
                      {"runtime",
                       {{"scheduler_threads", x.runtime.scheduler_threads},
-                       {"start_window", x.runtime.start_window}}},
+                       {"start_window", x.runtime.start_window},
+                       {"remote_start_window", x.runtime.remote_start_window}}},
                      {"cluster",
                       {{"heartbeat_interval_ms", x.cluster.heartbeat_interval_ms},
                        {"connection_timeout_ms", x.cluster.connection_timeout_ms},

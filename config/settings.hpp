@@ -31,10 +31,20 @@ struct runtime_settings {
   std::int32_t scheduler_threads = 0;
   /// Negotiations the scenario runner and the bench start at once (1..1000000).
   std::int32_t start_window = 256;
+  /// The same when the rooms are on nodes (1..1000000): each negotiation
+  /// then waits for the network at every turn, so more must be under way to
+  /// keep both processes busy.
+  std::int32_t remote_start_window = 1024;
+
+  /// The start window of a run whose rooms are on nodes (`remote`) or here.
+  std::int32_t start_window_for(bool remote) const noexcept {
+    return remote ? remote_start_window : start_window;
+  }
 
   friend bool operator==(const runtime_settings& x, const runtime_settings& y) {
     return x.scheduler_threads == y.scheduler_threads &&
-           x.start_window == y.start_window;
+           x.start_window == y.start_window &&
+           x.remote_start_window == y.remote_start_window;
   }
 
   friend bool operator!=(const runtime_settings& x, const runtime_settings& y) {

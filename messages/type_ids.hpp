@@ -18,6 +18,7 @@
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/events.hpp"
+#include "messages/gateway.hpp"
 #include "messages/llm.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
@@ -47,6 +48,8 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::room_spec))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::room_spec>))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::actors::room_actor>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::barrier))
+CAF_ADD_TYPE_ID(parley, (parley::messages::routed))
+CAF_ADD_TYPE_ID(parley, (parley::messages::routed_batch))
 CAF_ADD_TYPE_ID(parley, (parley::messages::negotiation_event))
 CAF_ADD_TYPE_ID(parley, (parley::messages::shared_record))
 CAF_ADD_TYPE_ID(parley, (parley::messages::topic_set))

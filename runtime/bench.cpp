@@ -483,7 +483,8 @@ void run_bench(const bench_options& options, const config::settings& settings,
   build_rooms(w, options.workload, options.negotiations, !options.remotes.empty(), plan);
   plan.workload = options.workload;
   plan.listener = caf::actor_cast<listener_actor>(listener);
-  plan.window = static_cast<std::size_t>(settings.runtime.start_window);
+  plan.window =
+      static_cast<std::size_t>(settings.runtime.start_window_for(!options.remotes.empty()));
   plan.progress = options.progress;
   plan.err = &err;
   plan.started = started;

@@ -13,6 +13,7 @@
 #include "actors/timer/interface.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
+#include "runtime/gateway/interface.hpp"
 #include "runtime/room_host.hpp"
 
 namespace parley::runtime {
@@ -21,7 +22,9 @@ namespace parley::runtime {
 ///
 /// With nodes, rooms (and the negotiations they spawn) are built on the nodes
 /// while agents, the bus and the caller's drivers stay local; the messages are
-/// the same as locally, CAF's middleman carries them. Each node is watched: if
+/// the same as locally. They cross through one gateway per node
+/// (runtime/gateway/): batched, and addressed by id, so that no room, agent
+/// or negotiation becomes a CAF proxy on the other side. Each node is watched: if
 /// it dies, freezes (heartbeat) or shuts down, every room placed on it gets an
 /// E021 error event on the bus, so no negotiation placed there is silently lost.
 class cluster {
@@ -53,7 +56,13 @@ private:
   struct node {
     std::string address;
     room_host_actor host;
+    /// This process's side of the gateway to the node.
+    gateway::caller_gateway_actor gateway;
   };
+
+  /// Asks the node's room host for its side of a gateway to a new one here.
+  gateway::caller_gateway_actor open_gateway(const std::string& address,
+                                      const room_host_actor& host);
 
   caf::actor_system& sys_;
   messages::event_sink events_;

@@ -501,7 +501,8 @@ messages::run_summary run_scenario(const scenario& plan,
   c.listener = caf::actor_cast<listener_actor>(listener);
   c.format = options.format;
   c.out = &out;
-  c.start_window = static_cast<std::size_t>(settings.runtime.start_window);
+  c.start_window =
+      static_cast<std::size_t>(settings.runtime.start_window_for(!options.remotes.empty()));
   for (const auto& a : plan.agents)
     c.agents.emplace(a.id, w.add_agent(messages::agent_spec{a.id, a.profile, a.brain}));
   c.llm_agents = w.llm_agents();

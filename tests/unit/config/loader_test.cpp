@@ -242,6 +242,7 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS",
                                  "PARLEY_NEGOTIATION_TOTAL_TIMEOUT_MS",
                                  "PARLEY_ROOM_HISTORY_LIMIT",
+                                 "PARLEY_RUNTIME_REMOTE_START_WINDOW",
                                  "PARLEY_RUNTIME_SCHEDULER_THREADS",
                                  "PARLEY_RUNTIME_START_WINDOW"});
   for (const auto& name : names) {

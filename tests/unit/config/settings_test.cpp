@@ -87,7 +87,7 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
                     "incentive_split": {"agent": 0.7, "broker": 0.1,
                                         "validator": 0.1, "pool": 0.1}},
     "room": {"history_limit": 42},
-    "runtime": {"scheduler_threads": 3, "start_window": 9},
+    "runtime": {"scheduler_threads": 3, "start_window": 9, "remote_start_window": 1024},
     "cluster": {"heartbeat_interval_ms": 250, "connection_timeout_ms": 2000,
                 "tls_ca": "", "tls_certificate": "", "tls_key": "",
                 "max_connections": 64, "handshake_timeout_ms": 5000,

@@ -634,6 +634,24 @@ std::vector<llm_attempt> samples(tag<llm_attempt>, wire&) {
                       "", caf::none}};
 }
 
+std::vector<routed> samples(tag<routed>, wire& w) {
+  return {routed{route_kind::negotiation, 0,
+                 caf::make_message(samples(tag<agent_counter>{}, w).front())},
+          routed{route_kind::bus, 0,
+                 caf::make_message(samples(tag<negotiation_event>{}, w).front())},
+          routed{route_kind::agent, 0x8000000000000009ULL, caf::message{}}};
+}
+
+std::vector<routed_batch> samples(tag<routed_batch>, wire& w) {
+  return {routed_batch{samples(tag<routed>{}, w)}, routed_batch{}};
+}
+
+/// The gateway's envelopes (messages/gateway.hpp) carry any message between
+/// two processes' gateways and never leave them: they have no JSON form.
+template <class T>
+constexpr bool has_json_form =
+    !std::is_same_v<T, routed> && !std::is_same_v<T, routed_batch>;
+
 // -- equality: operator==, or field by field through inspect -------------------
 
 template <class T, class = void> struct has_equal : std::false_type {};
@@ -650,6 +668,7 @@ std::enable_if_t<!has_equal<T>::value, bool> same(const T& x, const T& y);
 template <class T> bool same(const caf::optional<T>& x, const caf::optional<T>& y);
 template <class T> bool same(const std::vector<T>& x, const std::vector<T>& y);
 bool same(const event_sink& x, const event_sink& y);
+bool same(const caf::message& x, const caf::message& y);
 
 /// The addresses of a value's fields, in the order its inspect lists them.
 class field_addresses {
@@ -721,6 +740,12 @@ template <class T> bool same(const std::vector<T>& x, const std::vector<T>& y) {
 
 /// Sinks compare by bus and wanted topics (their inspect has no fields to
 /// point at).
+/// Messages are the same when they hold the same values (compared as CAF
+/// renders them, which lists every field).
+bool same(const caf::message& x, const caf::message& y) {
+  return x.type_token() == y.type_token() && to_string(x) == to_string(y);
+}
+
 bool same(const event_sink& x, const event_sink& y) {
   return x.bus() == y.bus() &&
          x.wants_any(topic_set::all()) == y.wants_any(topic_set::all()) &&
@@ -941,11 +966,13 @@ TEST_CASE("every wire type survives to_json and from_json_value", "[unit]") {
   wire w;
   for_each_wire_type([&](auto t) {
     using type = typename decltype(t)::type;
-    for (const auto& x : samples(t, w)) {
-      INFO(caf::type_name<type>::value);
-      json j = x;
-      INFO(j.dump());
-      CHECK(same(from_json_value<type>(j), without_actors(x)));
+    if constexpr (has_json_form<type>) {
+      for (const auto& x : samples(t, w)) {
+        INFO(caf::type_name<type>::value);
+        json j = x;
+        INFO(j.dump());
+        CHECK(same(from_json_value<type>(j), without_actors(x)));
+      }
     }
   });
 }
@@ -954,11 +981,13 @@ TEST_CASE("every wire type survives JSON text (dump, then parse)", "[unit]") {
   wire w;
   for_each_wire_type([&](auto t) {
     using type = typename decltype(t)::type;
-    for (const auto& x : samples(t, w)) {
-      json j = x;
-      auto text = j.dump();
-      INFO(caf::type_name<type>::value << ": " << text);
-      CHECK(same(from_json_value<type>(parse_json(text)), without_actors(x)));
+    if constexpr (has_json_form<type>) {
+      for (const auto& x : samples(t, w)) {
+        json j = x;
+        auto text = j.dump();
+        INFO(caf::type_name<type>::value << ": " << text);
+        CHECK(same(from_json_value<type>(parse_json(text)), without_actors(x)));
+      }
     }
   });
 }
@@ -1019,18 +1048,20 @@ TEST_CASE("a wire type's JSON keys are the fields its inspect names", "[unit]") 
   std::size_t listed = 0;
   for_each_wire_type([&](auto t) {
     using type = typename decltype(t)::type;
-    for (const auto& x : samples(t, w)) {
-      auto names = names_of(x);
-      if (names.empty())
-        continue;
-      ++listed;
-      json j = x;
-      INFO(caf::type_name<type>::value << ": " << j.dump());
-      for (auto i = j.begin(); i != j.end(); ++i)
-        CHECK((names.count(i.key()) == 1 || i.key() == "type"));
-      for (const auto& [name, presence] : names)
-        if (presence == json_presence::required)
-          CHECK(j.contains(name));
+    if constexpr (has_json_form<type>) {
+      for (const auto& x : samples(t, w)) {
+        auto names = names_of(x);
+        if (names.empty())
+          continue;
+        ++listed;
+        json j = x;
+        INFO(caf::type_name<type>::value << ": " << j.dump());
+        for (auto i = j.begin(); i != j.end(); ++i)
+          CHECK((names.count(i.key()) == 1 || i.key() == "type"));
+        for (const auto& [name, presence] : names)
+          if (presence == json_presence::required)
+            CHECK(j.contains(name));
+      }
     }
   });
   CHECK(listed >= 60);
@@ -1040,13 +1071,15 @@ TEST_CASE("a wire type refuses a key its inspect does not name", "[unit]") {
   wire w;
   for_each_wire_type([&](auto t) {
     using type = typename decltype(t)::type;
-    for (const auto& x : samples(t, w)) {
-      if (names_of(x).empty())
-        continue;
-      json j = x;
-      j["no_such_field"] = 1;
-      INFO(caf::type_name<type>::value);
-      CHECK_THROWS_WITH(from_json_value<type>(j), "no_such_field: unknown field");
+    if constexpr (has_json_form<type>) {
+      for (const auto& x : samples(t, w)) {
+        if (names_of(x).empty())
+          continue;
+        json j = x;
+        j["no_such_field"] = 1;
+        INFO(caf::type_name<type>::value);
+        CHECK_THROWS_WITH(from_json_value<type>(j), "no_such_field: unknown field");
+      }
     }
   });
 }
@@ -1055,15 +1088,17 @@ TEST_CASE("a wire type needs every field its inspect requires", "[unit]") {
   wire w;
   for_each_wire_type([&](auto t) {
     using type = typename decltype(t)::type;
-    for (const auto& x : samples(t, w)) {
-      for (const auto& [name, presence] : names_of(x)) {
-        if (presence != json_presence::required)
-          continue;
-        json j = x;
-        j.erase(name);
-        INFO(caf::type_name<type>::value);
-        CHECK_THROWS_WITH(from_json_value<type>(j),
-                          name + ": required field is missing");
+    if constexpr (has_json_form<type>) {
+      for (const auto& x : samples(t, w)) {
+        for (const auto& [name, presence] : names_of(x)) {
+          if (presence != json_presence::required)
+            continue;
+          json j = x;
+          j.erase(name);
+          INFO(caf::type_name<type>::value);
+          CHECK_THROWS_WITH(from_json_value<type>(j),
+                            name + ": required field is missing");
+        }
       }
     }
   });

@@ -1,0 +1,65 @@
+#pragma once
+
+// What two processes' gateways (runtime/gateway/) exchange: the messages of
+// many actors in one batch, each addressed by the id of the actor it is for
+// rather than by an actor handle, so that no actor of one process becomes a
+// CAF proxy in the other.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "caf/atom.hpp"
+#include "caf/message.hpp"
+#include "caf/meta/type_name.hpp"
+
+#include "messages/fields.hpp"
+
+namespace parley::messages {
+
+/// Asks a node's room host for a gateway to talk to the caller's.
+using gateway_atom = caf::atom_constant<caf::atom("gateway")>;
+/// A gateway sends what it collected.
+using flush_atom = caf::atom_constant<caf::atom("flush")>;
+/// Answered once everything sent through the gateway before it has arrived.
+using sync_atom = caf::atom_constant<caf::atom("sync")>;
+
+/// Who a routed message is for.
+enum class route_kind : std::uint8_t {
+  /// A room the node built for the caller, by its slot there.
+  room,
+  /// The negotiation the content (an agent's answer) names, running on the
+  /// node.
+  negotiation,
+  /// An agent of a room the caller placed, by its slot at the caller.
+  agent,
+  /// The caller's event bus.
+  bus,
+};
+
+/// One message for one actor of the other process. A gateway numbers the
+/// actors it routes to (slots) as it learns them, so routing is an index,
+/// not a lookup by name.
+struct routed {
+  route_kind kind = route_kind::room;
+  std::uint64_t slot = 0;
+  caf::message content;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, routed& x) {
+  return f(caf::meta::type_name("routed"), field("kind", x.kind), field("slot", x.slot),
+           field("content", x.content));
+}
+
+/// Messages in the order their senders sent them.
+struct routed_batch {
+  std::vector<routed> messages;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, routed_batch& x) {
+  return f(caf::meta::type_name("routed_batch"), field("messages", x.messages));
+}
+
+} // namespace parley::messages
