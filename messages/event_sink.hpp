@@ -55,7 +55,7 @@ public:
   const actors::bus_actor& bus() const noexcept { return bus_; }
 
   /// The same interest, published to `bus` instead (a node's stand-in for
-  /// a caller's bus, see runtime/gateway/).
+  /// a caller's bus, see runtime/bridge/).
   event_sink with_bus(actors::bus_actor bus) const { return {std::move(bus), interest_}; }
 
   explicit operator bool() const noexcept { return static_cast<bool>(bus_); }

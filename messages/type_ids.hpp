@@ -18,7 +18,7 @@
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/events.hpp"
-#include "messages/gateway.hpp"
+#include "messages/bridge.hpp"
 #include "messages/llm.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"

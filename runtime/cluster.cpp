@@ -14,8 +14,8 @@
 #include "actors/common/wall_clock.hpp"
 #include "actors/room/actor.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/gateway/caller.hpp"
-#include "runtime/gateway/forwarder.hpp"
+#include "runtime/bridge/caller.hpp"
+#include "runtime/bridge/forwarder.hpp"
 #include "runtime/node_transport.hpp"
 
 namespace parley::runtime {
@@ -28,8 +28,8 @@ constexpr std::size_t placement_batch = 1000;
 /// How long a node may take to build one batch of rooms.
 constexpr auto placement_timeout = std::chrono::seconds(60);
 
-/// How long a node may take to open a gateway.
-constexpr auto gateway_timeout = std::chrono::seconds(10);
+/// How long a node may take to open a bridge.
+constexpr auto bridge_timeout = std::chrono::seconds(10);
 
 struct watcher_state {
   static inline const char* name = "parley.node_watcher";
@@ -103,32 +103,32 @@ cluster::cluster(caf::actor_system& sys, const std::vector<std::string>& nodes,
       throw std::runtime_error("node " + address + " has our own node id (" +
                                to_string(sys_.node()) +
                                "); refusing to mix up two nodes");
-    nodes_.push_back(node{address, *remote, open_gateway(address, *remote)});
+    nodes_.push_back(node{address, *remote, open_bridge(address, *remote)});
     watchers_.push_back(sys_.spawn(watcher, address, *remote, events_));
   }
 }
 
-gateway::caller_gateway_actor cluster::open_gateway(const std::string& address,
+bridge::caller_bridge_actor cluster::open_bridge(const std::string& address,
                                              const room_host_actor& host) {
-  auto mine = gateway::spawn_caller_side(sys_, events_.bus());
+  auto mine = bridge::spawn_caller_side(sys_, events_.bus());
   caf::scoped_actor self{sys_};
   caf::actor theirs;
-  self->request(host, gateway_timeout, messages::gateway_atom::value,
+  self->request(host, bridge_timeout, messages::bridge_atom::value,
                 caf::actor_cast<caf::actor>(mine))
       .receive([&](caf::actor& side) { theirs = std::move(side); },
                [&](caf::error& err) {
                  caf::anon_send_exit(mine, caf::exit_reason::user_shutdown);
                  throw std::runtime_error("node " + address +
-                                          " opened no gateway: " + sys_.render(err));
+                                          " opened no bridge: " + sys_.render(err));
                });
-  caf::anon_send(mine, messages::gateway_atom::value, std::move(theirs));
+  caf::anon_send(mine, messages::bridge_atom::value, std::move(theirs));
   return mine;
 }
 
 void cluster::sync() {
   caf::scoped_actor self{sys_};
   for (const auto& target : nodes_)
-    self->request(target.gateway, std::chrono::seconds(5), messages::sync_atom::value)
+    self->request(target.bridge, std::chrono::seconds(5), messages::sync_atom::value)
         .receive([](bool) {}, [](const caf::error&) {});
 }
 
@@ -136,7 +136,7 @@ cluster::~cluster() {
   for (const auto& w : watchers_)
     caf::anon_send_exit(w, caf::exit_reason::user_shutdown);
   for (const auto& target : nodes_)
-    caf::anon_send_exit(target.gateway, caf::exit_reason::user_shutdown);
+    caf::anon_send_exit(target.bridge, caf::exit_reason::user_shutdown);
 }
 
 std::vector<actors::room_actor>
@@ -156,7 +156,7 @@ cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
   for (std::size_t k = 0; k < n; ++k) {
     auto& target = nodes_[k];
     const auto& indices = placed[k];
-    auto gateway = caf::actor_cast<caf::actor>(target.gateway);
+    auto side = caf::actor_cast<caf::actor>(target.bridge);
     for (std::size_t begin = 0; begin < indices.size(); begin += placement_batch) {
       auto end = std::min(indices.size(), begin + placement_batch);
       std::vector<messages::room_spec> batch;
@@ -166,7 +166,7 @@ cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
         ids.push_back(specs[indices[j]].id);
         batch.push_back(std::move(specs[indices[j]]));
       }
-      self->request(target.gateway, placement_timeout, std::move(batch))
+      self->request(target.bridge, placement_timeout, std::move(batch))
           .receive(
               [&](std::uint64_t first_slot, std::uint64_t built) {
                 if (built != end - begin)
@@ -176,7 +176,7 @@ cluster::spawn_rooms(std::vector<messages::room_spec> specs) {
                 // Here, each room is a forwarder to its slot at the node.
                 for (auto j = begin; j < end; ++j)
                   rooms[indices[j]] = caf::actor_cast<actors::room_actor>(
-                      gateway::make_forwarder(sys_, gateway, messages::route_kind::room,
+                      bridge::make_forwarder(sys_, side, messages::route_kind::room,
                                               first_slot + (j - begin)));
               },
               [&](caf::error& err) {

@@ -13,7 +13,7 @@
 #include "actors/timer/interface.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
-#include "runtime/gateway/interface.hpp"
+#include "runtime/bridge/interface.hpp"
 #include "runtime/room_host.hpp"
 
 namespace parley::runtime {
@@ -22,8 +22,8 @@ namespace parley::runtime {
 ///
 /// With nodes, rooms (and the negotiations they spawn) are built on the nodes
 /// while agents, the bus and the caller's drivers stay local; the messages are
-/// the same as locally. They cross through one gateway per node
-/// (runtime/gateway/): batched, and addressed by id, so that no room, agent
+/// the same as locally. They cross through one bridge per node
+/// (runtime/bridge/): batched, and addressed by slot, so that no room, agent
 /// or negotiation becomes a CAF proxy on the other side. Each node is watched: if
 /// it dies, freezes (heartbeat) or shuts down, every room placed on it gets an
 /// E021 error event on the bus, so no negotiation placed there is silently lost.
@@ -56,12 +56,12 @@ private:
   struct node {
     std::string address;
     room_host_actor host;
-    /// This process's side of the gateway to the node.
-    gateway::caller_gateway_actor gateway;
+    /// This process's side of the bridge to the node.
+    bridge::caller_bridge_actor bridge;
   };
 
-  /// Asks the node's room host for its side of a gateway to a new one here.
-  gateway::caller_gateway_actor open_gateway(const std::string& address,
+  /// Asks the node's room host for its side of a bridge to a new one here.
+  bridge::caller_bridge_actor open_bridge(const std::string& address,
                                       const room_host_actor& host);
 
   caf::actor_system& sys_;

@@ -13,7 +13,7 @@
 #include "actors/room/actor.hpp"
 #include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/gateway/node_side.hpp"
+#include "runtime/bridge/node_side.hpp"
 
 namespace parley::runtime {
 
@@ -26,8 +26,8 @@ struct host_state {
   actors::timer_actor timers;
   std::shared_ptr<actors::negotiation::pool> negotiations;
   caf::actor echo;
-  /// The node's sides of the callers' gateways.
-  std::unordered_map<caf::actor_addr, caf::actor> gateways;
+  /// The node's sides of the callers' bridges.
+  std::unordered_map<caf::actor_addr, caf::actor> bridges;
 };
 
 using host_pointer = room_host_actor::stateful_pointer<host_state>;
@@ -51,7 +51,7 @@ room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo)
       std::make_shared<actors::negotiation::pool>(self->system());
   self->set_down_handler([self](const caf::down_msg& down) {
     auto& st = self->state;
-    if (st.gateways.erase(down.source) > 0)
+    if (st.bridges.erase(down.source) > 0)
       return;
     st.rooms.erase(down.source);
     if (st.rooms.empty())
@@ -69,13 +69,13 @@ room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo)
         return result;
       },
       [self](messages::echo_atom) { return self->state.echo; },
-      [self](messages::gateway_atom, const caf::actor& caller) {
-        auto side = gateway::spawn_node_side(
-            self->system(), caf::actor_cast<gateway::caller_gateway_actor>(caller),
+      [self](messages::bridge_atom, const caf::actor& caller) {
+        auto side = bridge::spawn_node_side(
+            self->system(), caf::actor_cast<bridge::caller_bridge_actor>(caller),
             caf::actor_cast<room_host_actor>(self));
         auto handle = caf::actor_cast<caf::actor>(side);
         self->monitor(handle);
-        self->state.gateways.emplace(handle.address(), handle);
+        self->state.bridges.emplace(handle.address(), handle);
         return handle;
       },
       [self](messages::count_atom) {
@@ -87,7 +87,7 @@ room_host_actor::behavior_type host_behavior(host_pointer self, caf::actor echo)
         for (const auto& room : st.rooms)
           caf::anon_send_exit(room.second, caf::exit_reason::user_shutdown);
         caf::anon_send_exit(st.echo, caf::exit_reason::user_shutdown);
-        for (const auto& side : st.gateways)
+        for (const auto& side : st.bridges)
           caf::anon_send_exit(side.second, caf::exit_reason::user_shutdown);
         caf::anon_send_exit(st.timers, caf::exit_reason::user_shutdown);
         st.negotiations->clear();

@@ -10,7 +10,7 @@
 #include "actors/room/interface.hpp"
 #include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
-#include "messages/gateway.hpp"
+#include "messages/bridge.hpp"
 
 namespace parley::runtime {
 
@@ -20,7 +20,7 @@ using room_host_actor = caf::typed_actor<
         std::vector<actors::room_actor>>,
     caf::replies_to<messages::echo_atom>::with<caf::actor>,
     caf::replies_to<messages::count_atom>::with<std::size_t, std::size_t>,
-    caf::replies_to<messages::gateway_atom, caf::actor>::with<caf::actor>,
+    caf::replies_to<messages::bridge_atom, caf::actor>::with<caf::actor>,
     caf::reacts_to<messages::shutdown_atom>>;
 
 /// Spawns the actor a node publishes: it builds rooms for remote callers.
@@ -33,12 +33,12 @@ using room_host_actor = caf::typed_actor<
 /// - `echo_atom` -> an actor that answers every message with itself (a wire
 ///   check: a type the node does not know comes back empty);
 /// - `count_atom` -> (rooms alive, actors running on this node);
-/// - `gateway_atom, caller` -> the node's side of a gateway for the caller's
-///   side `caller` (runtime/gateway/; plain handles here, the handshake
+/// - `bridge_atom, caller` -> the node's side of a bridge for the caller's
+///   side `caller` (runtime/bridge/; plain handles here, the handshake
 ///   crosses before either side knows the other): callers place rooms and
 ///   talk to them through it;
 /// - `shutdown_atom`: stops every room it built (their negotiations report
-///   themselves aborted, E021), every gateway, and then itself.
+///   themselves aborted, E021), every bridge, and then itself.
 room_host_actor spawn_room_host(caf::actor_system& sys);
 
 } // namespace parley::runtime

@@ -646,8 +646,8 @@ std::vector<routed_batch> samples(tag<routed_batch>, wire& w) {
   return {routed_batch{samples(tag<routed>{}, w)}, routed_batch{}};
 }
 
-/// The gateway's envelopes (messages/gateway.hpp) carry any message between
-/// two processes' gateways and never leave them: they have no JSON form.
+/// The bridge's envelopes (messages/bridge.hpp) carry any message between
+/// two processes' bridges and never leave them: they have no JSON form.
 template <class T>
 constexpr bool has_json_form =
     !std::is_same_v<T, routed> && !std::is_same_v<T, routed_batch>;

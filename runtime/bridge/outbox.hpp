@@ -6,11 +6,11 @@
 
 #include "caf/send.hpp"
 
-#include "messages/gateway.hpp"
+#include "messages/bridge.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
-/// The batch a gateway collects for the other side. The first message of a
+/// The batch a bridge collects for the other side. The first message of a
 /// batch arms a flush `flush_delay` later (one timer per batch): messages
 /// that come in the meantime share its frame. Sending at once (a flush
 /// message to itself) gave one message per frame on a caller whose agents
@@ -46,4 +46,4 @@ private:
   messages::routed_batch batch_;
 };
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge

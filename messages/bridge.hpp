@@ -1,6 +1,6 @@
 #pragma once
 
-// What two processes' gateways (runtime/gateway/) exchange: the messages of
+// What two processes' bridges (runtime/bridge/) exchange: the messages of
 // many actors in one batch, each addressed by the id of the actor it is for
 // rather than by an actor handle, so that no actor of one process becomes a
 // CAF proxy in the other.
@@ -17,11 +17,11 @@
 
 namespace parley::messages {
 
-/// Asks a node's room host for a gateway to talk to the caller's.
-using gateway_atom = caf::atom_constant<caf::atom("gateway")>;
-/// A gateway sends what it collected.
+/// Asks a node's room host for a bridge to talk to the caller's.
+using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
+/// A bridge sends what it collected.
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
-/// Answered once everything sent through the gateway before it has arrived.
+/// Answered once everything sent through the bridge before it has arrived.
 using sync_atom = caf::atom_constant<caf::atom("sync")>;
 
 /// Who a routed message is for.
@@ -37,7 +37,7 @@ enum class route_kind : std::uint8_t {
   bus,
 };
 
-/// One message for one actor of the other process. A gateway numbers the
+/// One message for one actor of the other process. A bridge numbers the
 /// actors it routes to (slots) as it learns them, so routing is an index,
 /// not a lookup by name.
 struct routed {

@@ -8,13 +8,13 @@
 #include "caf/typed_actor.hpp"
 
 #include "messages/fwd.hpp"
-#include "messages/gateway.hpp"
+#include "messages/bridge.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
-// A gateway has a side in each of two processes (a caller and a `parley
+// A bridge has a side in each of two processes (a caller and a `parley
 // node`); everything one process sends the other's actors crosses between
-// them, in order, batched, addressed by slot (see messages/gateway.hpp).
+// them, in order, batched, addressed by slot (see messages/bridge.hpp).
 // Both sides accept:
 // - `routed`: from a forwarder of their process, to go out in the next batch;
 // - `routed_batch`: from the other side, to deliver here;
@@ -25,24 +25,24 @@ namespace parley::runtime::gateway {
 /// - `(agents' first slot, room specs)` -> (rooms' first slot, rooms built):
 ///   builds the caller's rooms here; their agents are the caller's slots
 ///   from the first one on, in order of room and member.
-using node_gateway_actor = caf::typed_actor<
+using node_bridge_actor = caf::typed_actor<
     caf::reacts_to<messages::routed>, caf::reacts_to<messages::routed_batch>,
     caf::replies_to<std::uint64_t, std::vector<messages::room_spec>>::with<std::uint64_t,
                                                                           std::uint64_t>,
     caf::replies_to<messages::sync_atom>::with<bool>, caf::reacts_to<messages::flush_atom>>;
 
 /// The caller's side (caller.hpp). Also:
-/// - the four agent messages: an agent's answer to an offer the gateway
+/// - the four agent messages: an agent's answer to an offer the bridge
 ///   delivered, for the negotiation it names;
 /// - `room specs` -> (rooms' first slot at the node, rooms built): places
 ///   rooms on the node, keeping their agents' handles here;
-/// - `gateway_atom, node side`: the node's side, made for this one.
-using caller_gateway_actor = caf::typed_actor<
+/// - `bridge_atom, node side`: the node's side, made for this one.
+using caller_bridge_actor = caf::typed_actor<
     caf::reacts_to<messages::routed>, caf::reacts_to<messages::routed_batch>,
     caf::reacts_to<messages::agent_proposal>, caf::reacts_to<messages::agent_counter>,
     caf::reacts_to<messages::agent_accept>, caf::reacts_to<messages::agent_reject>,
     caf::replies_to<std::vector<messages::room_spec>>::with<std::uint64_t, std::uint64_t>,
     caf::replies_to<messages::sync_atom>::with<bool>, caf::reacts_to<messages::flush_atom>,
-    caf::reacts_to<messages::gateway_atom, caf::actor>>;
+    caf::reacts_to<messages::bridge_atom, caf::actor>>;
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge

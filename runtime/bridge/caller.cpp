@@ -1,4 +1,4 @@
-#include "runtime/gateway/caller.hpp"
+#include "runtime/bridge/caller.hpp"
 
 #include <chrono>
 #include <utility>
@@ -10,9 +10,9 @@
 #include "actors/agent/interface.hpp"
 #include "actors/common/forward.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/gateway/outbox.hpp"
+#include "runtime/bridge/outbox.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
 namespace {
 
@@ -20,15 +20,15 @@ namespace {
 constexpr auto node_timeout = std::chrono::seconds(60);
 
 struct caller_state {
-  static inline const char* name = "parley.caller_gateway";
-  node_gateway_actor node;
+  static inline const char* name = "parley.caller_bridge";
+  node_bridge_actor node;
   actors::bus_actor bus;
   outbox out;
   /// The agents of the rooms placed through it, by slot.
   std::vector<actors::agent_actor> agents;
 };
 
-using caller_pointer = caller_gateway_actor::stateful_pointer<caller_state>;
+using caller_pointer = caller_bridge_actor::stateful_pointer<caller_state>;
 
 void deliver(caller_pointer self, messages::routed& x) {
   auto& st = self->state;
@@ -61,7 +61,7 @@ template <class AgentMessage> void on_answer(caller_pointer self, const AgentMes
                               self->current_mailbox_element()->move_content_to_message()});
 }
 
-caller_gateway_actor::behavior_type caller_behavior(caller_pointer self,
+caller_bridge_actor::behavior_type caller_behavior(caller_pointer self,
                                                     actors::bus_actor bus) {
   self->state.bus = std::move(bus);
   return {
@@ -100,16 +100,16 @@ caller_gateway_actor::behavior_type caller_behavior(caller_pointer self,
         return promise;
       },
       [self](messages::flush_atom) { self->state.out.flush(self, self->state.node); },
-      [self](messages::gateway_atom, const caf::actor& node) {
-        self->state.node = caf::actor_cast<node_gateway_actor>(node);
+      [self](messages::bridge_atom, const caf::actor& node) {
+        self->state.node = caf::actor_cast<node_bridge_actor>(node);
       },
   };
 }
 
 } // namespace
 
-caller_gateway_actor spawn_caller_side(caf::actor_system& sys, actors::bus_actor bus) {
+caller_bridge_actor spawn_caller_side(caf::actor_system& sys, actors::bus_actor bus) {
   return sys.spawn(caller_behavior, std::move(bus));
 }
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge

@@ -1,4 +1,4 @@
-#include "runtime/gateway/node_side.hpp"
+#include "runtime/bridge/node_side.hpp"
 
 #include <chrono>
 #include <string>
@@ -11,10 +11,10 @@
 #include "actors/common/forward.hpp"
 #include "actors/negotiation/interface.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/gateway/forwarder.hpp"
-#include "runtime/gateway/outbox.hpp"
+#include "runtime/bridge/forwarder.hpp"
+#include "runtime/bridge/outbox.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
 namespace {
 
@@ -22,8 +22,8 @@ namespace {
 constexpr auto placement_timeout = std::chrono::seconds(60);
 
 struct node_state {
-  static inline const char* name = "parley.node_gateway";
-  caller_gateway_actor caller;
+  static inline const char* name = "parley.node_bridge";
+  caller_bridge_actor caller;
   room_host_actor host;
   outbox out;
   /// The rooms built for the caller, by slot.
@@ -36,7 +36,7 @@ struct node_state {
   std::unordered_map<caf::actor_addr, std::string> running;
 };
 
-using node_pointer = node_gateway_actor::stateful_pointer<node_state>;
+using node_pointer = node_bridge_actor::stateful_pointer<node_state>;
 
 /// Learns which actor runs a negotiation from its opening, sent to the
 /// initiator before anything else; forgets a negotiation once its end
@@ -95,20 +95,20 @@ void deliver(node_pointer self, messages::routed& x) {
 void localize(node_pointer self, std::uint64_t agent_slot,
               std::vector<messages::room_spec>& specs) {
   auto& st = self->state;
-  auto gateway = caf::actor_cast<caf::actor>(self);
+  auto me = caf::actor_cast<caf::actor>(self);
   for (auto& spec : specs) {
     for (auto& member : spec.members)
       member.agent = caf::actor_cast<actors::agent_actor>(make_forwarder(
-          self->system(), gateway, messages::route_kind::agent, agent_slot++));
+          self->system(), me, messages::route_kind::agent, agent_slot++));
     if (!st.bus)
       st.bus = caf::actor_cast<actors::bus_actor>(
-          make_forwarder(self->system(), gateway, messages::route_kind::bus, 0));
+          make_forwarder(self->system(), me, messages::route_kind::bus, 0));
     spec.events = spec.events.with_bus(st.bus);
   }
 }
 
-node_gateway_actor::behavior_type node_behavior(node_pointer self,
-                                                caller_gateway_actor caller,
+node_bridge_actor::behavior_type node_behavior(node_pointer self,
+                                                caller_bridge_actor caller,
                                                 room_host_actor host) {
   self->state.caller = std::move(caller);
   self->state.host = std::move(host);
@@ -154,9 +154,9 @@ node_gateway_actor::behavior_type node_behavior(node_pointer self,
 
 } // namespace
 
-node_gateway_actor spawn_node_side(caf::actor_system& sys, caller_gateway_actor caller,
+node_bridge_actor spawn_node_side(caf::actor_system& sys, caller_bridge_actor caller,
                                    room_host_actor host) {
   return sys.spawn(node_behavior, std::move(caller), std::move(host));
 }
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge

@@ -12,7 +12,7 @@
 #include "caf/scoped_actor.hpp"
 
 #include "messages/type_ids.hpp"
-#include "runtime/gateway/forwarder.hpp"
+#include "runtime/bridge/forwarder.hpp"
 #include "support/node_process.hpp"
 #include "support/process.hpp"
 
@@ -65,9 +65,9 @@ TEST_CASE("every example scenario prints the same events through a node as here"
 TEST_CASE("a forwarder answers a request with an error at once", "[integration]") {
   parley::test::network_system net;
   caf::scoped_actor self{net.sys};
-  auto gateway = caf::actor_cast<caf::actor>(self);
-  auto room = caf::actor_cast<caf::actor>(parley::runtime::gateway::make_forwarder(
-      net.sys, gateway, parley::messages::route_kind::room, 0));
+  auto bridge = caf::actor_cast<caf::actor>(self);
+  auto room = caf::actor_cast<caf::actor>(parley::runtime::bridge::make_forwarder(
+      net.sys, bridge, parley::messages::route_kind::room, 0));
   caf::error failure;
   self->request(room, 5s, parley::messages::history_atom::value)
       .receive([](const caf::message&) {}, [&](caf::error& err) { failure = err; });

@@ -3,18 +3,18 @@
 #include "caf/fwd.hpp"
 
 #include "actors/bus/interface.hpp"
-#include "runtime/gateway/interface.hpp"
+#include "runtime/bridge/interface.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
-/// Spawns a caller's side of a gateway to one node (whose side, made for
-/// this one, it learns with `gateway_atom` right after).
+/// Spawns a caller's side of a bridge to one node (whose side, made for
+/// this one, it learns with `bridge_atom` right after).
 ///
 /// It places rooms on the node: it keeps their agents' handles here, each
 /// in a slot the node's forwarders name, and answers the rooms' slots at the
 /// node (this process's forwarders to them route by it). It delivers what
 /// comes back to agents as itself, so that an agent's answer comes here and
 /// goes on to the negotiation it names; events go to `bus`.
-caller_gateway_actor spawn_caller_side(caf::actor_system& sys, actors::bus_actor bus);
+caller_bridge_actor spawn_caller_side(caf::actor_system& sys, actors::bus_actor bus);
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge

@@ -1,4 +1,4 @@
-#include "runtime/gateway/forwarder.hpp"
+#include "runtime/bridge/forwarder.hpp"
 
 #include <utility>
 
@@ -11,15 +11,15 @@
 
 #include "messages/type_ids.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
 namespace {
 
 class forwarder_impl : public caf::monitorable_actor {
 public:
-  forwarder_impl(caf::actor_config& cfg, caf::actor gateway, messages::route_kind kind,
+  forwarder_impl(caf::actor_config& cfg, caf::actor side, messages::route_kind kind,
                  std::uint64_t slot)
-      : caf::monitorable_actor(cfg), gateway_(std::move(gateway)), kind_(kind),
+      : caf::monitorable_actor(cfg), side_(std::move(side)), kind_(kind),
         slot_(slot) {}
 
   const char* name() const override { return "parley.forwarder"; }
@@ -33,24 +33,24 @@ public:
                               host);
       return;
     }
-    auto* dest = caf::actor_cast<caf::abstract_actor*>(gateway_);
+    auto* dest = caf::actor_cast<caf::abstract_actor*>(side_);
     dest->eq_impl(caf::make_message_id(), std::move(what->sender), host,
                   messages::routed{kind_, slot_, what->move_content_to_message()});
   }
 
 private:
-  caf::actor gateway_;
+  caf::actor side_;
   messages::route_kind kind_;
   std::uint64_t slot_;
 };
 
 } // namespace
 
-caf::strong_actor_ptr make_forwarder(caf::actor_system& sys, caf::actor gateway,
+caf::strong_actor_ptr make_forwarder(caf::actor_system& sys, caf::actor side,
                                      messages::route_kind kind, std::uint64_t slot) {
   caf::actor_config cfg;
   return caf::make_actor<forwarder_impl, caf::strong_actor_ptr>(
-      sys.next_actor_id(), sys.node(), &sys, cfg, std::move(gateway), kind, slot);
+      sys.next_actor_id(), sys.node(), &sys, cfg, std::move(side), kind, slot);
 }
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge

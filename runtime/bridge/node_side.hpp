@@ -2,12 +2,12 @@
 
 #include "caf/fwd.hpp"
 
-#include "runtime/gateway/interface.hpp"
+#include "runtime/bridge/interface.hpp"
 #include "runtime/room_host.hpp"
 
-namespace parley::runtime::gateway {
+namespace parley::runtime::bridge {
 
-/// Spawns a node's side of a gateway to the caller whose side is `caller`.
+/// Spawns a node's side of a bridge to the caller whose side is `caller`.
 ///
 /// It builds the caller's rooms through `host`, giving each member a
 /// forwarder to its agent's slot at the caller (forwarder.hpp) and every
@@ -18,7 +18,7 @@ namespace parley::runtime::gateway {
 /// agents' forwarders; an answer for a negotiation that ended is dropped, as
 /// its actor would drop it). It holds the caller's rooms until the caller's
 /// side goes away; then it stops them and itself.
-node_gateway_actor spawn_node_side(caf::actor_system& sys, caller_gateway_actor caller,
+node_bridge_actor spawn_node_side(caf::actor_system& sys, caller_bridge_actor caller,
                                    room_host_actor host);
 
-} // namespace parley::runtime::gateway
+} // namespace parley::runtime::bridge
