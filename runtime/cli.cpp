@@ -22,6 +22,7 @@
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
+#include "runtime/store_commands.hpp"
 
 namespace parley::runtime {
 
@@ -263,6 +264,8 @@ int run_cli(int argc, char** argv) {
                      "who reaches the port place rooms and negotiations (prints a "
                      "warning)");
 
+  store_commands store{app};
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -274,6 +277,8 @@ int run_cli(int argc, char** argv) {
       return demo_command(global, demo);
     if (*node_cmd)
       return node_command(global, node);
+    if (store.chosen())
+      return store.run(load_settings(global), std::cout, std::cerr);
     if (*bench_cmd) {
       bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
       bench.progress = isatty(STDERR_FILENO) != 0;
