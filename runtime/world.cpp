@@ -56,7 +56,7 @@ actors::store_actor world::add_store(const std::string& url) {
   if (auto why = actors::store::parse_store_url(url, parsed); !why.empty())
     throw actors::store::store_error(why);
   parsed.synchronous_full = settings_.store.synchronous == "full";
-  auto store = actors::store::spawn_store(sys_, actors::store::open_migrated(parsed), events_);
+  auto store = actors::store::spawn_store(sys_, parsed, events_);
   std::lock_guard<std::mutex> guard{mtx_};
   store_ = store;
   return store;

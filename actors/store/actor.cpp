@@ -1,5 +1,6 @@
 #include "actors/store/actor.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <unordered_map>
@@ -8,11 +9,13 @@
 
 #include "caf/actor_clock.hpp"
 #include "caf/actor_system.hpp"
+#include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/store/batch.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/seed_state.hpp"
+#include "actors/store/writer.hpp"
 #include "messages/json_reader.hpp"
 #include "messages/type_ids.hpp"
 
@@ -35,12 +38,28 @@ struct progress {
   bool terminal = false;
 };
 
+/// A negotiation in the batch being written, and what it will have then.
+struct in_flight_op {
+  std::string id;
+  std::int32_t round_count = 0;
+  bool terminal = false;
+};
+
 struct store_state {
   static inline const char* name = "parley.store";
+  /// Reads (get, query, stats, sync's look-ups) and maintenance; the writer
+  /// has a connection of its own.
   std::shared_ptr<backend> db;
+  std::unique_ptr<writer> out;
   store_options options;
   batch pending;
   bool commit_sent = false;
+  /// The batch the writer has in hand: its negotiations, events, and the
+  /// flushes that wait for it.
+  bool writing = false;
+  std::vector<in_flight_op> in_flight;
+  std::int64_t in_flight_events = 0;
+  std::vector<caf::typed_response_promise<std::int64_t>> in_flight_flushes;
   /// Whether a sweep for overdue syncs is due at `next_sweep`.
   bool sweep_armed = false;
   caf::actor_clock::time_point next_sweep;
@@ -132,32 +151,44 @@ void resolve(store_pointer self, const std::string& id, const progress& p) {
     st.waiters.erase(i);
 }
 
-/// Writes the pending batch in one transaction and answers whoever waited.
+/// Hands the pending batch to the writer, if it is idle; with nothing
+/// pending and nothing in hand, answers the flushes.
 void commit(store_pointer self) {
   auto& st = self->state;
   st.commit_sent = false;
+  if (st.writing)
+    return; // the batch grows until the writer reports
   if (st.pending.empty()) {
     for (auto& rp : st.flushes)
       rp.deliver(st.events_committed);
     st.flushes.clear();
     return;
   }
-  auto events = static_cast<std::int64_t>(st.pending.events());
+  st.in_flight_events = static_cast<std::int64_t>(st.pending.events());
   auto ops = st.pending.take();
-  auto flushes = std::move(st.flushes);
+  st.in_flight.clear();
+  st.in_flight.reserve(ops.size());
+  for (const auto& op : ops)
+    st.in_flight.push_back({op.row.id, op.round_count, op.terminal});
+  st.in_flight_flushes = std::move(st.flushes);
   st.flushes.clear();
-  std::string failure;
-  try {
-    st.db->write(ops);
-  } catch (const std::exception& e) {
-    failure = e.what();
-  }
+  st.writing = true;
+  st.out->submit(std::move(ops));
+}
+
+/// The writer reports the batch in hand: answers whoever waited for it,
+/// then hands over what arrived meanwhile.
+void committed(store_pointer self, const std::string& failure) {
+  auto& st = self->state;
+  st.writing = false;
+  auto flushes = std::move(st.in_flight_flushes);
+  st.in_flight_flushes.clear();
   if (!failure.empty()) {
     ++st.failed_commits;
-    std::cerr << "parley store: a transaction of " << ops.size()
+    std::cerr << "parley store: a transaction of " << st.in_flight.size()
               << " negotiations failed: " << failure << '\n';
-    for (const auto& op : ops) {
-      auto i = st.waiters.find(op.row.id);
+    for (const auto& op : st.in_flight) {
+      auto i = st.waiters.find(op.id);
       if (i == st.waiters.end())
         continue;
       for (auto& w : i->second)
@@ -166,19 +197,23 @@ void commit(store_pointer self) {
     }
     for (auto& rp : flushes)
       rp.deliver(store_failure(failure));
-    return;
+  } else {
+    st.events_committed += st.in_flight_events;
+    for (const auto& op : st.in_flight) {
+      auto& p = st.committed[op.id];
+      p.rounds = std::max(p.rounds, op.round_count);
+      p.terminal = p.terminal || op.terminal;
+      resolve(self, op.id, p);
+      if (p.terminal)
+        st.committed.erase(op.id);
+    }
+    for (auto& rp : flushes)
+      rp.deliver(st.events_committed);
   }
-  st.events_committed += events;
-  for (const auto& op : ops) {
-    auto& p = st.committed[op.row.id];
-    p.rounds = std::max(p.rounds, op.round_count);
-    p.terminal = p.terminal || op.terminal;
-    resolve(self, op.row.id, p);
-    if (p.terminal)
-      st.committed.erase(op.row.id);
-  }
-  for (auto& rp : flushes)
-    rp.deliver(st.events_committed);
+  st.in_flight.clear();
+  // Behind whatever is in the mailbox now, so that it joins the batch.
+  if (!st.pending.empty() || !st.flushes.empty())
+    send_commit(self);
 }
 
 caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
@@ -187,7 +222,9 @@ caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
   if (auto i = st.committed.find(id); i != st.committed.end()) {
     if (i->second.terminal || i->second.rounds >= rounds)
       return i->second.rounds;
-  } else if (!st.pending.contains(id)) {
+  } else if (!st.pending.contains(id) &&
+             std::none_of(st.in_flight.begin(), st.in_flight.end(),
+                          [&](const in_flight_op& x) { return x.id == id; })) {
     // Not written by this store yet, or long ago: the database knows.
     negotiation_row row;
     bool found = false;
@@ -220,10 +257,21 @@ std::vector<messages::negotiation_record> to_records(const std::vector<negotiati
 }
 
 store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<backend> db,
+                                          std::shared_ptr<backend> write_db,
                                           store_options options) {
   auto& st = self->state;
   st.db = std::move(db);
   st.options = options;
+  // The writer reports to this actor; its thread ends with the state.
+  auto handle = caf::actor_cast<caf::actor>(self);
+  auto weak = caf::actor_cast<caf::weak_actor_ptr>(handle);
+  st.out = std::make_unique<writer>(
+      std::move(write_db),
+      [weak](std::string failure) {
+        if (auto strong = caf::actor_cast<caf::actor>(weak.lock()))
+          caf::anon_send(caf::actor_cast<store_actor>(strong), messages::commit_atom::value,
+                         std::move(failure));
+      });
   return {
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;
@@ -286,16 +334,26 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
         auto& st = self->state;
-        if (st.pending.empty())
+        if (st.pending.empty() && !st.writing)
           return st.events_committed;
         auto rp = self->make_response_promise<std::int64_t>();
-        st.flushes.push_back(rp);
-        send_commit(self);
+        if (st.pending.empty()) {
+          st.in_flight_flushes.push_back(rp);
+        } else {
+          st.flushes.push_back(rp);
+          send_commit(self);
+        }
         return rp;
       },
       [self](messages::done_atom) {
-        commit(self);
+        auto& st = self->state;
+        auto failure = st.out->finish(st.pending.take());
+        if (!failure.empty())
+          std::cerr << "parley store: the last transaction failed: " << failure << '\n';
         self->quit();
+      },
+      [self](messages::commit_atom, const std::string& failure) {
+        committed(self, failure);
       },
       [self](messages::commit_atom) {
         commit(self);
@@ -308,11 +366,14 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
 
 } // namespace
 
-store_actor spawn_store(caf::actor_system& sys, std::unique_ptr<backend> db,
+store_actor spawn_store(caf::actor_system& sys, const store_url& url,
                         const messages::event_sink& events, store_options options) {
-  // A spawn argument must be copyable: the database travels as a shared_ptr.
-  auto store = sys.spawn<caf::detached>(
-      store_behavior, std::shared_ptr<backend>(std::move(db)), options);
+  // Two connections: the writer's, which migrates, and the reader's. A spawn
+  // argument must be copyable: they travel as shared_ptrs.
+  std::shared_ptr<backend> write_db = open_migrated(url);
+  std::shared_ptr<backend> read_db = open_backend(url);
+  auto store = sys.spawn<caf::detached>(store_behavior, std::move(read_db),
+                                        std::move(write_db), options);
   events.subscribe(messages::topic_set::matching("negotiation.*"), store);
   return store;
 }

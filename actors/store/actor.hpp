@@ -19,17 +19,21 @@ struct store_options {
   std::int32_t top_converging = 10;
 };
 
-/// Spawns the store on a thread of its own (a detached actor: the database
-/// is never called on the scheduler's threads) over `db`, whose schema must
-/// be migrated, and subscribes it to the negotiation topics of `events`.
+/// Opens the store `url` names (migrating its schema if needed), spawns the
+/// store actor on a thread of its own (a detached actor: the database is
+/// never called on the scheduler's threads) and subscribes it to the
+/// negotiation topics of `events`. Throws store_error when the database
+/// cannot be opened.
 ///
-/// Group commit: an event folds into the pending batch (actors/store/
-/// batch.hpp) and the first one of a batch sends the store a `commit`, which
-/// lands behind everything already in its mailbox; while a transaction runs,
-/// whatever arrives waits in the mailbox and goes into the next one. A failed
-/// transaction fails the `sync`s and `flush`es waiting on it with E028 and
-/// the store carries on. See actors/store/interface.hpp for the requests.
-store_actor spawn_store(caf::actor_system& sys, std::unique_ptr<backend> db,
+/// Two connections: the actor's own answers reads; the writer's
+/// (actors/store/writer.hpp) commits on a second thread. Group commit: an
+/// event folds into the pending batch (actors/store/batch.hpp); when the
+/// writer is idle, the batch goes to it (after everything already in the
+/// mailbox has joined it), and whatever arrives while the transaction runs
+/// goes into the next one. A failed transaction fails the `sync`s and
+/// `flush`es waiting on it with E028 and the store carries on. See
+/// actors/store/interface.hpp for the requests.
+store_actor spawn_store(caf::actor_system& sys, const store_url& url,
                         const messages::event_sink& events, store_options options = {});
 
 /// Opens the database `url` names and applies any migration it lacks: what

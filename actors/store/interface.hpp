@@ -32,7 +32,8 @@ namespace parley::actors {
 /// - `flush`: answers, with how many events are committed in all, once
 ///   every event received before it is committed.
 /// - `done`: commits what is pending and stops.
-/// - `commit` is the store's own: it sends it to itself to commit a batch.
+/// - `commit` is the store's own: it sends it to itself to commit a batch,
+///   and its writer reports a batch written (with why it failed, or "").
 using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::sync_atom, std::string, std::int32_t>::with<std::int32_t>,
     caf::replies_to<messages::get_atom, std::string>::with<messages::negotiation_record>,
@@ -43,6 +44,7 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::archive_atom, std::int32_t>::with<std::int64_t>,
     caf::replies_to<messages::load_atom>::with<std::vector<messages::negotiation_record>>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
-    caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>>;
+    caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>,
+    caf::reacts_to<messages::commit_atom, std::string>>;
 
 } // namespace parley::actors

@@ -55,14 +55,30 @@ std::string to_iso(std::int64_t unix_ms) {
   std::int64_t y;
   unsigned m, d;
   civil_from_days(days, y, m, d);
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02u:%02u:%02u.%03uZ",
-                static_cast<long long>(y), m, d,
-                static_cast<unsigned>(ms_of_day / 3'600'000),
-                static_cast<unsigned>(ms_of_day / 60'000 % 60),
-                static_cast<unsigned>(ms_of_day / 1000 % 60),
-                static_cast<unsigned>(ms_of_day % 1000));
-  return buf;
+  if (y < 0 || y > 9999) {
+    char buf[48];
+    std::snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02u:%02u:%02u.%03uZ",
+                  static_cast<long long>(y), m, d,
+                  static_cast<unsigned>(ms_of_day / 3'600'000),
+                  static_cast<unsigned>(ms_of_day / 60'000 % 60),
+                  static_cast<unsigned>(ms_of_day / 1000 % 60),
+                  static_cast<unsigned>(ms_of_day % 1000));
+    return buf;
+  }
+  // The common case by hand: every event formats a few of these.
+  std::string out = "0000-00-00T00:00:00.000Z";
+  auto put = [&out](std::size_t pos, std::size_t width, std::uint64_t value) {
+    for (auto i = pos + width; i-- > pos; value /= 10)
+      out[i] = static_cast<char>('0' + value % 10);
+  };
+  put(0, 4, static_cast<std::uint64_t>(y));
+  put(5, 2, m);
+  put(8, 2, d);
+  put(11, 2, static_cast<std::uint64_t>(ms_of_day / 3'600'000));
+  put(14, 2, static_cast<std::uint64_t>(ms_of_day / 60'000 % 60));
+  put(17, 2, static_cast<std::uint64_t>(ms_of_day / 1000 % 60));
+  put(20, 3, static_cast<std::uint64_t>(ms_of_day % 1000));
+  return out;
 }
 
 bool from_iso(const std::string& s, std::int64_t& unix_ms) {

@@ -48,7 +48,7 @@ struct fixture {
   explicit fixture(store::store_options options = {}) {
     store::store_url url;
     REQUIRE(store::parse_store_url(target.url, url).empty());
-    db = store::spawn_store(sys, store::open_migrated(url), events, options);
+    db = store::spawn_store(sys, url, events, options);
   }
 
   ~fixture() {

@@ -1,4 +1,5 @@
--- Seed 003 in SQLite: UUIDs as their text, JSONB as JSON text (json_valid),
+-- Seed 003 in SQLite: UUIDs as their lower-case text, JSONB as JSON text
+-- (the store writes it; not re-parsed by a CHECK on every write),
 -- TIMESTAMPTZ as ISO 8601 UTC text with milliseconds (which sorts in time
 -- order), NUMERIC(3,2) as a number checked to 0..1 with two decimals.
 CREATE TABLE negotiations (
@@ -9,25 +10,24 @@ CREATE TABLE negotiations (
     substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' ||
     hex(randomblob(6))))
     CONSTRAINT negotiations_id_check CHECK (
-    length(id) = 36 AND id GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+    length(id) = 36 AND id NOT GLOB '*[^0-9a-f-]*'
+    AND substr(id, 9, 1) = '-' AND substr(id, 14, 1) = '-' AND substr(id, 19, 1) = '-'
+    AND substr(id, 24, 1) = '-'),
   intent_id TEXT NOT NULL CONSTRAINT negotiations_intent_id_check CHECK (
-    length(intent_id) = 36 AND intent_id GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+    length(intent_id) = 36 AND intent_id NOT GLOB '*[^0-9a-f-]*'
+    AND substr(intent_id, 9, 1) = '-' AND substr(intent_id, 14, 1) = '-'
+    AND substr(intent_id, 19, 1) = '-' AND substr(intent_id, 24, 1) = '-'),
   initiator_did TEXT NOT NULL,
   responder_did TEXT NOT NULL,
   state TEXT NOT NULL CONSTRAINT negotiations_state_check CHECK (state IN (
     'initiated', 'proposed', 'counter_proposed', 'accepted', 'rejected', 'expired')),
-  rounds TEXT NOT NULL DEFAULT '[]' CONSTRAINT negotiations_rounds_check CHECK (
-    json_valid(rounds) AND json_type(rounds) = 'array'),
+  rounds TEXT NOT NULL DEFAULT '[]',
   convergence_score NUMERIC CONSTRAINT negotiations_convergence_score_check CHECK (
     convergence_score >= 0.0 AND convergence_score <= 1.0
     AND round(convergence_score, 2) = convergence_score),
-  current_proposal TEXT CONSTRAINT negotiations_current_proposal_check CHECK (
-    current_proposal IS NULL OR json_valid(current_proposal)),
-  final_proposal TEXT CONSTRAINT negotiations_final_proposal_check CHECK (
-    final_proposal IS NULL OR json_valid(final_proposal)),
-  incentive_split TEXT DEFAULT '{"agent": 0.70, "broker": 0.10, "validator": 0.10, "pool": 0.10}'
-    CONSTRAINT negotiations_incentive_split_check CHECK (
-      incentive_split IS NULL OR json_valid(incentive_split)),
+  current_proposal TEXT,
+  final_proposal TEXT,
+  incentive_split TEXT DEFAULT '{"agent": 0.70, "broker": 0.10, "validator": 0.10, "pool": 0.10}',
   max_rounds INTEGER DEFAULT 10 CONSTRAINT negotiations_max_rounds_check CHECK (
     max_rounds >= 1 AND max_rounds <= 20),
   created_at TEXT DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
