@@ -76,16 +76,25 @@ const char* action_name(messages::round_action x) {
 } // namespace
 
 void append_proposal(std::string& out, const messages::proposal& x) {
+  // Seed 003's proposals name only what they set: escrow, description and
+  // terms are left out at their defaults (false, "", {}), which is how the
+  // JSON mapping reads a missing one back. Every round repeats its proposal,
+  // so this keeps a row about a third shorter.
   out += "{\"amount\":";
   append_integer(out, x.amount);
   out += ",\"currency\":";
   append_json_string(out, x.currency);
-  out += x.escrow ? ",\"escrow\":true" : ",\"escrow\":false";
-  out += ",\"description\":";
-  append_json_string(out, x.description);
+  if (x.escrow)
+    out += ",\"escrow\":true";
+  if (!x.description.empty()) {
+    out += ",\"description\":";
+    append_json_string(out, x.description);
+  }
   // The terms are JSON object text already (checked where they came in).
-  out += ",\"terms\":";
-  out += x.terms.text.empty() ? std::string_view{"{}"} : std::string_view{x.terms.text};
+  if (!x.terms.text.empty() && x.terms.text != "{}") {
+    out += ",\"terms\":";
+    out += x.terms.text;
+  }
   out.push_back('}');
 }
 

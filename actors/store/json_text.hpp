@@ -20,7 +20,8 @@ void append_json_string(std::string& out, std::string_view s);
 /// Appends `x` as the shortest text that reads back as the same double.
 void append_json_number(std::string& out, double x);
 
-/// {"amount":…,"currency":…,"escrow":…,"description":…,"terms":{…}}
+/// {"amount":…,"currency":…} and, when not at their defaults, "escrow",
+/// "description" and "terms".
 void append_proposal(std::string& out, const messages::proposal& x);
 
 /// {"agent":…,"broker":…,"validator":…,"pool":…}
