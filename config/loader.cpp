@@ -88,6 +88,10 @@ settings read_settings(const json& j) {
   object_reader audit{root.raw("audit"), root.path_of("audit")};
   audit.required("path", s.audit.path);
   audit.done();
+  object_reader store{root.raw("store"), root.path_of("store")};
+  store.required("url", s.store.url);
+  store.required("synchronous", s.store.synchronous);
+  store.done();
   root.done();
   return s;
 }

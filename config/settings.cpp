@@ -91,6 +91,11 @@ std::string validate(const settings& x) {
     return why;
   if (auto why = validate_cluster(x.cluster); !why.empty())
     return why;
+  if (x.store.url.empty())
+    return "store.url must not be empty";
+  if (x.store.synchronous != "normal" && x.store.synchronous != "full")
+    return "store.synchronous must be normal or full, got \"" + x.store.synchronous +
+           "\"";
   return validate_llm(x.llm);
 }
 
@@ -123,7 +128,9 @@ void to_json(nlohmann::json& j, const settings& x) {
                        {"breaker_open_ms", x.llm.breaker_open_ms},
                        {"batch_window_ms", x.llm.batch_window_ms},
                        {"max_bad_turns", x.llm.max_bad_turns}}},
-                     {"audit", {{"path", x.audit.path}}}};
+                     {"audit", {{"path", x.audit.path}}},
+                     {"store",
+                      {{"url", x.store.url}, {"synchronous", x.store.synchronous}}}};
 }
 
 } // namespace parley::config

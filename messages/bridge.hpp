@@ -1,28 +1,20 @@
 #pragma once
 
-// What two processes' bridges (runtime/bridge/) exchange: the messages of
-// many actors in one batch, each addressed by the id of the actor it is for
+// What the two sides of a bridge (runtime/bridge/) exchange: the messages of
+// many actors in one batch, each addressed by a slot (a number the other side
+// gave the actor) or, for an agent's answer, by the negotiation it names,
 // rather than by an actor handle, so that no actor of one process becomes a
 // CAF proxy in the other.
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "caf/atom.hpp"
 #include "caf/message.hpp"
 #include "caf/meta/type_name.hpp"
 
 #include "messages/fields.hpp"
 
 namespace parley::messages {
-
-/// Asks a node's room host for a bridge to talk to the caller's.
-using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
-/// A bridge sends what it collected.
-using flush_atom = caf::atom_constant<caf::atom("flush")>;
-/// Answered once everything sent through the bridge before it has arrived.
-using sync_atom = caf::atom_constant<caf::atom("sync")>;
 
 /// Who a routed message is for.
 enum class route_kind : std::uint8_t {

@@ -7,7 +7,7 @@ namespace parley::messages {
 
 namespace {
 
-constexpr std::array<const char*, 28> names = {
+constexpr std::array<const char*, 29> names = {
     "none",
     "invalid_request",
     "demand_not_found",
@@ -36,6 +36,7 @@ constexpr std::array<const char*, 28> names = {
     "invalid_vote",
     "invalid_bid",
     "invalid_ballot",
+    "store_failed",
 };
 
 } // namespace

@@ -36,6 +36,7 @@ enum class error_code : std::uint8_t {
   invalid_vote = 25,            ///< E025: not one of the options (or a misplaced veto).
   invalid_bid = 26,             ///< E026: capability, load or duration out of range.
   invalid_ballot = 27,          ///< E027: a ballot or auction spec that cannot open.
+  store_failed = 28,            ///< E028: the store's database refused or failed.
 };
 
 /// Returns the code as printed on the wire and in logs, e.g. "E012".

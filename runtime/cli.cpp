@@ -22,6 +22,7 @@
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
+#include "runtime/store_commands.hpp"
 
 namespace parley::runtime {
 
@@ -105,6 +106,7 @@ struct run_command_options {
   std::string output_file;
   std::vector<std::string> remotes;
   std::string audit_file;
+  std::string store;
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
@@ -117,6 +119,7 @@ int run_command(const global_options& global, const run_command_options& options
   run.seed = options.seed_given || options.simulated_time ? options.seed : fresh_seed();
   run.format = output_format::json_lines;
   run.remotes = options.remotes;
+  run.store = options.store;
   if (options.output_file.empty()) {
     run_scenario(plan, settings, run, std::cout);
     return exit_ok;
@@ -222,6 +225,10 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_option("--audit", run.audit_file,
                       "Append the audit log (every bus event as a JSON line) to this "
                       "file (overrides audit.path)");
+  run_cmd->add_option("--store", run.store,
+                      "Also write every negotiation's seed 003 record to this store: "
+                      "a path or sqlite:PATH (SQLite), or postgresql://… "
+                      "(query it with `parley stats`)");
 
   bench_options bench;
   auto* bench_cmd = app.add_subcommand(
@@ -243,6 +250,10 @@ int run_cli(int argc, char** argv) {
       ->capture_default_str();
   bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");
   add_remote_option(bench_cmd, bench.remotes);
+  bench_cmd->add_option("--store", bench.store,
+                        "Also write every record to this store (a path, sqlite:PATH "
+                        "or postgresql://…); the clock stops once it has committed "
+                        "the last one");
   add_tls_options(bench_cmd, global.tls);
 
   node_options node;
@@ -263,6 +274,8 @@ int run_cli(int argc, char** argv) {
                      "who reaches the port place rooms and negotiations (prints a "
                      "warning)");
 
+  store_commands store{app};
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -274,6 +287,8 @@ int run_cli(int argc, char** argv) {
       return demo_command(global, demo);
     if (*node_cmd)
       return node_command(global, node);
+    if (store.chosen())
+      return store.run(load_settings(global), std::cout, std::cerr);
     if (*bench_cmd) {
       bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
       bench.progress = isatty(STDERR_FILENO) != 0;

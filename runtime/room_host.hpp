@@ -10,7 +10,6 @@
 #include "actors/room/interface.hpp"
 #include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
-#include "messages/bridge.hpp"
 
 namespace parley::runtime {
 

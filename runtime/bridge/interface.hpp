@@ -8,6 +8,7 @@
 #include "caf/typed_actor.hpp"
 
 #include "messages/fwd.hpp"
+#include "messages/atoms.hpp"
 #include "messages/bridge.hpp"
 
 namespace parley::runtime::bridge {

@@ -6,6 +6,7 @@
 
 #include "caf/send.hpp"
 
+#include "messages/atoms.hpp"
 #include "messages/bridge.hpp"
 
 namespace parley::runtime::bridge {

@@ -31,14 +31,14 @@ const std::string examples = std::string{PARLEY_SOURCE_DIR} + "/examples/scenari
 std::vector<std::string> comparable_lines(const std::string& output) {
   static const std::regex times{
       R"x("(at|at_ms|at_us|t_ms|timestamp|created_at|updated_at|expires_at|round_trip_us)":[0-9]+)x"};
-  static const std::regex negotiation_ids{R"(neg_[a-z0-9]+_[a-z0-9]+_)"};
-  static const std::regex other_ids{
-      R"x("(intent_id|ballot_id|auction_id)":"[^"]*")x"};
+  static const std::regex uuids{
+      R"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"};
+  static const std::regex other_ids{R"x("(ballot_id|auction_id)":"[^"]*")x"};
   std::vector<std::string> lines;
   std::istringstream in{output};
   for (std::string line; std::getline(in, line);) {
     line = std::regex_replace(line, times, "\"$1\":T");
-    line = std::regex_replace(line, negotiation_ids, "neg_");
+    line = std::regex_replace(line, uuids, "UUID");
     line = std::regex_replace(line, other_ids, "\"$1\":ID");
     lines.push_back(line);
   }

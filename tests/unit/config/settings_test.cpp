@@ -97,7 +97,8 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
             "max_concurrent_calls": 64, "call_timeout_ms": 10000, "max_retries": 2,
             "breaker_threshold": 3, "breaker_open_ms": 30000,
             "batch_window_ms": 2000, "max_bad_turns": 3},
-    "audit": {"path": ""}})"));
+    "audit": {"path": ""},
+    "store": {"url": "./parley.db", "synchronous": "normal"}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {

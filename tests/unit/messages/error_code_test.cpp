@@ -11,7 +11,8 @@ TEST_CASE("error codes print as E0xx and parse back", "[unit]") {
   CHECK(to_code(error_code::node_unavailable) == "E021");
   CHECK(to_code(error_code::not_eligible) == "E022");
   CHECK(to_code(error_code::invalid_ballot) == "E027");
-  for (auto i = 1; i <= static_cast<int>(error_code::invalid_ballot); ++i) {
+  CHECK(to_code(error_code::store_failed) == "E028");
+  for (auto i = 1; i <= static_cast<int>(error_code::store_failed); ++i) {
     auto code = static_cast<error_code>(i);
     error_code parsed = error_code::none;
     REQUIRE(from_code(to_code(code), parsed));
@@ -24,7 +25,7 @@ TEST_CASE("malformed error codes are refused", "[unit]") {
   error_code parsed = error_code::none;
   CHECK_FALSE(from_code("E000", parsed));
   CHECK_FALSE(from_code("E999", parsed));
-  CHECK_FALSE(from_code("E028", parsed));
+  CHECK_FALSE(from_code("E029", parsed));
   CHECK_FALSE(from_code("X012", parsed));
   CHECK_FALSE(from_code("E01", parsed));
   CHECK_FALSE(from_code("E0a2", parsed));

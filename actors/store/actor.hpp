@@ -1,0 +1,44 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+
+#include "caf/fwd.hpp"
+
+#include "actors/store/backend.hpp"
+#include "actors/store/interface.hpp"
+#include "messages/event_sink.hpp"
+
+namespace parley::actors::store {
+
+/// How the store behaves once it runs.
+struct store_options {
+  /// How long a `sync` waits for its record before it fails with E028.
+  std::chrono::milliseconds sync_timeout{10000};
+  /// How many rows the `stats` high-convergence list holds.
+  std::int32_t top_converging = 10;
+};
+
+/// Opens the store `url` names (migrating its schema if needed), spawns the
+/// store actor on a thread of its own (a detached actor: the database is
+/// never called on the scheduler's threads) and subscribes it to the
+/// negotiation topics of `events`. Throws store_error when the database
+/// cannot be opened.
+///
+/// Two connections: the actor's own answers reads; the writer's
+/// (actors/store/writer.hpp) commits on a second thread. Group commit: an
+/// event folds into the pending batch (actors/store/batch.hpp); when the
+/// writer is idle, the batch goes to it (after everything already in the
+/// mailbox has joined it), and whatever arrives while the transaction runs
+/// goes into the next one. A failed transaction fails the `sync`s and
+/// `flush`es waiting on it with E028 and the store carries on. See
+/// actors/store/interface.hpp for the requests.
+store_actor spawn_store(caf::actor_system& sys, const store_url& url,
+                        const messages::event_sink& events, store_options options = {});
+
+/// Opens the database `url` names and applies any migration it lacks: what
+/// `parley run|bench|serve --store` do before `spawn_store`. Throws
+/// store_error.
+std::unique_ptr<backend> open_migrated(const store_url& url);
+
+} // namespace parley::actors::store

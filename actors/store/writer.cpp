@@ -1,0 +1,77 @@
+#include "actors/store/writer.hpp"
+
+#include <utility>
+
+namespace parley::actors::store {
+
+namespace {
+
+std::string write_all(backend& db, const std::vector<write_op>& ops) {
+  try {
+    db.write(ops);
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+} // namespace
+
+writer::writer(std::shared_ptr<backend> db, done_callback on_done)
+    : db_(std::move(db)), on_done_(std::move(on_done)), thread_([this] { run(); }) {}
+
+writer::~writer() {
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    stop_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable())
+    thread_.join();
+}
+
+void writer::submit(std::vector<write_op> ops) {
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    job_ = std::move(ops);
+    has_job_ = true;
+  }
+  cv_.notify_all();
+}
+
+std::string writer::finish(std::vector<write_op> ops) {
+  {
+    std::unique_lock<std::mutex> lock{mtx_};
+    cv_.wait(lock, [this] { return !has_job_ && !busy_; });
+    stop_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable())
+    thread_.join();
+  return ops.empty() ? std::string{} : write_all(*db_, ops);
+}
+
+void writer::run() {
+  for (;;) {
+    std::vector<write_op> ops;
+    {
+      std::unique_lock<std::mutex> lock{mtx_};
+      cv_.wait(lock, [this] { return has_job_ || stop_; });
+      if (!has_job_)
+        return;
+      ops = std::move(job_);
+      job_.clear();
+      has_job_ = false;
+      busy_ = true;
+    }
+    auto failure = write_all(*db_, ops);
+    {
+      std::lock_guard<std::mutex> guard{mtx_};
+      busy_ = false;
+    }
+    cv_.notify_all();
+    on_done_(std::move(failure));
+  }
+}
+
+} // namespace parley::actors::store

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "actors/store/backend.hpp"
+
+namespace parley::actors::store {
+
+/// The store's database writer: a thread of its own that writes one batch at
+/// a time, each in one transaction, and reports how it went. The store actor
+/// hands it the next batch only once the last one is done, so while one
+/// transaction runs the next batch grows (group commit), and folding events
+/// and writing rows run side by side.
+class writer {
+public:
+  /// Called on the writer's thread after each batch: empty, or why the
+  /// transaction failed.
+  using done_callback = std::function<void(std::string failure)>;
+
+  writer(std::shared_ptr<backend> db, done_callback on_done);
+
+  /// Finishes the batch in hand and stops the thread.
+  ~writer();
+
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
+
+  /// Starts writing `ops`; the writer must be idle (its last batch
+  /// reported).
+  void submit(std::vector<write_op> ops);
+
+  /// Waits for the batch in hand, then writes `ops` on the calling thread
+  /// and stops: the last commit at shutdown. Returns the failure, if any.
+  std::string finish(std::vector<write_op> ops);
+
+private:
+  void run();
+
+  std::shared_ptr<backend> db_;
+  done_callback on_done_;
+  std::mutex mtx_;
+  std::condition_variable cv_;
+  std::vector<write_op> job_;
+  bool has_job_ = false;
+  bool busy_ = false;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+} // namespace parley::actors::store
