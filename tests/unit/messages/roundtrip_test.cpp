@@ -634,6 +634,20 @@ std::vector<llm_attempt> samples(tag<llm_attempt>, wire&) {
                       "", caf::none}};
 }
 
+std::vector<std::vector<agent_spec>> samples(tag<std::vector<agent_spec>>, wire& w) {
+  return {samples(tag<agent_spec>{}, w), {}};
+}
+
+std::vector<room_request> samples(tag<room_request>, wire&) {
+  return {room_request{"room-1", {"alice", "bob"}}};
+}
+
+std::vector<room_view> samples(tag<room_view>, wire&) {
+  return {
+      room_view{"room-1", {"alice", "bob"}, countering_record(), {accepted_record()}},
+      room_view{"room-2", {"carol", "dave"}, caf::none, {}}};
+}
+
 // -- equality: operator==, or field by field through inspect -------------------
 
 template <class T, class = void> struct has_equal : std::false_type {};

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "config/settings.hpp"
+
+namespace parley::runtime {
+
+/// Runs `parley serve`: the world of `parley run` (runtime/world.hpp) plus the
+/// HTTP API (runtime/http/, docs/api.md) at `settings.serve`'s address. A
+/// non-loopback address needs a bearer token (`api_token`, else the file
+/// `settings.serve.token_file`); without one it refuses to start (E019,
+/// exit 2). Prints `parley serve listening on HOST:PORT` once ready, serves
+/// until SIGTERM or SIGINT, then stops accepting, lets the requests in flight
+/// be answered (within `serve.shutdown_grace_ms`), stops the actors and
+/// returns 0. Returns the process exit code.
+int run_serve(const config::settings& settings, const std::string& api_token,
+              std::ostream& out, std::ostream& err);
+
+} // namespace parley::runtime
