@@ -87,6 +87,10 @@ settings read_settings(const json& j) {
   object_reader audit{root.raw("audit"), root.path_of("audit")};
   audit.required("path", s.audit.path);
   audit.done();
+  object_reader store{root.raw("store"), root.path_of("store")};
+  store.required("url", s.store.url);
+  store.required("synchronous", s.store.synchronous);
+  store.done();
   object_reader serve{root.raw("serve"), root.path_of("serve")};
   serve.required("host", s.serve.host);
   serve.required("port", s.serve.port);

@@ -103,6 +103,11 @@ std::string validate(const settings& x) {
     return why;
   if (auto why = validate_cluster(x.cluster); !why.empty())
     return why;
+  if (x.store.url.empty())
+    return "store.url must not be empty";
+  if (x.store.synchronous != "normal" && x.store.synchronous != "full")
+    return "store.synchronous must be normal or full, got \"" + x.store.synchronous +
+           "\"";
   if (auto why = validate_serve(x.serve); !why.empty())
     return why;
   return validate_llm(x.llm);
@@ -137,6 +142,8 @@ void to_json(nlohmann::json& j, const settings& x) {
                        {"batch_window_ms", x.llm.batch_window_ms},
                        {"max_bad_turns", x.llm.max_bad_turns}}},
                      {"audit", {{"path", x.audit.path}}},
+                     {"store",
+                      {{"url", x.store.url}, {"synchronous", x.store.synchronous}}},
                      {"serve",
                       {{"host", x.serve.host},
                        {"port", x.serve.port},

@@ -146,6 +146,25 @@ struct audit_settings {
   }
 };
 
+/// The negotiation store (seed 003's record; docs/configuration.md#store).
+struct store_settings {
+  /// Where `parley serve`, `parley db` and `parley stats` keep the records:
+  /// a path or sqlite:PATH (SQLite, WAL), or postgresql://… . `--store` and
+  /// PARLEY_STORE override it.
+  std::string url = "./parley.db";
+  /// SQLite's synchronous mode: "normal" (a commit survives the process
+  /// dying) or "full" (it also survives power loss).
+  std::string synchronous = "normal";
+
+  friend bool operator==(const store_settings& x, const store_settings& y) {
+    return x.url == y.url && x.synchronous == y.synchronous;
+  }
+
+  friend bool operator!=(const store_settings& x, const store_settings& y) {
+    return !(x == y);
+  }
+};
+
 /// `parley serve`'s HTTP API (docs/api.md).
 struct serve_settings {
   /// Address to listen on; one other than loopback needs a bearer token.
@@ -192,12 +211,13 @@ struct settings {
   cluster_settings cluster;
   llm_settings llm;
   audit_settings audit;
+  store_settings store;
   serve_settings serve;
 
   friend bool operator==(const settings& x, const settings& y) {
     return x.negotiation == y.negotiation && x.room == y.room &&
            x.runtime == y.runtime && x.cluster == y.cluster && x.llm == y.llm &&
-           x.audit == y.audit && x.serve == y.serve;
+           x.audit == y.audit && x.store == y.store && x.serve == y.serve;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }
@@ -209,8 +229,8 @@ struct settings {
 std::string validate(const settings& x);
 
 /// Writes `x` as `{"negotiation": {...}, "room": {...}, "runtime": {...},
-/// "cluster": {...}, "llm": {...}, "audit": {...}, "serve": {...}}` with
-/// snake_case keys; this JSON
+/// "cluster": {...}, "llm": {...}, "audit": {...}, "store": {...}, "serve": {...}}`
+/// with snake_case keys; this JSON
 /// form is also the schema of overrides and the source of the environment variable
 /// names (see loader.hpp).
 void to_json(nlohmann::json& j, const settings& x);

@@ -18,5 +18,15 @@ using done_atom = caf::atom_constant<caf::atom("done")>;
 using shutdown_atom = caf::atom_constant<caf::atom("shutdown")>;
 using echo_atom = caf::atom_constant<caf::atom("echo")>;
 using count_atom = caf::atom_constant<caf::atom("count")>;
+// The store's requests (actors/store/interface.hpp).
+using sync_atom = caf::atom_constant<caf::atom("sync")>;
+using get_atom = caf::atom_constant<caf::atom("get")>;
+using query_atom = caf::atom_constant<caf::atom("query")>;
+using stats_atom = caf::atom_constant<caf::atom("stats")>;
+using expire_atom = caf::atom_constant<caf::atom("expire")>;
+using archive_atom = caf::atom_constant<caf::atom("archive")>;
+using load_atom = caf::atom_constant<caf::atom("load_open")>;
+using flush_atom = caf::atom_constant<caf::atom("flush")>;
+using commit_atom = caf::atom_constant<caf::atom("commit")>;
 
 } // namespace parley::messages

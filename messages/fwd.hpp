@@ -62,6 +62,16 @@ struct negotiation_event;
 struct problem_event;
 struct run_summary;
 
+// store.hpp
+struct store_query;
+struct store_page;
+struct agent_success;
+struct outcome_rounds;
+struct state_count;
+struct expiration_rate;
+struct converging_negotiation;
+struct store_stats;
+
 // event_sink.hpp
 class topic_set;
 class event_sink;

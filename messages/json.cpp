@@ -311,4 +311,15 @@ PARLEY_JSON_FROM_FIELDS(timer_due)
 PARLEY_JSON_FROM_FIELDS(decision)
 PARLEY_JSON_FROM_FIELDS(deferred_reply)
 
+// -- the store --------------------------------------------------------------------
+
+PARLEY_JSON_FROM_FIELDS(store_query)
+PARLEY_JSON_FROM_FIELDS(store_page)
+PARLEY_JSON_FROM_FIELDS(agent_success)
+PARLEY_JSON_FROM_FIELDS(outcome_rounds)
+PARLEY_JSON_FROM_FIELDS(state_count)
+PARLEY_JSON_FROM_FIELDS(expiration_rate)
+PARLEY_JSON_FROM_FIELDS(converging_negotiation)
+PARLEY_JSON_FROM_FIELDS(store_stats)
+
 } // namespace parley::messages

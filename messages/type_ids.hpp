@@ -23,6 +23,7 @@
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
+#include "messages/store.hpp"
 
 CAF_BEGIN_TYPE_ID_BLOCK(parley, caf::first_custom_type_id)
 
@@ -90,6 +91,9 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::tool_definition))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::tool_definition>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::set_tools))
 CAF_ADD_TYPE_ID(parley, (parley::messages::llm_attempt))
+CAF_ADD_TYPE_ID(parley, (parley::messages::store_query))
+CAF_ADD_TYPE_ID(parley, (parley::messages::store_page))
+CAF_ADD_TYPE_ID(parley, (parley::messages::store_stats))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::agent_spec>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_request))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_view))

@@ -151,6 +151,10 @@ struct bench_plan {
   /// When every room and agent was built.
   steady::time_point built;
   bool json = false;
+  /// The store every record is written to, if any: the run ends when it has
+  /// committed them all.
+  actors::store_actor store;
+  std::string store_kind;
 };
 
 struct driver_state {
@@ -234,6 +238,10 @@ void report(driver_pointer self) {
     auto p50 = percentile(st.round_trips_us, 50);
     auto p99 = percentile(st.round_trips_us, 99);
     auto max = percentile(st.round_trips_us, 100);
+    if (st.plan.store) {
+      common += " store=" + st.plan.store_kind;
+      j["store"] = st.plan.store_kind;
+    }
     line = "W1 N=" + std::to_string(n) + " seconds=" + fixed(seconds, 3) +
            " negotiations_per_s=" + std::to_string(std::llround(rate)) +
            " accepted=" + std::to_string(st.good) + common + " rtt_p50_ms=" + ms(p50) +
@@ -271,10 +279,26 @@ void report(driver_pointer self) {
   self->quit();
 }
 
+/// How long the store may take to commit what is left at the end.
+constexpr auto store_flush_limit = std::chrono::seconds{120};
+
 void finish_if_done(driver_pointer self) {
   auto& st = self->state;
-  if (st.ended + st.refused == total(st))
+  if (st.ended + st.refused != total(st))
+    return;
+  if (!st.plan.store) {
     report(self);
+    return;
+  }
+  // The last terminal event reached every subscriber, the store among them:
+  // this flush lands behind it, and the clock stops once it is committed.
+  self->request(st.plan.store, store_flush_limit, messages::flush_atom::value)
+      .then([self](std::int64_t) { report(self); },
+            [self](caf::error& err) {
+              fail(self->state, "store: " + self->system().render(err));
+              ++self->state.problems;
+              report(self);
+            });
 }
 
 /// Starts negotiations while the window has room.
@@ -473,6 +497,10 @@ void run_bench(const bench_options& options, const config::settings& settings,
   caf::scoped_actor listener{sys};
   world w{sys, tuned, options.remotes};
   bench_plan plan;
+  if (!options.store.empty()) {
+    plan.store = w.add_store(options.store);
+    plan.store_kind = options.store.rfind("postgres", 0) == 0 ? "postgresql" : "sqlite";
+  }
   auto driving = sys.spawn<caf::lazy_init>(driver, &plan);
   auto topics =
       messages::terminal_topics | messages::topic_set::of(messages::topic::error);

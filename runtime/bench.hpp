@@ -30,6 +30,10 @@ struct bench_options {
   /// "HOST:PORT" of `parley node`s to place the rooms (and negotiations) on;
   /// empty: everything local.
   std::vector<std::string> remotes;
+  /// Also write every negotiation's record to this store (a path,
+  /// sqlite:PATH or postgresql://…); the clock then stops once the store
+  /// committed the last one. Empty: no store.
+  std::string store;
 };
 
 /// Runs a workload, verifies every negotiation (status, rounds, parties,

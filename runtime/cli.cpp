@@ -23,6 +23,8 @@
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
 #include "runtime/serve.hpp"
+#include "actors/store/store_url.hpp"
+#include "runtime/store_commands.hpp"
 
 namespace parley::runtime {
 
@@ -106,6 +108,7 @@ struct run_command_options {
   std::string output_file;
   std::vector<std::string> remotes;
   std::string audit_file;
+  std::string store;
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
@@ -118,6 +121,7 @@ int run_command(const global_options& global, const run_command_options& options
   run.seed = options.seed_given || options.simulated_time ? options.seed : fresh_seed();
   run.format = output_format::json_lines;
   run.remotes = options.remotes;
+  run.store = options.store;
   if (options.output_file.empty()) {
     run_scenario(plan, settings, run, std::cout);
     return exit_ok;
@@ -156,6 +160,7 @@ struct serve_flags {
   std::string host;
   int port = -1;
   std::string token_file;
+  std::string store;
 };
 
 int serve_command(const global_options& global, const serve_flags& flags) {
@@ -170,7 +175,9 @@ int serve_command(const global_options& global, const serve_flags& flags) {
   // The command line's file wins over the environment's token.
   const char* token =
       flags.token_file.empty() ? environment("PARLEY_API_TOKEN") : nullptr;
-  return run_serve(settings, token != nullptr ? token : "", std::cout, std::cerr);
+  auto store = actors::store::choose_store_url(flags.store, environment("PARLEY_STORE"),
+                                              settings.store.url);
+  return run_serve(settings, token != nullptr ? token : "", store, std::cout, std::cerr);
 }
 
 /// The --remote option of `run` and `bench`.
@@ -245,6 +252,10 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_option("--audit", run.audit_file,
                       "Append the audit log (every bus event as a JSON line) to this "
                       "file (overrides audit.path)");
+  run_cmd->add_option("--store", run.store,
+                      "Also write every negotiation's seed 003 record to this store: "
+                      "a path or sqlite:PATH (SQLite), or postgresql://… "
+                      "(query it with `parley stats`)");
 
   bench_options bench;
   auto* bench_cmd = app.add_subcommand(
@@ -266,6 +277,10 @@ int run_cli(int argc, char** argv) {
       ->capture_default_str();
   bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");
   add_remote_option(bench_cmd, bench.remotes);
+  bench_cmd->add_option("--store", bench.store,
+                        "Also write every record to this store (a path, sqlite:PATH "
+                        "or postgresql://…); the clock stops once it has committed "
+                        "the last one");
   add_tls_options(bench_cmd, global.tls);
 
   node_options node;
@@ -304,6 +319,11 @@ int run_cli(int argc, char** argv) {
                    "carry (serve.token_file; PARLEY_API_TOKEN gives the token "
                    "itself)")
       ->check(CLI::ExistingFile);
+  serve_cmd->add_option("--store", serve.store,
+                        "Where the records are committed before a move is answered: a "
+                        "path, sqlite:PATH or postgresql://... (default: PARLEY_STORE, "
+                        "else store.url, ./parley.db)");
+  store_commands store{app};
 
   try {
     app.parse(argc, argv);
@@ -316,6 +336,8 @@ int run_cli(int argc, char** argv) {
       return demo_command(global, demo);
     if (*node_cmd)
       return node_command(global, node);
+    if (store.chosen())
+      return store.run(load_settings(global), std::cout, std::cerr);
     if (*serve_cmd)
       return serve_command(global, serve);
     if (*bench_cmd) {

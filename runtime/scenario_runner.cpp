@@ -456,6 +456,9 @@ await_summary(caf::actor_system& sys, caf::scoped_actor& listener, bool simulate
   }
 }
 
+/// How long the store may take to commit what is left when the run ends.
+constexpr auto store_flush_limit = std::chrono::seconds{60};
+
 /// Stops the world when the run is over, however it ends; in simulated time
 /// the actors only stop when the coordinator runs them.
 class stop_guard {
@@ -492,6 +495,8 @@ messages::run_summary run_scenario(const scenario& plan,
   caf::scoped_actor listener{sys};
   world w{sys, settings, options.remotes};
   stop_guard stop{w, options.simulated_time};
+  if (!options.store.empty())
+    w.add_store(options.store);
   cast c;
   auto driving = sys.spawn<caf::lazy_init>(driver, &c);
   w.events().subscribe(messages::topic_set::all(), driving);
@@ -524,6 +529,9 @@ messages::run_summary run_scenario(const scenario& plan,
   if (!result)
     throw std::runtime_error("the scenario stalled: nothing left to run, yet not "
                              "everything it started has ended");
+  // The driver heard the last event, so the bus passed it to the store too.
+  if (auto why = w.flush_store(store_flush_limit); !why.empty())
+    throw std::runtime_error("the store did not commit the run: " + why);
   return *result;
 }
 

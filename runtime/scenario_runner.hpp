@@ -22,6 +22,10 @@ struct run_options {
   output_format format = output_format::json_lines;
   /// "HOST:PORT" of `parley node`s to place the rooms on; empty: all local.
   std::vector<std::string> remotes;
+  /// Also write every negotiation's record to this store (a path,
+  /// sqlite:PATH or postgresql://…); the run returns once the store has
+  /// committed them all. Empty: no store.
+  std::string store;
 };
 
 /// Plays `plan` with `settings` (the scenario's `config` section already

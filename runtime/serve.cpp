@@ -12,6 +12,7 @@
 #include "caf/send.hpp"
 
 #include "actors/gateway/actor.hpp"
+#include "actors/store/backend.hpp"
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -49,7 +50,7 @@ std::string token_of(const config::serve_settings& settings,
 } // namespace
 
 int run_serve(const config::settings& settings, const std::string& api_token,
-              std::ostream& out, std::ostream& err) {
+              const std::string& store_url, std::ostream& out, std::ostream& err) {
   const auto& serve = settings.serve;
   std::string token;
   try {
@@ -74,6 +75,14 @@ int run_serve(const config::settings& settings, const std::string& api_token,
                                 settings.cluster});
   caf::actor_system sys{cfg};
   world w{sys, settings};
+  actors::store_actor store;
+  try {
+    store = w.add_store(store_url);
+  } catch (const actors::store::store_error& e) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " cannot open the store: " << e.what() << "\n";
+    return exit_failed;
+  }
   actors::gateway::builder build{
       [&w](messages::agent_spec spec) { return w.add_agent(std::move(spec)); },
       [&w, seed = std::uint64_t{0}](
@@ -85,6 +94,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   const auto timeout = std::chrono::milliseconds(serve.request_timeout_ms);
   actors::gateway::gateway_options gateway_opts;
   gateway_opts.outcome_timeout = timeout;
+  gateway_opts.store = store;
   auto gateway =
       actors::gateway::spawn_gateway(sys, std::move(build), w.events(), gateway_opts);
   auto ready = std::make_shared<std::atomic<bool>>(false);
@@ -98,7 +108,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   server_opts.max_body_bytes = static_cast<std::size_t>(serve.max_body_bytes);
   server_opts.token = token;
   server_opts.idle_timeout = std::chrono::milliseconds(serve.idle_timeout_ms);
-  http::server server{server_opts, http::routes{sys, gateway, route_opts, ready}};
+  http::server server{server_opts,
+                      http::routes{sys, gateway, store, route_opts, ready}};
   std::uint16_t port = 0;
   try {
     port = server.start();

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
+#include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
 #include "actors/agent/actor.hpp"
@@ -14,6 +15,7 @@
 #include "actors/audit/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/http/llm_client.hpp"
+#include "actors/store/actor.hpp"
 #include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
 
@@ -51,6 +53,28 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
   std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   return agent;
+}
+
+actors::store_actor world::add_store(const std::string& url) {
+  actors::store::store_url parsed;
+  if (auto why = actors::store::parse_store_url(url, parsed); !why.empty())
+    throw actors::store::store_error(why);
+  parsed.synchronous_full = settings_.store.synchronous == "full";
+  auto store = actors::store::spawn_store(sys_, actors::store::open_migrated(parsed), events_);
+  std::lock_guard<std::mutex> guard{mtx_};
+  store_ = store;
+  return store;
+}
+
+std::string world::flush_store(std::chrono::milliseconds limit) {
+  if (!store_)
+    return {};
+  std::string failure;
+  caf::scoped_actor self{sys_};
+  self->request(store_, limit, messages::flush_atom::value)
+      .receive([](std::int64_t) {},
+               [&](caf::error& err) { failure = sys_.render(err); });
+  return failure;
 }
 
 std::vector<actors::agent_actor> world::llm_agents() const {
@@ -135,6 +159,8 @@ void world::stop() {
   stopped_ = true;
   if (audit_)
     caf::anon_send(audit_, messages::done_atom::value);
+  if (store_)
+    caf::anon_send(store_, messages::done_atom::value);
   for (const auto& x : agents_)
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
   for (const auto& x : rooms_)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include "actors/ballot/actor.hpp"
 #include "actors/http/interface.hpp"
 #include "actors/room/interface.hpp"
+#include "actors/store/interface.hpp"
 #include "actors/timer/interface.hpp"
 #include "config/settings.hpp"
 #include "messages/agent_profile.hpp"
@@ -75,11 +77,26 @@ public:
   actors::auction_actor open_auction(messages::auction_spec spec,
                                      messages::consensus_peers with);
 
+  /// Opens the store `url` names (migrating its schema if needed), spawns
+  /// the store actor over it and subscribes it to the bus: every negotiation
+  /// event from now on is written (actors/store/actor.hpp). Throws
+  /// actors::store::store_error when the database cannot be opened.
+  actors::store_actor add_store(const std::string& url);
+
+  /// The store, if added.
+  const actors::store_actor& store() const noexcept { return store_; }
+
+  /// Waits until the store committed every event it received before now,
+  /// at most `limit`; returns an empty string or why it did not (a store
+  /// error, the limit). Call it once the last event reached the bus's
+  /// subscribers. True at once without a store.
+  std::string flush_store(std::chrono::milliseconds limit);
+
   /// Agents with an LLM brain (they may work while nothing else happens).
   std::vector<actors::agent_actor> llm_agents() const;
 
-  /// Flushes the audit log and stops every long-lived actor: agents, rooms,
-  /// LLM clients, the bus (CAF-0.17.md pitfall 2: cycles, subscriptions and
+  /// Flushes the audit log, commits what the store holds and stops every
+  /// long-lived actor: agents, rooms, LLM clients, the store, the bus (CAF-0.17.md pitfall 2: cycles, subscriptions and
   /// pending timers would keep them alive). Idempotent.
   void stop();
 
@@ -102,6 +119,7 @@ private:
   /// One HTTP client per provider and endpoint.
   std::map<std::string, actors::llm_client_actor> llm_clients_;
   actors::audit_actor audit_;
+  actors::store_actor store_;
   bool stopped_ = false;
 };
 

@@ -116,6 +116,28 @@ void deliver_move(self_pointer self, const std::string& key,
   }
 }
 
+/// Calls `deliver` with `record` once the store committed it (at least its
+/// rounds, or its end), or with the store's error; at once without a store.
+template <class Deliver>
+void after_commit(self_pointer self, const messages::negotiation_record& record,
+                  Deliver deliver) {
+  auto& st = self->state;
+  if (!st.options.store) {
+    deliver(caf::expected<messages::negotiation_record>{record});
+    return;
+  }
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::sync_atom::value, record.id,
+                static_cast<std::int32_t>(record.rounds.size()))
+      .then(
+          [deliver, record](std::int32_t) mutable {
+            deliver(caf::expected<messages::negotiation_record>{std::move(record)});
+          },
+          [deliver](caf::error& err) mutable {
+            deliver(caf::expected<messages::negotiation_record>{std::move(err)});
+          });
+}
+
 void on_event(self_pointer self, const messages::negotiation_event& x) {
   auto& st = self->state;
   const auto* record = st.book.apply(x);
@@ -135,7 +157,14 @@ void on_event(self_pointer self, const messages::negotiation_event& x) {
   if (x.kind == messages::negotiation_event_kind::started) {
     auto i = st.starts.find(x.message_id);
     if (i != st.starts.end()) {
-      i->second.deliver(*record);
+      after_commit(self, *record,
+                   [promise = std::move(i->second)](
+                       caf::expected<messages::negotiation_record> outcome) mutable {
+                     if (outcome)
+                       promise.deliver(std::move(*outcome));
+                     else
+                       promise.deliver(std::move(outcome.error()));
+                   });
       st.starts.erase(i);
     }
     return;
@@ -143,8 +172,15 @@ void on_event(self_pointer self, const messages::negotiation_event& x) {
   auto key = move_key(x.negotiation_id, x.message_id);
   if (st.moves.count(key) == 0)
     return;
-  st.book.remember(x.negotiation_id, x.message_id, *record);
-  deliver_move(self, key, *record);
+  // Replays wait with the first caller until the move is committed: no 2xx,
+  // E011 included, shows a record the store might lose.
+  after_commit(self, *record,
+               [self, key, id = x.negotiation_id, message_id = x.message_id](
+                   caf::expected<messages::negotiation_record> outcome) {
+                 if (outcome)
+                   self->state.book.remember(id, message_id, *outcome);
+                 deliver_move(self, key, outcome);
+               });
 }
 
 void on_problem(self_pointer self, const messages::problem_event& x) {
@@ -216,9 +252,26 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
   auto promise = self->make_response_promise<messages::negotiation_record>();
   const auto* record = st.book.find(x.negotiation_id);
   if (record == nullptr) {
-    promise.deliver(api_error(error_code::negotiation_not_found,
-                              "no negotiation \"" + x.negotiation_id + "\"",
-                              {{"negotiation_id", x.negotiation_id}}));
+    auto unknown = api_error(error_code::negotiation_not_found,
+                             "no negotiation \"" + x.negotiation_id + "\"",
+                             {{"negotiation_id", x.negotiation_id}});
+    if (!st.options.store) {
+      promise.deliver(std::move(unknown));
+      return promise;
+    }
+    // Forgotten here: the store knows whether it ended (or never existed).
+    self->request(st.options.store, st.options.outcome_timeout,
+                  messages::get_atom::value, x.negotiation_id)
+        .then(
+            [promise](const messages::negotiation_record& stored) mutable {
+              promise.deliver(
+                  api_error(error_code::negotiation_not_active,
+                            "negotiation " + stored.id + " is not open here (" +
+                                messages::to_string(stored.status) + ")",
+                            {{"negotiation_id", stored.id},
+                             {"status", messages::to_string(stored.status)}}));
+            },
+            [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
     return promise;
   }
   if (const auto* first = st.book.first_result(x.negotiation_id, x.message_id)) {
@@ -362,10 +415,14 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       [self](messages::agent_reject& x) { return move(self, x); },
       [self](caf::get_atom,
              const std::string& id) -> caf::result<messages::negotiation_record> {
-        if (const auto* record = self->state.book.find(id))
+        auto& st = self->state;
+        if (const auto* record = st.book.find(id))
           return *record;
-        return api_error(error_code::negotiation_not_found,
-                         "no negotiation \"" + id + "\"", {{"negotiation_id", id}});
+        if (!st.options.store)
+          return api_error(error_code::negotiation_not_found,
+                           "no negotiation \"" + id + "\"", {{"negotiation_id", id}});
+        // Forgotten here (or from before a restart): the store's record.
+        return self->delegate(st.options.store, messages::get_atom::value, id);
       },
       [self](messages::list_atom, messages::turns_atom, const std::string& agent)
           -> caf::result<std::vector<messages::negotiation_record>> {

@@ -11,6 +11,7 @@
 #include "actors/agent/interface.hpp"
 #include "actors/gateway/interface.hpp"
 #include "actors/room/interface.hpp"
+#include "actors/store/interface.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
 
@@ -23,6 +24,10 @@ struct gateway_options {
   std::chrono::milliseconds outcome_timeout{5000};
   /// Ended negotiations (and the results of their moves) it keeps.
   std::size_t ended_limit = 10000;
+  /// The store: an opening or a move is answered only once its record is
+  /// committed there (`sync`), and a negotiation the gateway forgot is read
+  /// from it. None: answered as soon as it is settled.
+  store_actor store;
 };
 
 /// How the gateway builds agents and rooms: the world builder's (runtime/
@@ -40,7 +45,8 @@ struct builder {
 /// answered by its `started` event, a move by the event or the refusal that
 /// carries its message id (seed 000's rules stay in the negotiation actor;
 /// the gateway only checks what it alone knows: which agents exist, which of
-/// them are external, whether the negotiation already ended).
+/// them are external, whether the negotiation already ended). With a store,
+/// a 2xx answer means the record it shows is committed.
 gateway_actor spawn_gateway(caf::actor_system& sys, builder build,
                             const messages::event_sink& events,
                             gateway_options options);

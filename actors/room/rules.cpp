@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "messages/time_limits.hpp"
 
 namespace parley::actors::room {
 
@@ -10,17 +9,6 @@ using messages::error_code;
 using messages::severity;
 
 namespace {
-
-std::string base36(std::uint64_t x) {
-  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-  std::string result;
-  do {
-    result.push_back(digits[x % 36]);
-    x /= 36;
-  } while (x > 0);
-  std::reverse(result.begin(), result.end());
-  return result;
-}
 
 negotiation::problem refuse(error_code code, std::string text) {
   return negotiation::problem{severity::error, code, std::move(text)};
@@ -61,7 +49,7 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
   if (x.expires_in_ms != 0)
     chosen.total_timeout_ms = x.expires_in_ms;
   negotiation::opening candidate{
-      next_id(now_ms), room_id_,    x.intent_id.empty() ? next_uuid() : x.intent_id,
+      next_uuid(now_ms), room_id_,  x.intent_id.empty() ? next_uuid(now_ms) : x.intent_id,
       x.message_id,    x.initiator, x.responder,
       x.proposal,      chosen};
   if (auto why = negotiation::rules::validate_opening(candidate); !why.empty())
@@ -94,40 +82,15 @@ route rules::route_of(const std::string& reference) const {
   return history_.contains(negotiation_id) ? route::finished : route::unknown;
 }
 
-bool rules::used(std::uint32_t draw) const {
-  return draw == first_suffix_ ||
-         std::find(more_suffixes_.begin(), more_suffixes_.end(), draw) !=
-             more_suffixes_.end();
-}
-
-std::string rules::next_id(std::int64_t now_ms) {
-  constexpr std::uint32_t suffixes = 36u * 36u * 36u * 36u;
-  // A new millisecond starts afresh; one whose random parts are all used (a
-  // simulated run can open that many negotiations in one room at one
-  // instant) lends the next one's.
-  std::uint32_t draw;
-  if (now_ms > id_ms_ || more_suffixes_.size() + 1 == suffixes) {
-    id_ms_ = std::max(now_ms, messages::saturating_add(id_ms_, 1));
-    std::vector<std::uint32_t>{}.swap(more_suffixes_);
-    draw = static_cast<std::uint32_t>(next_random() % suffixes);
-    first_suffix_ = draw;
-  } else {
-    do {
-      draw = static_cast<std::uint32_t>(next_random() % suffixes);
-    } while (used(draw));
-    more_suffixes_.push_back(draw);
-  }
-  auto suffix = base36(draw);
-  suffix.insert(0, 4 - suffix.size(), '0');
-  return "neg_" + base36(static_cast<std::uint64_t>(id_ms_)) + "_" + suffix + "_" +
-         room_id_;
-}
-
-std::string rules::next_uuid() {
-  auto hi = next_random();
-  auto lo = next_random();
-  hi = (hi & 0xffffffffffff0fffULL) | 0x0000000000004000ULL; // version 4
-  lo = (lo & 0x3fffffffffffffffULL) | 0x8000000000000000ULL; // variant 1
+std::string rules::next_uuid(std::int64_t now_ms) {
+  // UUIDv7 (RFC 9562 §5.7): 48 bits of Unix milliseconds, the version, 12 and
+  // 62 random bits with the variant. Time-ordered, so a store's primary-key
+  // index grows at its end; random bits from the room's seeded source, so a
+  // simulated run gives the same ids every time.
+  auto ms = static_cast<std::uint64_t>(std::max<std::int64_t>(now_ms, 0)) &
+            0xffffffffffffULL;
+  auto hi = (ms << 16) | 0x7000ULL | (next_random() & 0x0fffULL);
+  auto lo = (next_random() & 0x3fffffffffffffffULL) | 0x8000000000000000ULL;
   static constexpr char hex[] = "0123456789abcdef";
   std::string result;
   result.reserve(36);

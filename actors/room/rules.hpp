@@ -63,32 +63,19 @@ public:
   const std::string& room_id() const noexcept { return room_id_; }
 
 private:
-  /// "neg_" + base36(now) + "_" + four random base36 characters (seed 000),
-  /// then "_" + the room id, which makes it unique across rooms.
-  std::string next_id(std::int64_t now_ms);
-
-  /// A UUID (version 4 layout) from the room's random source (seed 003's
-  /// intent_id when the starter gives none).
-  std::string next_uuid();
+  /// A time-ordered UUID (version 7) of `now_ms` from the room's random
+  /// source: every negotiation id, and seed 003's intent_id when the starter
+  /// gives none.
+  std::string next_uuid(std::int64_t now_ms);
 
   /// The next number of a SplitMix64 sequence: 8 bytes of state, where a
   /// Mersenne Twister would cost each of a million rooms 2.5 KB.
   std::uint64_t next_random();
 
-  /// Whether `draw` is a random part already used in millisecond `id_ms_`.
-  bool used(std::uint32_t draw) const;
-
   std::string room_id_;
   std::string active_id_;
   room::history history_;
   std::uint64_t random_state_ = 0;
-  /// The millisecond of the last id issued and the random parts used in it
-  /// (the first kept inline: most rooms issue one id a millisecond). Ids of
-  /// different milliseconds never collide, so this is all it takes to keep
-  /// every id this room issues unique.
-  std::int64_t id_ms_ = -1;
-  std::uint32_t first_suffix_ = 0;
-  std::vector<std::uint32_t> more_suffixes_;
 };
 
 } // namespace parley::actors::room

@@ -1,5 +1,6 @@
 #include "runtime/http/bodies.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -44,6 +45,112 @@ bool is_uuid(const std::string& x) {
     }
   }
   return true;
+}
+
+void check_uuid(const std::string& x, const std::string& path) {
+  if (!is_uuid(x))
+    throw json_error(path, "expected a UUID, got \"" + x.substr(0, 64) + "\"");
+}
+
+namespace {
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+} // namespace
+
+std::string percent_decode(const std::string& x, bool plus_is_space,
+                           const std::string& path) {
+  std::string out;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (plus_is_space && x[i] == '+') {
+      out += ' ';
+    } else if (x[i] == '%') {
+      if (i + 2 >= x.size() || hex_digit(x[i + 1]) < 0 || hex_digit(x[i + 2]) < 0)
+        throw json_error(path, "malformed percent-encoding");
+      out += static_cast<char>(hex_digit(x[i + 1]) * 16 + hex_digit(x[i + 2]));
+      i += 2;
+    } else {
+      out += x[i];
+    }
+  }
+  return out;
+}
+
+namespace {
+
+/// Decodes a query component (`%XX`, and `+` for a space).
+std::string decode_component(const std::string& x, const std::string& path) {
+  return percent_decode(x, true, path);
+}
+
+bool parse_bool(const std::string& x, const std::string& path) {
+  if (x == "true")
+    return true;
+  if (x == "false")
+    return false;
+  throw json_error(path, "expected true or false, got \"" + x + "\"");
+}
+
+} // namespace
+
+messages::store_query read_query(const std::string& query) {
+  messages::store_query q;
+  std::set<std::string> seen;
+  std::size_t begin = 0;
+  while (begin < query.size()) {
+    auto end = query.find('&', begin);
+    if (end == std::string::npos)
+      end = query.size();
+    auto part = query.substr(begin, end - begin);
+    begin = end + 1;
+    if (part.empty())
+      continue;
+    auto eq = part.find('=');
+    auto key = decode_component(part.substr(0, eq), "(query)");
+    auto value = eq == std::string::npos ? std::string{}
+                                         : decode_component(part.substr(eq + 1), key);
+    if (!seen.insert(key).second)
+      throw json_error(key, "given twice");
+    if (key == "initiator" || key == "responder") {
+      check_id(value, key);
+      (key == "initiator" ? q.initiator : q.responder) = value;
+    } else if (key == "state") {
+      q.state = value;
+    } else if (key == "active") {
+      q.active_only = parse_bool(value, key);
+    } else if (key == "intent_id") {
+      check_uuid(value, key);
+      q.intent_id = value;
+    } else if (key == "converging_above") {
+      auto j = nlohmann::json::parse(value, nullptr, false);
+      if (j.is_discarded() || !j.is_number() || j.get<double>() < 0 ||
+          j.get<double>() > 1)
+        throw json_error(key, "expected a number within 0..1, got \"" + value + "\"");
+      q.min_convergence = j.get<double>();
+    } else if (key == "cursor") {
+      messages::check_id_length(value, key);
+      q.cursor = value;
+    } else if (key == "limit") {
+      auto j = nlohmann::json::parse(value, nullptr, false);
+      if (j.is_discarded() || !j.is_number_integer() || j.get<std::int64_t>() < 1)
+        throw json_error(key, "expected a positive integer, got \"" + value + "\"");
+      q.limit = static_cast<std::int32_t>(std::min<std::int64_t>(
+          j.get<std::int64_t>(), messages::store_query::max_limit));
+    } else {
+      throw json_error(key,
+                       "unknown query parameter (expected initiator, responder, "
+                       "state, active, intent_id, converging_above, cursor, limit)");
+    }
+  }
+  return q;
 }
 
 messages::agent_spec read_agent(const nlohmann::json& j) {

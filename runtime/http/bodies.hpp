@@ -15,6 +15,7 @@
 #include "messages/api.hpp"
 #include "messages/commands.hpp"
 #include "messages/negotiation_record.hpp"
+#include "messages/store.hpp"
 
 namespace parley::runtime::http {
 
@@ -51,8 +52,22 @@ struct move_body {
 /// message types; the proposal is read by its field list.
 move_body read_move(const nlohmann::json& j, const std::string& negotiation_id);
 
+/// `GET /negotiations?...`: seed 003's query patterns as query parameters
+/// (initiator, responder, state, active, intent_id, converging_above,
+/// cursor, limit; `limit` is capped at store_query::max_limit). Throws
+/// json_error naming the parameter.
+messages::store_query read_query(const std::string& query);
+
+/// Decodes `%XX` escapes (and, with `plus_is_space`, `+` as a space, as in a
+/// query); throws json_error at `path` when an escape is malformed.
+std::string percent_decode(const std::string& x, bool plus_is_space,
+                           const std::string& path);
+
 /// Whether `x` is a UUID in its canonical text form (8-4-4-4-12 hex).
 bool is_uuid(const std::string& x);
+
+/// Throws json_error at `path` unless `x` is a UUID.
+void check_uuid(const std::string& x, const std::string& path);
 
 /// Throws json_error at `path` unless `x` is a non-empty id of at most
 /// messages::max_id_bytes.

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "messages/json.hpp"
+#include "messages/store.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/http/bodies.hpp"
 #include "runtime/http/call.hpp"
@@ -18,12 +19,15 @@ using messages::error_code;
 using nlohmann::json;
 
 struct routes::state {
-  state(caf::actor_system& sys, actors::gateway_actor gateway, routes::options opts,
+  state(caf::actor_system& sys, actors::gateway_actor gateway,
+        actors::store_actor store, routes::options opts,
         std::shared_ptr<const std::atomic<bool>> ready)
-      : sys(sys), gateway(std::move(gateway)), opts(opts), ready(std::move(ready)) {}
+      : sys(sys), gateway(std::move(gateway)), store(std::move(store)), opts(opts),
+        ready(std::move(ready)) {}
 
   caf::actor_system& sys;
   actors::gateway_actor gateway;
+  actors::store_actor store;
   routes::options opts;
   std::shared_ptr<const std::atomic<bool>> ready;
   /// Requests waiting for the runtime now.
@@ -32,41 +36,21 @@ struct routes::state {
 
 namespace {
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/// Splits a path into its percent-decoded segments; false when malformed.
-bool split_path(const std::string& path, std::vector<std::string>& out) {
-  std::string segment;
-  for (std::size_t i = 1; i <= path.size(); ++i) {
-    if (i == path.size() || path[i] == '/') {
-      out.push_back(std::move(segment));
-      segment.clear();
-      continue;
-    }
-    if (path[i] == '%') {
-      if (i + 2 >= path.size())
-        return false;
-      auto hi = hex_value(path[i + 1]);
-      auto lo = hex_value(path[i + 2]);
-      if (hi < 0 || lo < 0)
-        return false;
-      segment += static_cast<char>(hi * 16 + lo);
-      i += 2;
-      continue;
-    }
-    segment += path[i];
+/// Splits a path into its percent-decoded segments (json_error when an
+/// escape is malformed).
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t begin = 1;
+  while (begin <= path.size()) {
+    auto end = path.find('/', begin);
+    if (end == std::string::npos)
+      end = path.size();
+    out.push_back(percent_decode(path.substr(begin, end - begin), false, "path"));
+    begin = end + 1;
   }
   if (!out.empty() && out.back().empty())
     out.pop_back(); // a trailing slash
-  return true;
+  return out;
 }
 
 response json_response(unsigned status, const json& body) {
@@ -94,6 +78,12 @@ struct exchange {
 
   template <class Result, class OnResult, class... Ts>
   void ask_then(OnResult on_result, Ts... xs) {
+    ask_actor<Result>(st.gateway, std::move(on_result), std::move(xs)...);
+  }
+
+  /// Asks `dest` (the gateway or the store).
+  template <class Result, class Dest, class OnResult, class... Ts>
+  void ask_actor(const Dest& dest, OnResult on_result, Ts... xs) {
     auto& waiting = st.waiting;
     if (waiting.fetch_add(1) >= st.opts.max_in_flight) {
       --waiting;
@@ -107,8 +97,8 @@ struct exchange {
       --waiting;
       respond(std::move(r));
     };
-    call<Result>(st.sys, st.gateway, st.opts.timeout, std::move(done),
-                 std::move(on_result), std::move(xs)...);
+    call<Result>(st.sys, dest, st.opts.timeout, std::move(done), std::move(on_result),
+                 std::move(xs)...);
   }
 };
 
@@ -175,14 +165,26 @@ void post_move(exchange& x, const std::string& id) {
   }
 }
 
+std::string query_of(const std::string& target) {
+  auto at = target.find('?');
+  return at == std::string::npos ? std::string{} : target.substr(at + 1);
+}
+
 void negotiations(exchange& x) {
   const auto& m = x.req.method;
+  if (x.path.size() >= 4)
+    check_uuid(x.path[3], "id");
   if (x.path.size() == 3) {
     if (m == "POST") {
       auto body = read_negotiation(parse_body(x.req.body));
       return x.ask<messages::negotiation_record>(
           201, caf::put_atom::value, std::move(body.room_id), std::move(body.start));
     }
+    if (m == "GET")
+      return x.ask_actor<messages::store_page>(
+          x.st.store,
+          [](messages::store_page& page) { return json_response(200, json(page)); },
+          messages::query_atom::value, read_query(query_of(x.req.target)));
   } else if (x.path.size() == 4) {
     if (m == "GET")
       return x.ask<messages::negotiation_record>(200, caf::get_atom::value, x.path[3]);
@@ -218,6 +220,28 @@ void dispatch(exchange& x) {
       return rooms(x);
     if (p[2] == "negotiations")
       return negotiations(x);
+    if (p.size() == 3 && p[2] == "stats") {
+      if (m != "GET")
+        return x.respond(error_response(error_code::method_not_allowed,
+                                        m + " is not allowed on " + x.req.target));
+      return x.ask_actor<messages::store_stats>(
+          x.st.store,
+          [](messages::store_stats& stats) { return json_response(200, json(stats)); },
+          messages::stats_atom::value);
+    }
+    if (p.size() == 4 && p[2] == "maintenance" && p[3] == "expire") {
+      if (m != "POST")
+        return x.respond(error_response(error_code::method_not_allowed,
+                                        m + " is not allowed on " + x.req.target));
+      if (!x.req.body.empty() && !parse_body(x.req.body).empty())
+        throw messages::json_error({}, "expire takes no fields");
+      return x.ask_actor<std::int64_t>(
+          x.st.store,
+          [](std::int64_t& expired) {
+            return json_response(200, json{{"expired", expired}});
+          },
+          messages::expire_atom::value);
+    }
   }
   x.respond(error_response(error_code::route_not_found,
                            "no route " + x.req.method + " " + x.req.target));
@@ -225,20 +249,19 @@ void dispatch(exchange& x) {
 
 } // namespace
 
-routes::routes(caf::actor_system& sys, actors::gateway_actor gateway, options opts,
+routes::routes(caf::actor_system& sys, actors::gateway_actor gateway,
+               actors::store_actor store, options opts,
                std::shared_ptr<const std::atomic<bool>> ready)
-    : state_(std::make_shared<state>(sys, std::move(gateway), opts, std::move(ready))) {
-}
+    : state_(std::make_shared<state>(sys, std::move(gateway), std::move(store), opts,
+                                     std::move(ready))) {}
 
 void routes::operator()(request req, respond_function respond) const {
   exchange x{*state_, std::move(req), std::move(respond), {}};
   auto path = x.req.target.substr(0, x.req.target.find('?'));
-  if (path.empty() || path[0] != '/' || !split_path(path, x.path)) {
-    x.respond(error_response(error_code::invalid_request, "malformed path",
-                             {{"field", "path"}}));
-    return;
-  }
   try {
+    if (path.empty() || path[0] != '/')
+      throw messages::json_error("path", "malformed path");
+    x.path = split_path(path);
     dispatch(x);
   } catch (const messages::json_error& e) {
     x.respond(bad_field(e));

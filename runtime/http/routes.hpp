@@ -8,13 +8,15 @@
 #include "caf/fwd.hpp"
 
 #include "actors/gateway/interface.hpp"
+#include "actors/store/interface.hpp"
 #include "runtime/http/message.hpp"
 
 namespace parley::runtime::http {
 
-/// The routes of `parley serve` (docs/api.md, docs/openapi.yaml): health and
+/// The routes of `parley serve` (docs/api.md, docs/openapi.json): health and
 /// readiness, and `/api/v1`'s agents, rooms and negotiations, each a
-/// request/response to the gateway actor.
+/// request/response to the gateway actor; the list of negotiations, the
+/// statistics and maintenance go to the store actor.
 class routes {
 public:
   struct options {
@@ -26,7 +28,8 @@ public:
   };
 
   /// `ready` is set once the service may take requests (`/readyz`).
-  routes(caf::actor_system& sys, actors::gateway_actor gateway, options opts,
+  routes(caf::actor_system& sys, actors::gateway_actor gateway,
+         actors::store_actor store, options opts,
          std::shared_ptr<const std::atomic<bool>> ready);
 
   /// Handles one request (a handler_function).

@@ -65,6 +65,9 @@ void check_bad_field(const api_client::answer& a, const std::string& field) {
   CHECK(a.body["details"]["field"] == field);
 }
 
+/// A UUIDv7 no negotiation has.
+const std::string unknown_id = "0190a6e2-5b7c-7d3e-8f00-000000000000";
+
 std::string messages_of(const std::string& id) {
   return "/api/v1/negotiations/" + id + "/messages";
 }
@@ -216,9 +219,10 @@ TEST_CASE("a negotiation runs over the API: counter, out of turn, replay, accept
   auto read = api.get("/api/v1/negotiations/" + id);
   CHECK(read.body == accepted.body);
   CHECK(read.body["rounds"].size() == 3);
-  check_error(api.get("/api/v1/negotiations/neg_nothing"), 404, "E015");
-  check_error(api.post(messages_of("neg_nothing"), counter("x", "bob", 1)), 404,
-              "E015");
+  check_error(api.get("/api/v1/negotiations/" + unknown_id), 404, "E015");
+  check_bad_field(api.get("/api/v1/negotiations/neg_nothing"), "id");
+  check_bad_field(api.post(messages_of("not-a-uuid"), counter("x", "bob", 1)), "id");
+  check_error(api.post(messages_of(unknown_id), counter("x", "bob", 1)), 404, "E015");
 }
 
 TEST_CASE("moves from a non-party or a hosted agent are refused as forged",
@@ -403,7 +407,7 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   start["max_rounds"] = 0;
   api.post("/api/v1/negotiations", start);
   api.get("/api/v1/negotiations/" + id);
-  api.get("/api/v1/negotiations/neg_none");
+  api.get("/api/v1/negotiations/" + unknown_id);
   api.post(messages_of(id), counter("1", "alice", 5));
   api.post(messages_of(id), counter("2", "bob", 5));
   api.post(messages_of(id), counter("2", "bob", 5));
@@ -411,8 +415,59 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   api.post(messages_of(id), counter("3", "carol", 5));
   api.post("/api/v1/agents", external("dave"));
   api.post(messages_of(id), counter("4", "dave", 5));
-  api.post(messages_of("neg_none"), counter("5", "bob", 5));
+  api.post(messages_of(unknown_id), counter("5", "bob", 5));
+  api.get("/api/v1/negotiations/not-a-uuid");
+  api.get("/api/v1/negotiations?initiator=alice&limit=10");
+  api.get("/api/v1/negotiations?colour=red");
+  api.get("/api/v1/stats");
+  api.post("/api/v1/maintenance/expire", json::object());
+  api.post("/api/v1/maintenance/expire", {{"force", true}});
   auto left = contract.unseen();
   INFO("documented but not exercised: " << json(left).dump());
   CHECK(left.empty());
+}
+
+TEST_CASE("a 2xx move is committed: the store's list, stats and expiry show it",
+          "[integration]") {
+  serve_process serve;
+  openapi_contract contract;
+  api_client api{serve.port, contract};
+  auto id = open_negotiation(api, "alice", "bob");
+  auto countered = api.post(messages_of(id), counter("b1", "bob", 9000));
+  REQUIRE(countered.status == 200);
+  // The list comes from the store alone: the move is there once answered.
+  auto listed = api.get("/api/v1/negotiations?initiator=alice");
+  REQUIRE(listed.status == 200);
+  REQUIRE(listed.body["records"].size() == 1);
+  CHECK(listed.body["records"][0]["id"] == id);
+  CHECK(listed.body["records"][0]["rounds"].size() == 2);
+  auto accepted = api.post(messages_of(id), simple_move("a1", "alice", "accept"));
+  REQUIRE(accepted.status == 200);
+  auto done = api.get("/api/v1/negotiations?state=accepted");
+  REQUIRE(done.body["records"].size() == 1);
+  CHECK(done.body["records"][0]["status"] == "accepted");
+  CHECK(api.get("/api/v1/negotiations?active=true").body["records"].empty());
+  auto second = api.post(
+      "/api/v1/negotiations",
+      {{"initiator", "bob"}, {"responder", "alice"}, {"proposal", proposal(500)}});
+  REQUIRE(second.status == 201);
+  auto newest = api.get("/api/v1/negotiations?limit=1");
+  REQUIRE(newest.body["records"].size() == 1);
+  CHECK(newest.body["records"][0]["id"] == second.body["id"]);
+  REQUIRE_FALSE(newest.body["next_cursor"].get<std::string>().empty());
+  auto next = api.get("/api/v1/negotiations?limit=1&cursor=" +
+                      newest.body["next_cursor"].get<std::string>());
+  REQUIRE(next.body["records"].size() == 1);
+  CHECK(next.body["records"][0]["id"] == id);
+  check_bad_field(api.get("/api/v1/negotiations?active=maybe"), "active");
+  check_bad_field(api.get("/api/v1/negotiations?converging_above=2"),
+                  "converging_above");
+  check_bad_field(api.get("/api/v1/negotiations?intent_id=x"), "intent_id");
+  check_bad_field(api.get("/api/v1/negotiations?limit=0"), "limit");
+  check_bad_field(api.get("/api/v1/negotiations?sort=asc"), "sort");
+  auto stats = api.get("/api/v1/stats");
+  CHECK(stats.status == 200);
+  auto expired = api.post("/api/v1/maintenance/expire", json::object());
+  CHECK(expired.status == 200);
+  CHECK(expired.body["expired"] == 0);
 }

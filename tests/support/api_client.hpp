@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/process.hpp"
+#include "support/temp_store.hpp"
 
 namespace parley::test {
 
@@ -48,6 +49,8 @@ struct serve_process {
                          const std::vector<std::string>& environment = {},
                          const std::vector<std::string>& globals = {});
 
+  /// A fresh SQLite store of its own (tests run in parallel).
+  temp_store store;
   background_process process;
   int port = 0;
 };

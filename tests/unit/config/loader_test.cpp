@@ -252,13 +252,15 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_SERVE_PORT",
                                  "PARLEY_SERVE_REQUEST_TIMEOUT_MS",
                                  "PARLEY_SERVE_SHUTDOWN_GRACE_MS",
-                                 "PARLEY_SERVE_TOKEN_FILE"});
+                                 "PARLEY_SERVE_TOKEN_FILE",
+                                 "PARLEY_STORE_SYNCHRONOUS",
+                                 "PARLEY_STORE_URL"});
   for (const auto& name : names) {
     // Strings: any text is read (and then validated).
     if (name == "PARLEY_AUDIT_PATH" || name == "PARLEY_LLM_BASE_URL" ||
         name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER" ||
         name == "PARLEY_SERVE_TOKEN_FILE" || name == "PARLEY_SERVE_HOST" ||
-        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0)
+        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0 || name.rfind("PARLEY_STORE_", 0) == 0)
       continue;
     fake_environment env;
     env.variables[name] = "junk";
@@ -308,6 +310,19 @@ TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {
   CHECK_THAT(
       environment_error(bad),
       Catch::Contains("llm.provider must be anthropic or openai, got \"gemini\""));
+}
+
+TEST_CASE("the store section is read from the file and PARLEY_STORE_*", "[unit]") {
+  fake_environment env;
+  env.variables["PARLEY_STORE_URL"] = "postgresql://localhost/parley";
+  env.variables["PARLEY_STORE_SYNCHRONOUS"] = "full";
+  auto s = load({}, env.getenv());
+  CHECK(s.store.url == "postgresql://localhost/parley");
+  CHECK(s.store.synchronous == "full");
+  fake_environment bad;
+  bad.variables["PARLEY_STORE_SYNCHRONOUS"] = "sometimes";
+  CHECK_THAT(environment_error(bad),
+             Catch::Contains("store.synchronous must be normal or full"));
 }
 
 TEST_CASE("the audit path is read from PARLEY_AUDIT_PATH as text", "[unit]") {

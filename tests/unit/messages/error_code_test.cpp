@@ -11,6 +11,7 @@ TEST_CASE("error codes print as E0xx and parse back", "[unit]") {
   CHECK(to_code(error_code::node_unavailable) == "E021");
   CHECK(to_code(error_code::not_eligible) == "E022");
   CHECK(to_code(error_code::invalid_ballot) == "E027");
+  CHECK(to_code(error_code::store_failed) == "E028");
   for (auto i = 1; i <= static_cast<int>(error_code::already_exists); ++i) {
     auto code = static_cast<error_code>(i);
     error_code parsed = error_code::none;

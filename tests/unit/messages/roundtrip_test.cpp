@@ -634,6 +634,34 @@ std::vector<llm_attempt> samples(tag<llm_attempt>, wire&) {
                       "", caf::none}};
 }
 
+std::vector<store_query> samples(tag<store_query>, wire&) {
+  store_query full;
+  full.initiator = "did:key:z6MkAlice";
+  full.responder = "did:key:z6MkBob";
+  full.state = "counter_proposed";
+  full.active_only = true;
+  full.intent_id = "4f1c2a9e-1b2c-4d3e-8f40-123456789abc";
+  full.min_convergence = 0.8;
+  full.cursor = "1700000000000:0190a4c2-0000-7000-8000-000000000001";
+  full.limit = 20;
+  return {full, store_query{}};
+}
+
+std::vector<store_page> samples(tag<store_page>, wire&) {
+  return {store_page{{accepted_record(), countering_record()}, "1700000000000:x"},
+          store_page{}};
+}
+
+std::vector<store_stats> samples(tag<store_stats>, wire&) {
+  store_stats x;
+  x.success_by_agent = {agent_success{"did:key:a", 3, 1, 1, 60.0}};
+  x.rounds_by_outcome = {outcome_rounds{"accepted", 4.0}, outcome_rounds{"rejected", 2.5}};
+  x.current = {state_count{"initiated", 2, 12.5}};
+  x.expiration = expiration_rate{1, 4, 20.0};
+  x.high_convergence = {converging_negotiation{"id-1", "did:key:a", "did:key:b", 0.95, 3}};
+  return {x, store_stats{}};
+}
+
 std::vector<std::vector<agent_spec>> samples(tag<std::vector<agent_spec>>, wire& w) {
   return {samples(tag<agent_spec>{}, w), {}};
 }

@@ -66,8 +66,14 @@ std::vector<std::string> ids_of(rules& room, int n, std::int64_t now_ms) {
   return ids;
 }
 
-const std::regex uuid_v4{
-    "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"};
+const std::regex uuid_v7{
+    "[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"};
+
+/// The Unix milliseconds in the first 48 bits of a UUIDv7.
+std::int64_t ms_of(const std::string& uuid) {
+  auto hex = uuid.substr(0, 8) + uuid.substr(9, 4);
+  return static_cast<std::int64_t>(std::stoull(hex, nullptr, 16));
+}
 
 } // namespace
 
@@ -78,7 +84,8 @@ TEST_CASE("a room opens a negotiation with a fresh id from the request", "[unit]
   opening out;
   auto refused = room.start(logo_request("intent-7"), true, true, settings, t0, out);
   REQUIRE_FALSE(refused);
-  CHECK(std::regex_match(out.id, std::regex{"neg_loyw3v28_[0-9a-z]{4}_room-a"}));
+  CHECK(std::regex_match(out.id, uuid_v7));
+  CHECK(ms_of(out.id) == t0);
   CHECK(out.room_id == "room-a");
   CHECK(out.intent_id == "intent-7");
   CHECK(out.message_id == "m-open");
@@ -91,13 +98,24 @@ TEST_CASE("a room opens a negotiation with a fresh id from the request", "[unit]
   CHECK(room.route_of(out.id) == route::active);
 }
 
-TEST_CASE("the id encodes the start time in base 36", "[unit]") {
+TEST_CASE("the id is a UUIDv7 of the start time, so ids sort by time", "[unit]") {
   rules room{"r", 100, 1};
-  CHECK(start_ok(room, 0).id.rfind("neg_0_", 0) == 0);
+  auto first = start_ok(room, 0).id;
+  CHECK(first.rfind("00000000-0000-7", 0) == 0);
   room.on_closed(closed(room.active_id()));
-  CHECK(start_ok(room, 36).id.rfind("neg_10_", 0) == 0);
+  auto second = start_ok(room, 36).id;
+  CHECK(ms_of(second) == 36);
   room.on_closed(closed(room.active_id()));
-  CHECK(start_ok(room, 46655).id.rfind("neg_zzz_", 0) == 0);
+  auto third = start_ok(room, t0).id;
+  CHECK(ms_of(third) == t0);
+  CHECK(first < second);
+  CHECK(second < third);
+}
+
+TEST_CASE("the same seed gives the same ids", "[unit]") {
+  rules a{"room-a", 100, 7};
+  rules b{"room-a", 100, 7};
+  CHECK(start_ok(a, t0).id == start_ok(b, t0).id);
 }
 
 TEST_CASE("a second start while one is active is refused with E012", "[unit]") {
@@ -203,9 +221,8 @@ TEST_CASE("ids are unique across many starts in the same millisecond", "[unit]")
   auto ids = ids_of(room, 5000, t0);
   std::set<std::string> distinct(ids.begin(), ids.end());
   CHECK(distinct.size() == ids.size());
-  const std::regex layout{"neg_loyw3v28_[0-9a-z]{4}_room-a"};
   for (const auto& id : ids)
-    REQUIRE(std::regex_match(id, layout));
+    REQUIRE(std::regex_match(id, uuid_v7));
 }
 
 TEST_CASE("ids stay unique after older negotiations leave the bounded history",
@@ -228,14 +245,14 @@ TEST_CASE("an intent id given by the starter is kept", "[unit]") {
   CHECK(start_ok(room, t0, logo_request("intent-abc")).intent_id == "intent-abc");
 }
 
-TEST_CASE("a generated intent id has the UUID version 4 layout", "[unit]") {
+TEST_CASE("a generated intent id is a UUIDv7", "[unit]") {
   rules room{"room-a", 100, 42};
   std::set<std::string> seen;
   for (int i = 0; i < 50; ++i) {
     auto x = start_ok(room, t0 + i);
     INFO(x.intent_id);
     CHECK(x.intent_id.size() == 36);
-    CHECK(std::regex_match(x.intent_id, uuid_v4));
+    CHECK(std::regex_match(x.intent_id, uuid_v7));
     seen.insert(x.intent_id);
     room.on_closed(closed(x.id));
   }

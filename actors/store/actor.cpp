@@ -1,0 +1,326 @@
+#include "actors/store/actor.hpp"
+
+#include <iostream>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "caf/actor_clock.hpp"
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+
+#include "actors/store/batch.hpp"
+#include "actors/store/query.hpp"
+#include "actors/store/seed_state.hpp"
+#include "messages/json_reader.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::store {
+
+namespace {
+
+using messages::error_code;
+
+/// A `sync` waiting for its record.
+struct waiter {
+  std::int32_t rounds = 0;
+  caf::typed_response_promise<std::int32_t> promise;
+  caf::actor_clock::time_point deadline;
+};
+
+/// What is committed of an open negotiation.
+struct progress {
+  std::int32_t rounds = 0;
+  bool terminal = false;
+};
+
+struct store_state {
+  static inline const char* name = "parley.store";
+  std::shared_ptr<backend> db;
+  store_options options;
+  batch pending;
+  bool commit_sent = false;
+  /// Whether a sweep for overdue syncs is due at `next_sweep`.
+  bool sweep_armed = false;
+  caf::actor_clock::time_point next_sweep;
+  /// Open negotiations this store wrote (terminal ones leave).
+  std::unordered_map<std::string, progress> committed;
+  std::unordered_map<std::string, std::vector<waiter>> waiters;
+  std::vector<caf::typed_response_promise<std::int64_t>> flushes;
+  std::int64_t events_committed = 0;
+  std::int64_t failed_commits = 0;
+};
+
+using store_pointer = store_actor::stateful_pointer<store_state>;
+
+caf::error store_failure(const std::string& what) {
+  return messages::make_error(error_code::store_failed, what);
+}
+
+/// Runs `f` against the database; turns what it throws into a coded error.
+template <class T, class F> caf::result<T> guarded(F f) {
+  try {
+    return f();
+  } catch (const query_error& e) {
+    return messages::make_error(error_code::invalid_request, e.what());
+  } catch (const store_error& e) {
+    return store_failure(e.what());
+  } catch (const messages::json_error& e) {
+    return store_failure(std::string{"a stored record is malformed: "} + e.what());
+  } catch (const std::exception& e) {
+    return store_failure(e.what());
+  }
+}
+
+void send_commit(store_pointer self) {
+  if (!self->state.commit_sent) {
+    self->state.commit_sent = true;
+    self->send(self, messages::commit_atom::value);
+  }
+}
+
+/// Schedules a sweep for overdue syncs: a `commit` after a quarter of the
+/// sync timeout (every `commit` before then skips the sweep).
+void arm_sweep(store_pointer self) {
+  auto& st = self->state;
+  auto interval = st.options.sync_timeout / 4 + std::chrono::milliseconds{1};
+  st.sweep_armed = true;
+  st.next_sweep = self->clock().now() + interval / 2;
+  self->delayed_send(self, interval, messages::commit_atom::value);
+}
+
+/// Fails the syncs whose deadline passed; re-arms while any wait.
+void sweep(store_pointer self) {
+  auto& st = self->state;
+  auto now = self->clock().now();
+  st.sweep_armed = false;
+  for (auto i = st.waiters.begin(); i != st.waiters.end();) {
+    auto& ws = i->second;
+    for (auto j = ws.begin(); j != ws.end();) {
+      if (j->deadline <= now) {
+        j->promise.deliver(store_failure("negotiation " + i->first + " has no record with " +
+                                         std::to_string(j->rounds) +
+                                         " rounds committed within the sync timeout"));
+        j = ws.erase(j);
+      } else {
+        ++j;
+      }
+    }
+    i = ws.empty() ? st.waiters.erase(i) : std::next(i);
+  }
+  if (!st.waiters.empty())
+    arm_sweep(self);
+}
+
+/// Answers the syncs of `id` that `p` satisfies.
+void resolve(store_pointer self, const std::string& id, const progress& p) {
+  auto& st = self->state;
+  auto i = st.waiters.find(id);
+  if (i == st.waiters.end())
+    return;
+  auto& ws = i->second;
+  for (auto j = ws.begin(); j != ws.end();) {
+    if (p.terminal || p.rounds >= j->rounds) {
+      j->promise.deliver(p.rounds);
+      j = ws.erase(j);
+    } else {
+      ++j;
+    }
+  }
+  if (ws.empty())
+    st.waiters.erase(i);
+}
+
+/// Writes the pending batch in one transaction and answers whoever waited.
+void commit(store_pointer self) {
+  auto& st = self->state;
+  st.commit_sent = false;
+  if (st.pending.empty()) {
+    for (auto& rp : st.flushes)
+      rp.deliver(st.events_committed);
+    st.flushes.clear();
+    return;
+  }
+  auto events = static_cast<std::int64_t>(st.pending.events());
+  auto ops = st.pending.take();
+  auto flushes = std::move(st.flushes);
+  st.flushes.clear();
+  std::string failure;
+  try {
+    st.db->write(ops);
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  if (!failure.empty()) {
+    ++st.failed_commits;
+    std::cerr << "parley store: a transaction of " << ops.size()
+              << " negotiations failed: " << failure << '\n';
+    for (const auto& op : ops) {
+      auto i = st.waiters.find(op.row.id);
+      if (i == st.waiters.end())
+        continue;
+      for (auto& w : i->second)
+        w.promise.deliver(store_failure(failure));
+      st.waiters.erase(i);
+    }
+    for (auto& rp : flushes)
+      rp.deliver(store_failure(failure));
+    return;
+  }
+  st.events_committed += events;
+  for (const auto& op : ops) {
+    auto& p = st.committed[op.row.id];
+    p.rounds = std::max(p.rounds, op.round_count);
+    p.terminal = p.terminal || op.terminal;
+    resolve(self, op.row.id, p);
+    if (p.terminal)
+      st.committed.erase(op.row.id);
+  }
+  for (auto& rp : flushes)
+    rp.deliver(st.events_committed);
+}
+
+caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
+                               std::int32_t rounds) {
+  auto& st = self->state;
+  if (auto i = st.committed.find(id); i != st.committed.end()) {
+    if (i->second.terminal || i->second.rounds >= rounds)
+      return i->second.rounds;
+  } else if (!st.pending.contains(id)) {
+    // Not written by this store yet, or long ago: the database knows.
+    negotiation_row row;
+    bool found = false;
+    try {
+      found = st.db->get(id, row);
+    } catch (const std::exception& e) {
+      return store_failure(e.what());
+    }
+    seed_state state;
+    if (found && from_string(row.state, state)) {
+      auto stored = static_cast<std::int32_t>(row.rounds.size());
+      if (is_terminal(state) || stored >= rounds)
+        return stored;
+    }
+  }
+  // Its event is on the way: answer after the commit that writes it.
+  auto rp = self->make_response_promise<std::int32_t>();
+  st.waiters[id].push_back(waiter{rounds, rp, self->clock().now() + st.options.sync_timeout});
+  if (!st.sweep_armed)
+    arm_sweep(self);
+  return rp;
+}
+
+std::vector<messages::negotiation_record> to_records(const std::vector<negotiation_row>& rows) {
+  std::vector<messages::negotiation_record> out;
+  out.reserve(rows.size());
+  for (const auto& row : rows)
+    out.push_back(from_row(row));
+  return out;
+}
+
+store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<backend> db,
+                                          store_options options) {
+  auto& st = self->state;
+  st.db = std::move(db);
+  st.options = options;
+  return {
+      [self](const messages::negotiation_event& x) {
+        auto& st = self->state;
+        auto skipped = st.pending.skipped();
+        st.pending.add(x);
+        if (skipped == 0 && st.pending.skipped() == 1)
+          std::cerr << "parley store: negotiation id \"" << x.negotiation_id
+                    << "\" is not a lower-case UUID; its events (and any like it) "
+                       "are not stored\n";
+        send_commit(self);
+      },
+      [](const messages::problem_event&) {},
+      [](const messages::agent_event&) {},
+      [](const messages::ballot_event&) {},
+      [](const messages::auction_event&) {},
+      [](const messages::barrier&) {},
+      [self](messages::sync_atom, const std::string& id, std::int32_t rounds) {
+        return sync(self, id, rounds);
+      },
+      [self](messages::get_atom,
+             const std::string& id) -> caf::result<messages::negotiation_record> {
+        return guarded<messages::negotiation_record>(
+            [&]() -> caf::result<messages::negotiation_record> {
+              negotiation_row row;
+              if (!self->state.db->get(id, row))
+                return messages::make_error(error_code::negotiation_not_found,
+                                            "no negotiation " + id + " in the store");
+              return from_row(row);
+            });
+      },
+      [self](messages::query_atom, const messages::store_query& q) {
+        return guarded<messages::store_page>([&] {
+          auto limit = static_cast<std::size_t>(limit_of(q));
+          auto rows = self->state.db->query(q);
+          messages::store_page page;
+          if (rows.size() > limit) {
+            rows.resize(limit);
+            page.next_cursor = cursor_after(rows.back().created_at, rows.back().id);
+          }
+          page.records = to_records(rows);
+          return page;
+        });
+      },
+      [self](messages::stats_atom) {
+        return guarded<messages::store_stats>(
+            [&] { return self->state.db->stats(self->state.options.top_converging); });
+      },
+      [self](messages::expire_atom) {
+        return guarded<std::int64_t>([&] { return self->state.db->expire(); });
+      },
+      [self](messages::archive_atom, std::int32_t days) -> caf::result<std::int64_t> {
+        if (days < 0)
+          return messages::make_error(error_code::invalid_request,
+                                      "archive age must be at least 0 days");
+        return guarded<std::int64_t>([&] { return self->state.db->archive(days); });
+      },
+      [self](messages::load_atom) {
+        return guarded<std::vector<messages::negotiation_record>>(
+            [&] { return to_records(self->state.db->load_open()); });
+      },
+      [self](messages::flush_atom) -> caf::result<std::int64_t> {
+        auto& st = self->state;
+        if (st.pending.empty())
+          return st.events_committed;
+        auto rp = self->make_response_promise<std::int64_t>();
+        st.flushes.push_back(rp);
+        send_commit(self);
+        return rp;
+      },
+      [self](messages::done_atom) {
+        commit(self);
+        self->quit();
+      },
+      [self](messages::commit_atom) {
+        commit(self);
+        auto& st = self->state;
+        if (st.sweep_armed && self->clock().now() >= st.next_sweep)
+          sweep(self);
+      },
+  };
+}
+
+} // namespace
+
+store_actor spawn_store(caf::actor_system& sys, std::unique_ptr<backend> db,
+                        const messages::event_sink& events, store_options options) {
+  // A spawn argument must be copyable: the database travels as a shared_ptr.
+  auto store = sys.spawn<caf::detached>(
+      store_behavior, std::shared_ptr<backend>(std::move(db)), options);
+  events.subscribe(messages::topic_set::matching("negotiation.*"), store);
+  return store;
+}
+
+std::unique_ptr<backend> open_migrated(const store_url& url) {
+  auto db = open_backend(url);
+  db->migrate();
+  return db;
+}
+
+} // namespace parley::actors::store

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "actors/store/batch.hpp"
+#include "actors/store/store_url.hpp"
+#include "messages/store.hpp"
+
+namespace parley::actors::store {
+
+/// A failure of the database (or of what it holds): the store answers it as
+/// E028, `parley db` prints it and exits non-zero.
+class store_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A query the store refuses before asking the database (an unknown state, a
+/// bad cursor): answered as E001.
+class query_error : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// A migration: its number, name and SQL each way.
+struct migration {
+  int version;
+  const char* name;
+  const char* up;
+  const char* down;
+};
+
+/// One database holding seed 003's schema. Blocking: used only from the
+/// store's own thread (or the CLI). Every call throws store_error on a
+/// database failure and leaves nothing half-written.
+class backend {
+public:
+  virtual ~backend();
+
+  /// Applies every migration not applied yet, each in its own transaction,
+  /// recording it in schema_migrations; returns how many it applied.
+  virtual int migrate() = 0;
+
+  /// Undoes the newest applied migration; returns its version (0: none).
+  virtual int rollback() = 0;
+
+  /// What `parley db verify` finds missing or different from seed 003
+  /// (columns, constraints, indexes, trigger, function, tables); empty when
+  /// the schema is complete.
+  virtual std::vector<std::string> verify() = 0;
+
+  /// Writes `ops` in one transaction.
+  virtual void write(const std::vector<write_op>& ops) = 0;
+
+  /// Reads one row; false if there is none.
+  virtual bool get(const std::string& id, negotiation_row& out) = 0;
+
+  /// Seed 003's query patterns (see messages::store_query).
+  virtual std::vector<negotiation_row> query(const messages::store_query& q) = 0;
+
+  /// Seed 003's monitoring and analysis queries; the high-convergence list
+  /// holds at most `top` rows.
+  virtual messages::store_stats stats(std::int32_t top) = 0;
+
+  /// Seed 003's expire_stale_negotiations(); returns how many it expired.
+  virtual std::int64_t expire() = 0;
+
+  /// Moves terminal negotiations created more than `days` days ago to
+  /// negotiations_archive in one transaction; returns how many.
+  virtual std::int64_t archive(std::int32_t days) = 0;
+
+  /// Every negotiation that has not ended, oldest first.
+  virtual std::vector<negotiation_row> load_open() = 0;
+
+  /// The migrations of this back end, oldest first.
+  virtual const std::vector<migration>& migrations() const = 0;
+};
+
+/// Opens the database `url` names (creating an SQLite file if needed). Throws
+/// store_error when it cannot.
+std::unique_ptr<backend> open_backend(const store_url& url);
+
+} // namespace parley::actors::store

@@ -1,0 +1,107 @@
+#include "actors/store/batch.hpp"
+
+#include <algorithm>
+
+#include "actors/store/json_text.hpp"
+#include "actors/store/seed_state.hpp"
+#include "actors/store/uuid.hpp"
+
+namespace parley::actors::store {
+
+using messages::negotiation_event_kind;
+
+namespace {
+
+/// Appends the rounds of `record` past `op.round_count`, the last one with
+/// the message id of the event that made it.
+void append_rounds(write_op& op, const messages::negotiation_record& record,
+                   const std::string& last_message_id) {
+  for (std::size_t i = 0; i < record.rounds.size(); ++i) {
+    const auto& round = record.rounds[i];
+    if (round.round <= op.round_count)
+      continue;
+    auto last = i + 1 == record.rounds.size();
+    op.row.rounds.push_back(
+        {round.round, round_text(round, last ? last_message_id : std::string{})});
+  }
+  op.round_count = std::max(op.round_count, static_cast<std::int32_t>(record.rounds.size()));
+}
+
+/// Whether the store can keep negotiation `id` (seed 003's id is a UUID; the
+/// store writes it in lower case, as PostgreSQL prints it).
+bool storable(const std::string& id) {
+  return is_uuid(id) && id.find_first_of("ABCDEF") == std::string::npos;
+}
+
+} // namespace
+
+write_op& batch::op_for(const std::string& id, bool& fresh) {
+  auto [i, added] = index_.emplace(id, ops_.size());
+  fresh = added;
+  if (added) {
+    ops_.emplace_back();
+    ops_.back().row.id = id;
+  }
+  return ops_[i->second];
+}
+
+void batch::add(const messages::negotiation_event& x) {
+  ++events_;
+  if (!storable(x.negotiation_id)) {
+    ++skipped_;
+    return;
+  }
+  bool fresh = false;
+  switch (x.kind) {
+  case negotiation_event_kind::started: {
+    if (!x.record)
+      return;
+    auto& op = op_for(x.negotiation_id, fresh);
+    op.insert = true;
+    op.terminal = false;
+    op.row = to_row(*x.record, x.message_id);
+    op.round_count = static_cast<std::int32_t>(x.record->rounds.size());
+    return;
+  }
+  case negotiation_event_kind::updated: {
+    if (!x.round)
+      return;
+    auto& op = op_for(x.negotiation_id, fresh);
+    const auto& round = *x.round;
+    if (round.round > op.round_count) {
+      op.row.rounds.push_back({round.round, round_text(round, x.message_id)});
+      op.round_count = round.round;
+    }
+    op.row.state = to_string(
+        seed_state_of(messages::negotiation_status::countering,
+                      static_cast<std::size_t>(op.round_count)));
+    op.row.convergence_score = to_numeric_3_2(x.convergence_score);
+    op.row.current_proposal = proposal_text(round.proposal);
+    op.row.updated_at = round.timestamp;
+    return;
+  }
+  case negotiation_event_kind::agreed:
+  case negotiation_event_kind::rejected:
+  case negotiation_event_kind::expired: {
+    if (!x.record)
+      return;
+    auto& op = op_for(x.negotiation_id, fresh);
+    // Every column from the final record; the rounds heard before keep the
+    // message ids their events gave them.
+    set_columns(op.row, *x.record);
+    append_rounds(op, *x.record, x.message_id);
+    op.terminal = true;
+    return;
+  }
+  }
+}
+
+std::vector<write_op> batch::take() {
+  index_.clear();
+  events_ = 0;
+  std::vector<write_op> out;
+  out.swap(ops_);
+  return out;
+}
+
+} // namespace parley::actors::store

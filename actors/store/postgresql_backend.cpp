@@ -1,0 +1,490 @@
+#include "actors/store/postgresql_backend.hpp"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <utility>
+
+#include <pqxx/pqxx>
+
+#include "actors/store/iso_time.hpp"
+#include "actors/store/json_text.hpp"
+#include "actors/store/query.hpp"
+#include "actors/store/schema.hpp"
+
+namespace parley::actors::store {
+
+namespace {
+
+/// The columns every read selects, in the order `read_row` takes them: times
+/// as Unix milliseconds, JSONB as text.
+constexpr const char* row_columns =
+    "n.id::text, n.intent_id::text, n.initiator_did, n.responder_did, n.state, "
+    "n.rounds::text, n.convergence_score::float8, n.current_proposal::text, "
+    "n.final_proposal::text, n.incentive_split::text, n.max_rounds, "
+    "round(extract(epoch FROM n.created_at) * 1000)::bigint, "
+    "round(extract(epoch FROM n.expires_at) * 1000)::bigint, "
+    "round(extract(epoch FROM n.updated_at) * 1000)::bigint, r.room_id, "
+    "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text "
+    "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
+
+/// Inserts a batch of new negotiations, both tables, in one statement.
+constexpr const char* insert_sql =
+    "WITH x AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("
+    "id uuid, intent_id uuid, initiator_did text, responder_did text, state text, "
+    "rounds jsonb, convergence_score numeric, current_proposal jsonb, "
+    "final_proposal jsonb, incentive_split jsonb, max_rounds integer, "
+    "created_at timestamptz, expires_at timestamptz, updated_at timestamptz, "
+    "room_id text, round_timeout_ms bigint, total_timeout_ms bigint, "
+    "status_reason text, intent_text text)), "
+    "ins AS (INSERT INTO negotiations (id, intent_id, initiator_did, responder_did, "
+    "state, rounds, convergence_score, current_proposal, final_proposal, "
+    "incentive_split, max_rounds, created_at, expires_at, updated_at) "
+    "SELECT id, intent_id, initiator_did, responder_did, state, rounds, "
+    "convergence_score, current_proposal, final_proposal, incentive_split, "
+    "max_rounds, created_at, expires_at, updated_at FROM x) "
+    "INSERT INTO negotiation_runtime (negotiation_id, room_id, round_timeout_ms, "
+    "total_timeout_ms, status_reason, intent_text) "
+    "SELECT id, room_id, round_timeout_ms, total_timeout_ms, status_reason, intent_text "
+    "FROM x";
+
+/// Updates a batch of negotiations in one statement; appends only the rounds
+/// past the stored array's end.
+constexpr const char* update_sql =
+    "UPDATE negotiations n SET state = x.state, "
+    "rounds = n.rounds || coalesce((SELECT jsonb_agg(r ORDER BY (r->>'round')::int) "
+    "FROM jsonb_array_elements(x.rounds) r "
+    "WHERE (r->>'round')::int > jsonb_array_length(n.rounds)), '[]'::jsonb), "
+    "convergence_score = x.convergence_score, current_proposal = x.current_proposal, "
+    "final_proposal = coalesce(x.final_proposal, n.final_proposal), "
+    "updated_at = x.updated_at "
+    "FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, state text, rounds jsonb, "
+    "convergence_score numeric, current_proposal jsonb, final_proposal jsonb, "
+    "updated_at timestamptz) WHERE n.id = x.id";
+
+constexpr const char* finish_sql =
+    "UPDATE negotiation_runtime t SET status_reason = x.status_reason "
+    "FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status_reason text) "
+    "WHERE t.negotiation_id = x.id";
+
+template <class T> T value_or(const pqxx::field& f, T fallback) {
+  return f.is_null() ? fallback : f.as<T>();
+}
+
+negotiation_row read_row(const pqxx::row& r) {
+  negotiation_row row;
+  row.id = r[0].as<std::string>();
+  row.intent_id = r[1].as<std::string>();
+  row.initiator_did = r[2].as<std::string>();
+  row.responder_did = r[3].as<std::string>();
+  row.state = r[4].as<std::string>();
+  row.rounds = split_rounds(r[5].as<std::string>());
+  row.convergence_score = value_or(r[6], 0.0);
+  row.current_proposal = value_or<std::string>(r[7], "");
+  row.final_proposal = value_or<std::string>(r[8], "");
+  row.incentive_split = value_or<std::string>(r[9], "");
+  row.max_rounds = value_or<std::int32_t>(r[10], 10);
+  row.created_at = value_or<std::int64_t>(r[11], 0);
+  row.expires_at = value_or<std::int64_t>(r[12], 0);
+  row.updated_at = value_or<std::int64_t>(r[13], 0);
+  row.room_id = value_or<std::string>(r[14], "");
+  row.round_timeout_ms = value_or<std::int64_t>(r[15], 0);
+  row.total_timeout_ms = value_or<std::int64_t>(r[16], 0);
+  row.status_reason = value_or<std::string>(r[17], "");
+  row.intent_text = value_or<std::string>(r[18], "");
+  return row;
+}
+
+/// Appends `,"name":` and `value` as a JSON string.
+void put(std::string& out, const char* name, const std::string& value) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  append_json_string(out, value);
+}
+
+/// Appends `,"name":` and `text`, JSON already (null when empty).
+void put_json(std::string& out, const char* name, const std::string& text) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  out += text.empty() ? std::string{"null"} : text;
+}
+
+void put_number(std::string& out, const char* name, double x) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  append_json_number(out, x);
+}
+
+void put_integer(std::string& out, const char* name, std::int64_t x) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  out += std::to_string(x);
+}
+
+/// Appends `{"id":…` and the columns an update sets.
+void append_update(std::string& out, const negotiation_row& row) {
+  out += "{\"id\":";
+  append_json_string(out, row.id);
+  put(out, "state", row.state);
+  put_json(out, "rounds", rounds_array(row.rounds));
+  put_number(out, "convergence_score", row.convergence_score);
+  put_json(out, "current_proposal", row.current_proposal);
+  put_json(out, "final_proposal", row.final_proposal);
+  put(out, "updated_at", to_iso(row.updated_at));
+}
+
+void append_insert(std::string& out, const negotiation_row& row) {
+  append_update(out, row);
+  put(out, "intent_id", row.intent_id);
+  put(out, "initiator_did", row.initiator_did);
+  put(out, "responder_did", row.responder_did);
+  put_json(out, "incentive_split", row.incentive_split);
+  put_integer(out, "max_rounds", row.max_rounds);
+  put(out, "created_at", to_iso(row.created_at));
+  put(out, "expires_at", to_iso(row.expires_at));
+  put(out, "room_id", row.room_id);
+  put_integer(out, "round_timeout_ms", row.round_timeout_ms);
+  put_integer(out, "total_timeout_ms", row.total_timeout_ms);
+  put(out, "status_reason", row.status_reason);
+  put(out, "intent_text", row.intent_text);
+  out.push_back('}');
+}
+
+/// A JSON array of rows, one element per op `pick` accepts.
+template <class Pick, class Append>
+std::string rows_array(const std::vector<write_op>& ops, Pick pick, Append append) {
+  std::string out = "[";
+  for (const auto& op : ops) {
+    if (!pick(op))
+      continue;
+    if (out.size() > 1)
+      out.push_back(',');
+    append(out, op);
+  }
+  out.push_back(']');
+  return out;
+}
+
+class postgresql_backend : public backend {
+public:
+  explicit postgresql_backend(const std::string& uri) {
+    guarded("connect", [&] { conn_ = std::make_unique<pqxx::connection>(uri); });
+  }
+
+  int migrate() override {
+    return guarded("migrate", [&] {
+      ensure_migrations_table();
+      auto current = applied_version();
+      int applied = 0;
+      for (const auto& m : migrations()) {
+        if (m.version <= current)
+          continue;
+        pqxx::work w{*conn_};
+        w.exec(m.up);
+        w.exec_params("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                      m.version, std::string{m.name});
+        w.commit();
+        ++applied;
+      }
+      prepared_.clear();
+      return applied;
+    });
+  }
+
+  int rollback() override {
+    return guarded("rollback", [&] {
+      ensure_migrations_table();
+      auto current = applied_version();
+      for (auto i = migrations().rbegin(); i != migrations().rend(); ++i) {
+        if (i->version != current)
+          continue;
+        pqxx::work w{*conn_};
+        w.exec(i->down);
+        w.exec_params("DELETE FROM schema_migrations WHERE version = $1", current);
+        w.commit();
+        prepared_.clear();
+        return current;
+      }
+      return 0;
+    });
+  }
+
+  std::vector<std::string> verify() override {
+    return guarded("verify", [&] {
+      std::vector<std::string> missing;
+      pqxx::read_transaction w{*conn_};
+      auto exists = [&](const std::string& name) {
+        return !w.exec_params1("SELECT to_regclass($1) IS NULL", name)[0].as<bool>();
+      };
+      if (!exists("negotiations"))
+        return std::vector<std::string>{"table negotiations"};
+      std::map<std::string, pqxx::row> columns;
+      auto cols = w.exec(
+          "SELECT column_name, data_type, is_nullable = 'NO', column_default IS NOT NULL, "
+          "coalesce(numeric_precision, 0), coalesce(numeric_scale, 0) "
+          "FROM information_schema.columns WHERE table_schema = current_schema() "
+          "AND table_name = 'negotiations'");
+      for (const auto& r : cols)
+        columns.emplace(r[0].as<std::string>(), r);
+      for (const auto& c : seed_columns()) {
+        auto name = std::string{"column negotiations."} + c.name;
+        auto i = columns.find(c.name);
+        if (i == columns.end()) {
+          missing.push_back(name);
+          continue;
+        }
+        const auto& r = i->second;
+        if (r[1].as<std::string>() != c.postgresql_type)
+          missing.push_back(name + " of type " + c.postgresql_type + " (found " +
+                            r[1].as<std::string>() + ")");
+        if (r[2].as<bool>() != c.not_null)
+          missing.push_back(name + (c.not_null ? " NOT NULL" : " nullable"));
+        if (r[3].as<bool>() != c.has_default)
+          missing.push_back(name + (c.has_default ? " with a default" : " without a default"));
+        if (std::string{c.name} == "convergence_score" &&
+            (r[4].as<int>() != 3 || r[5].as<int>() != 2))
+          missing.push_back(name + " of type NUMERIC(3,2)");
+      }
+      std::set<std::string> constraints;
+      for (const auto& r : w.exec("SELECT conname FROM pg_constraint "
+                                  "WHERE conrelid = 'negotiations'::regclass"))
+        constraints.insert(r[0].as<std::string>());
+      for (const auto& name : seed_checks())
+        if (!constraints.count(name))
+          missing.push_back("constraint " + name);
+      if (!constraints.count("negotiations_pkey"))
+        missing.push_back("constraint negotiations_pkey");
+      std::map<std::string, std::string> indexes;
+      for (const auto& r : w.exec("SELECT indexname, indexdef FROM pg_indexes "
+                                  "WHERE schemaname = current_schema() "
+                                  "AND tablename = 'negotiations'"))
+        indexes[r[0].as<std::string>()] = r[1].as<std::string>();
+      for (const auto& name : seed_indexes())
+        if (!indexes.count(name))
+          missing.push_back("index " + name);
+      auto expiry = indexes.find(expires_index);
+      if (expiry != indexes.end() && expiry->second.find(" WHERE ") == std::string::npos)
+        missing.push_back(std::string{"index "} + expires_index + " is not partial");
+      if (w.exec_params1("SELECT count(*) FROM pg_trigger WHERE tgrelid = "
+                         "'negotiations'::regclass AND NOT tgisinternal AND tgname = $1",
+                         std::string{updated_at_trigger})[0]
+              .as<int>() == 0)
+        missing.push_back(std::string{"trigger "} + updated_at_trigger);
+      if (w.exec_params1("SELECT count(*) FROM pg_proc WHERE proname = $1",
+                         std::string{expire_function})[0]
+              .as<int>() == 0)
+        missing.push_back(std::string{"function "} + expire_function + "()");
+      for (const auto& name : other_tables())
+        if (!exists(name))
+          missing.push_back("table " + name);
+      return missing;
+    });
+  }
+
+  void write(const std::vector<write_op>& ops) override {
+    guarded("write", [&] {
+      auto inserts = rows_array(
+          ops, [](const write_op& op) { return op.insert; },
+          [](std::string& out, const write_op& op) { append_insert(out, op.row); });
+      auto updates = rows_array(
+          ops, [](const write_op& op) { return !op.insert; },
+          [](std::string& out, const write_op& op) {
+            append_update(out, op.row);
+            out.push_back('}');
+          });
+      auto finishes = rows_array(
+          ops, [](const write_op& op) { return !op.insert && op.terminal; },
+          [](std::string& out, const write_op& op) {
+            out += "{\"id\":";
+            append_json_string(out, op.row.id);
+            put(out, "status_reason", op.row.status_reason);
+            out.push_back('}');
+          });
+      prepare("parley_insert", insert_sql);
+      prepare("parley_update", update_sql);
+      prepare("parley_finish", finish_sql);
+      pqxx::work w{*conn_};
+      if (inserts.size() > 2)
+        w.exec_prepared("parley_insert", inserts);
+      if (updates.size() > 2)
+        w.exec_prepared("parley_update", updates);
+      if (finishes.size() > 2)
+        w.exec_prepared("parley_finish", finishes);
+      w.commit();
+    });
+  }
+
+  bool get(const std::string& id, negotiation_row& out) override {
+    if (!is_uuid(id))
+      return false;
+    return guarded("get", [&] {
+      prepare("parley_get", std::string{"SELECT "} + row_columns + " WHERE n.id = $1::uuid");
+      pqxx::read_transaction w{*conn_};
+      auto r = w.exec_prepared("parley_get", id);
+      if (r.empty())
+        return false;
+      out = read_row(r[0]);
+      return true;
+    });
+  }
+
+  std::vector<negotiation_row> query(const messages::store_query& q) override {
+    auto where = where_of(q, dialect::postgresql);
+    auto sql = page_sql(row_columns, where, limit_of(q));
+    return guarded("query", [&] {
+      auto name = "parley_q" + std::to_string(std::hash<std::string>{}(sql));
+      prepare(name, sql);
+      pqxx::read_transaction w{*conn_};
+      auto r = w.exec_prepared(name, pqxx::prepare::make_dynamic_params(where.params));
+      std::vector<negotiation_row> rows;
+      for (const auto& x : r)
+        rows.push_back(read_row(x));
+      return rows;
+    });
+  }
+
+  messages::store_stats stats(std::int32_t top) override {
+    return guarded("stats", [&] {
+      messages::store_stats out;
+      // One snapshot for every figure.
+      pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> w{*conn_};
+      for (const auto& r : w.exec(
+               "SELECT initiator_did, "
+               "COUNT(*) FILTER (WHERE state = 'accepted') as accepted, "
+               "COUNT(*) FILTER (WHERE state = 'rejected') as rejected, "
+               "COUNT(*) FILTER (WHERE state = 'expired') as expired, "
+               "ROUND(COUNT(*) FILTER (WHERE state = 'accepted')::numeric / "
+               "NULLIF(COUNT(*), 0) * 100, 2)::float8 as success_rate_pct "
+               "FROM negotiations WHERE created_at > NOW() - INTERVAL '30 days' "
+               "GROUP BY initiator_did ORDER BY success_rate_pct DESC, initiator_did"))
+        out.success_by_agent.push_back({r[0].as<std::string>(), r[1].as<std::int64_t>(),
+                                        r[2].as<std::int64_t>(), r[3].as<std::int64_t>(),
+                                        r[4].as<double>()});
+      for (const auto& r :
+           w.exec("SELECT state, AVG(jsonb_array_length(rounds))::float8 as avg_rounds "
+                  "FROM negotiations WHERE state IN ('accepted', 'rejected') "
+                  "AND created_at > NOW() - INTERVAL '7 days' GROUP BY state ORDER BY state"))
+        out.rounds_by_outcome.push_back({r[0].as<std::string>(), r[1].as<double>()});
+      for (const auto& r : w.exec(
+               "SELECT state, COUNT(*) as count, "
+               "AVG(EXTRACT(EPOCH FROM (NOW() - created_at)))::float8 as avg_age_seconds "
+               "FROM negotiations WHERE created_at > NOW() - INTERVAL '24 hours' "
+               "GROUP BY state ORDER BY state"))
+        out.current.push_back(
+            {r[0].as<std::string>(), r[1].as<std::int64_t>(), r[2].as<double>()});
+      auto e = w.exec1("SELECT COUNT(*) FILTER (WHERE state = 'expired') as expired, "
+                       "COUNT(*) FILTER (WHERE state IN ('accepted', 'rejected')) "
+                       "as completed, "
+                       "ROUND(COUNT(*) FILTER (WHERE state = 'expired')::numeric / "
+                       "NULLIF(COUNT(*), 0) * 100, 2)::float8 as expiration_rate_pct "
+                       "FROM negotiations WHERE created_at > NOW() - INTERVAL '7 days'");
+      out.expiration.expired = e[0].as<std::int64_t>();
+      out.expiration.completed = e[1].as<std::int64_t>();
+      if (!e[2].is_null())
+        out.expiration.expiration_rate_pct = e[2].as<double>();
+      // Seed 003 writes ARRAY_LENGTH(rounds::jsonb, 1), which PostgreSQL
+      // refuses for JSONB: jsonb_array_length is what it means.
+      for (const auto& r : w.exec_params(
+               "SELECT id::text, initiator_did, responder_did, convergence_score::float8, "
+               "jsonb_array_length(rounds) as round_count FROM negotiations "
+               "WHERE state = 'counter_proposed' AND convergence_score > 0.8 "
+               "ORDER BY convergence_score DESC LIMIT $1",
+               top))
+        out.high_convergence.push_back({r[0].as<std::string>(), r[1].as<std::string>(),
+                                        r[2].as<std::string>(), r[3].as<double>(),
+                                        r[4].as<std::int32_t>()});
+      w.commit();
+      return out;
+    });
+  }
+
+  std::int64_t expire() override {
+    return guarded("expire", [&] {
+      pqxx::work w{*conn_};
+      auto n = w.exec1("SELECT expire_stale_negotiations()")[0].as<std::int64_t>();
+      w.commit();
+      return n;
+    });
+  }
+
+  std::int64_t archive(std::int32_t days) override {
+    return guarded("archive", [&] {
+      pqxx::work w{*conn_};
+      // One statement: exactly the rows deleted are the rows archived.
+      auto r = w.exec_params(
+          "WITH moved AS (DELETE FROM negotiations "
+          "WHERE created_at < NOW() - make_interval(days => $1) "
+          "AND state IN ('accepted', 'rejected', 'expired') RETURNING *) "
+          "INSERT INTO negotiations_archive SELECT * FROM moved",
+          days);
+      w.commit();
+      return static_cast<std::int64_t>(r.affected_rows());
+    });
+  }
+
+  std::vector<negotiation_row> load_open() override {
+    return guarded("load_open", [&] {
+      pqxx::read_transaction w{*conn_};
+      std::vector<negotiation_row> rows;
+      for (const auto& r :
+           w.exec(std::string{"SELECT "} + row_columns +
+                  " WHERE n.state NOT IN ('accepted', 'rejected', 'expired')"
+                  " ORDER BY n.created_at, n.id"))
+        rows.push_back(read_row(r));
+      return rows;
+    });
+  }
+
+  const std::vector<migration>& migrations() const override {
+    return postgresql_migrations();
+  }
+
+private:
+  /// Runs `f`, turning every database failure into a store_error.
+  template <class F> auto guarded(const char* what, F f) -> decltype(f()) {
+    try {
+      return f();
+    } catch (const store_error&) {
+      throw;
+    } catch (const query_error&) {
+      throw;
+    } catch (const pqxx::broken_connection& e) {
+      prepared_.clear();
+      throw store_error(std::string{"PostgreSQL "} + what + ": connection lost: " + e.what());
+    } catch (const std::exception& e) {
+      throw store_error(std::string{"PostgreSQL "} + what + ": " + e.what());
+    }
+  }
+
+  void prepare(const std::string& name, const std::string& sql) {
+    if (prepared_.insert(name).second)
+      conn_->prepare(name, sql);
+  }
+
+  void ensure_migrations_table() {
+    pqxx::work w{*conn_};
+    w.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+           "name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT NOW())");
+    w.commit();
+  }
+
+  int applied_version() {
+    pqxx::read_transaction w{*conn_};
+    return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0].as<int>();
+  }
+
+  std::unique_ptr<pqxx::connection> conn_;
+  std::set<std::string> prepared_;
+};
+
+} // namespace
+
+std::unique_ptr<backend> open_postgresql(const std::string& uri) {
+  return std::make_unique<postgresql_backend>(uri);
+}
+
+} // namespace parley::actors::store

@@ -1,0 +1,114 @@
+#include "actors/store/query.hpp"
+
+#include <cmath>
+
+#include "actors/store/backend.hpp"
+#include "actors/store/iso_time.hpp"
+#include "actors/store/seed_state.hpp"
+
+namespace parley::actors::store {
+
+namespace {
+
+class builder {
+public:
+  explicit builder(dialect d) : d_(d) {}
+
+  /// Adds `param` and returns its placeholder, cast to `pg_type` in
+  /// PostgreSQL.
+  std::string bind(std::string param, const char* pg_type = nullptr) {
+    out_.params.push_back(std::move(param));
+    auto n = std::to_string(out_.params.size());
+    if (d_ == dialect::sqlite)
+      return "?" + n;
+    auto p = "$" + n;
+    return pg_type != nullptr ? p + "::" + pg_type : p;
+  }
+
+  void add(const std::string& condition) {
+    out_.sql += out_.sql.empty() ? " WHERE " : " AND ";
+    out_.sql += condition;
+  }
+
+  where_clause take() { return std::move(out_); }
+
+  dialect d() const noexcept { return d_; }
+
+private:
+  dialect d_;
+  where_clause out_;
+};
+
+
+} // namespace
+
+
+std::int32_t limit_of(const messages::store_query& q) {
+  if (q.limit < 1)
+    throw query_error("limit must be at least 1, got " + std::to_string(q.limit));
+  return q.limit > messages::store_query::max_limit ? messages::store_query::max_limit
+                                                    : q.limit;
+}
+
+std::string page_sql(const char* columns_from, const where_clause& where,
+                     std::int32_t limit) {
+  return std::string{"SELECT "} + columns_from + where.sql +
+         " ORDER BY n.created_at DESC, n.id DESC LIMIT " + std::to_string(limit + 1);
+}
+
+std::string cursor_after(std::int64_t created_at_ms, const std::string& id) {
+  return std::to_string(created_at_ms) + "_" + id;
+}
+
+where_clause where_of(const messages::store_query& q, dialect d) {
+  builder b{d};
+  if (!q.initiator.empty())
+    b.add("n.initiator_did = " + b.bind(q.initiator));
+  if (!q.responder.empty())
+    b.add("n.responder_did = " + b.bind(q.responder));
+  if (!q.state.empty()) {
+    seed_state s;
+    if (!from_string(q.state, s))
+      throw query_error("state must be one of initiated, proposed, counter_proposed, "
+                        "accepted, rejected, expired; got \"" +
+                        q.state + "\"");
+    b.add("n.state = " + b.bind(q.state));
+  }
+  if (q.active_only)
+    b.add("n.state NOT IN ('accepted', 'rejected', 'expired')");
+  if (!q.intent_id.empty()) {
+    if (!is_uuid(q.intent_id))
+      throw query_error("intent_id must be a UUID, got \"" + q.intent_id + "\"");
+    b.add("n.intent_id = " + b.bind(q.intent_id, "uuid"));
+  }
+  if (q.min_convergence) {
+    auto x = *q.min_convergence;
+    if (!std::isfinite(x) || x < 0 || x > 1)
+      throw query_error("min_convergence must be between 0 and 1");
+    b.add("n.convergence_score > " + b.bind(std::to_string(x), "numeric"));
+  }
+  if (!q.cursor.empty()) {
+    auto sep = q.cursor.find('_');
+    std::int64_t ms = 0;
+    std::string id;
+    bool ok = sep != std::string::npos && sep > 0;
+    if (ok) {
+      id = q.cursor.substr(sep + 1);
+      auto head = q.cursor.substr(0, sep);
+      ok = is_uuid(id) && head.find_first_not_of("0123456789") == std::string::npos &&
+           head.size() < 16;
+      if (ok)
+        ms = std::stoll(head);
+    }
+    if (!ok)
+      throw query_error("cursor \"" + q.cursor + "\" is not one this store gave");
+    auto at = b.bind(to_iso(ms), "timestamptz");
+    auto at_again = b.bind(to_iso(ms), "timestamptz");
+    auto after = b.bind(id, "uuid");
+    b.add("(n.created_at < " + at + " OR (n.created_at = " + at_again +
+          " AND n.id < " + after + "))");
+  }
+  return b.take();
+}
+
+} // namespace parley::actors::store

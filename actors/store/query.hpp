@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "actors/store/uuid.hpp"
+#include "messages/store.hpp"
+
+namespace parley::actors::store {
+
+/// Which SQL a back end speaks.
+enum class dialect : std::uint8_t { sqlite, postgresql };
+
+/// A WHERE clause with its parameters, all bound as text.
+struct where_clause {
+  std::string sql;
+  std::vector<std::string> params;
+};
+
+/// Seed 003's query patterns as one WHERE clause over `negotiations n`
+/// (placeholders ?1… or $1…, in order), for rows older than the cursor, to be
+/// ordered by created_at DESC, id DESC. Throws query_error for an unknown
+/// state, a malformed intent id or cursor, or a score outside 0..1.
+where_clause where_of(const messages::store_query& q, dialect d);
+
+/// A page's SELECT: `columns_from` ("cols FROM tables"), `where`, newest
+/// first, one row more than `limit` (which says whether there is a next
+/// page).
+std::string page_sql(const char* columns_from, const where_clause& where,
+                     std::int32_t limit);
+
+/// The page size `q` asks for, capped to 1..store_query::max_limit.
+std::int32_t limit_of(const messages::store_query& q);
+
+/// The cursor after a row: "<created_at ms>_<id>".
+std::string cursor_after(std::int64_t created_at_ms, const std::string& id);
+
+} // namespace parley::actors::store

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "messages/negotiation_record.hpp"
+
+namespace parley::actors::store {
+
+/// A round as the rounds array holds it (JSON text), with its number.
+struct stored_round {
+  std::int32_t round = 0;
+  std::string json;
+};
+
+/// One negotiation as the back ends write and read it: seed 003's columns
+/// (JSONB as JSON text, an empty text standing for NULL; TIMESTAMPTZ as Unix
+/// milliseconds) and negotiation_runtime's (what the runtime needs beyond
+/// them; `intent_text` is the runtime's intent id when it is not a UUID, and
+/// `intent_id` then uuid_for_text of it).
+struct negotiation_row {
+  std::string id;
+  std::string intent_id;
+  std::string intent_text;
+  std::string initiator_did;
+  std::string responder_did;
+  std::string state;
+  /// Seed 003's {round, proposal, timestamp, from} plus action, reason and
+  /// message_id, which recovery needs.
+  std::vector<stored_round> rounds;
+  double convergence_score = 0;
+  std::string current_proposal;
+  std::string final_proposal;
+  std::string incentive_split;
+  std::int32_t max_rounds = 10;
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;
+  std::int64_t updated_at = 0;
+  std::string room_id;
+  std::int64_t round_timeout_ms = 0;
+  std::int64_t total_timeout_ms = 0;
+  std::string status_reason;
+};
+
+/// Every column of `record` but the rounds.
+void set_columns(negotiation_row& row, const messages::negotiation_record& record);
+
+/// The columns of `record`, its newest round with `last_message_id`.
+negotiation_row to_row(const messages::negotiation_record& record,
+                     const std::string& last_message_id);
+
+/// `rounds` (those numbered above `after`) as one JSON array.
+std::string rounds_array(const std::vector<stored_round>& rounds, std::int64_t after = 0);
+
+/// A rounds array as the database returns it, split into rounds. Throws
+/// messages::json_error when it is not an array of rounds.
+std::vector<stored_round> split_rounds(const std::string& array);
+
+/// The record a row stands for. Throws messages::json_error when a JSON
+/// column does not have the shape the store writes.
+messages::negotiation_record from_row(const negotiation_row& row);
+
+/// Seed 003's convergence_score is NUMERIC(3,2): rounded to two decimals and
+/// clamped to 0..1 (NaN counts as 0).
+double to_numeric_3_2(double x);
+
+} // namespace parley::actors::store

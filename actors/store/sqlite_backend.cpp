@@ -1,0 +1,552 @@
+#include "actors/store/sqlite_backend.hpp"
+
+#include <map>
+#include <utility>
+
+#include <sqlite3.h>
+
+#include "actors/store/iso_time.hpp"
+#include "actors/store/query.hpp"
+#include "actors/store/schema.hpp"
+
+namespace parley::actors::store {
+
+namespace {
+
+constexpr const char* now_iso = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/// The columns every read selects, in the order `read_row` takes them.
+constexpr const char* row_columns =
+    "n.id, n.intent_id, n.initiator_did, n.responder_did, n.state, n.rounds, "
+    "n.convergence_score, n.current_proposal, n.final_proposal, n.incentive_split, "
+    "n.max_rounds, n.created_at, n.expires_at, n.updated_at, r.room_id, "
+    "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text "
+    "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
+
+/// A prepared statement, reset for reuse when it goes out of a `use`.
+class statement {
+public:
+  statement(sqlite3* db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &stmt_,
+                           nullptr) != SQLITE_OK)
+      throw store_error(std::string{"SQLite cannot prepare: "} + sqlite3_errmsg(db) +
+                        " in: " + sql);
+  }
+
+  ~statement() { sqlite3_finalize(stmt_); }
+
+  statement(const statement&) = delete;
+  statement& operator=(const statement&) = delete;
+
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+
+  void bind(int i, const std::string& x) {
+    check(sqlite3_bind_text(stmt_, i, x.data(), static_cast<int>(x.size()),
+                            SQLITE_TRANSIENT));
+  }
+
+  void bind(int i, std::int64_t x) { check(sqlite3_bind_int64(stmt_, i, x)); }
+
+  void bind(int i, double x) { check(sqlite3_bind_double(stmt_, i, x)); }
+
+  void bind_null(int i) { check(sqlite3_bind_null(stmt_, i)); }
+
+  /// Binds JSON text; an empty text binds NULL.
+  void bind_json(int i, const std::string& text) {
+    if (text.empty())
+      bind_null(i);
+    else
+      bind(i, text);
+  }
+
+  /// Steps once; returns true while there is a row.
+  bool step() {
+    auto rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW)
+      return true;
+    if (rc == SQLITE_DONE)
+      return false;
+    throw store_error(std::string{"SQLite: "} + sqlite3_errmsg(db_));
+  }
+
+  void run() {
+    while (step()) {
+    }
+  }
+
+  std::string text(int col) const {
+    auto p = sqlite3_column_text(stmt_, col);
+    return p != nullptr ? std::string{reinterpret_cast<const char*>(p),
+                                      static_cast<std::size_t>(
+                                          sqlite3_column_bytes(stmt_, col))}
+                        : std::string{};
+  }
+
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+  std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+  double real(int col) const { return sqlite3_column_double(stmt_, col); }
+
+private:
+  void check(int rc) {
+    if (rc != SQLITE_OK)
+      throw store_error(std::string{"SQLite cannot bind: "} + sqlite3_errmsg(db_));
+  }
+
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+/// A cached statement in use: reset when the use ends, so that no read
+/// stays open (an open read would pin the WAL snapshot).
+class use {
+public:
+  explicit use(statement& s) : s_(s) {}
+  ~use() { s_.reset(); }
+  use(const use&) = delete;
+  use& operator=(const use&) = delete;
+  statement* operator->() const noexcept { return &s_; }
+  statement& operator*() const noexcept { return s_; }
+
+private:
+  statement& s_;
+};
+
+
+std::int64_t parse_time(const std::string& text, const char* column) {
+  std::int64_t ms = 0;
+  if (!text.empty() && !from_iso(text, ms))
+    throw store_error(std::string{"stored "} + column + " \"" + text +
+                      "\" is not an ISO 8601 timestamp");
+  return ms;
+}
+
+negotiation_row read_row(const statement& s) {
+  negotiation_row row;
+  row.id = s.text(0);
+  row.intent_id = s.text(1);
+  row.initiator_did = s.text(2);
+  row.responder_did = s.text(3);
+  row.state = s.text(4);
+  row.rounds = split_rounds(s.text(5));
+  row.convergence_score = s.real(6);
+  row.current_proposal = s.text(7);
+  row.final_proposal = s.text(8);
+  row.incentive_split = s.text(9);
+  row.max_rounds = static_cast<std::int32_t>(s.integer(10));
+  row.created_at = parse_time(s.text(11), "created_at");
+  row.expires_at = parse_time(s.text(12), "expires_at");
+  row.updated_at = parse_time(s.text(13), "updated_at");
+  row.room_id = s.text(14);
+  row.round_timeout_ms = s.integer(15);
+  row.total_timeout_ms = s.integer(16);
+  row.status_reason = s.text(17);
+  row.intent_text = s.text(18);
+  return row;
+}
+
+/// A transaction: rolled back unless committed.
+class transaction {
+public:
+  explicit transaction(sqlite3* db, const char* begin = "BEGIN IMMEDIATE") : db_(db) {
+    exec(begin);
+  }
+
+  ~transaction() {
+    if (open_)
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+
+  transaction(const transaction&) = delete;
+  transaction& operator=(const transaction&) = delete;
+
+  void commit() {
+    exec("COMMIT");
+    open_ = false;
+  }
+
+private:
+  void exec(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err != nullptr ? err : "unknown error";
+      sqlite3_free(err);
+      throw store_error(std::string{"SQLite "} + sql + ": " + msg);
+    }
+  }
+
+  sqlite3* db_;
+  bool open_ = true;
+};
+
+class sqlite_backend : public backend {
+public:
+  sqlite_backend(const std::string& path, bool synchronous_full) {
+    if (sqlite3_open_v2(path.c_str(), &db_,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+      std::string msg = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw store_error("cannot open the SQLite store " + path + ": " + msg);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+    exec("PRAGMA journal_mode = WAL");
+    exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+    exec("PRAGMA foreign_keys = ON");
+  }
+
+  ~sqlite_backend() override {
+    cache_.clear();
+    sqlite3_close(db_);
+  }
+
+  sqlite_backend(const sqlite_backend&) = delete;
+  sqlite_backend& operator=(const sqlite_backend&) = delete;
+
+  int migrate() override {
+    ensure_migrations_table();
+    auto current = applied_version();
+    int applied = 0;
+    for (const auto& m : migrations()) {
+      if (m.version <= current)
+        continue;
+      transaction tx{db_};
+      exec(m.up);
+      use s{prepared("INSERT INTO schema_migrations (version, name) VALUES (?1, ?2)")};
+      s->bind(1, static_cast<std::int64_t>(m.version));
+      s->bind(2, std::string{m.name});
+      s->run();
+      tx.commit();
+      ++applied;
+    }
+    cache_.clear();
+    return applied;
+  }
+
+  int rollback() override {
+    ensure_migrations_table();
+    auto current = applied_version();
+    for (auto i = migrations().rbegin(); i != migrations().rend(); ++i) {
+      if (i->version != current)
+        continue;
+      cache_.clear();
+      transaction tx{db_};
+      exec(i->down);
+      exec("DELETE FROM schema_migrations WHERE version = " + std::to_string(current));
+      tx.commit();
+      return current;
+    }
+    return 0;
+  }
+
+  std::vector<std::string> verify() override {
+    std::vector<std::string> missing;
+    std::map<std::string, std::string> objects; // name -> type
+    std::string table_sql;
+    {
+      statement s{db_, "SELECT name, type, coalesce(sql, '') FROM sqlite_master"};
+      while (s.step()) {
+        objects[s.text(0)] = s.text(1);
+        if (s.text(0) == "negotiations")
+          table_sql = s.text(2);
+        if (s.text(1) == "index" && s.text(0) == expires_index &&
+            s.text(2).find(" WHERE ") == std::string::npos)
+          missing.push_back("index " + std::string{expires_index} + " is not partial");
+      }
+    }
+    if (objects["negotiations"] != "table")
+      return {"table negotiations"};
+    std::map<std::string, std::vector<std::string>> columns;
+    {
+      statement s{db_, "SELECT name, type, \"notnull\", dflt_value IS NOT NULL, pk "
+                       "FROM pragma_table_info('negotiations')"};
+      while (s.step())
+        columns[s.text(0)] = {s.text(1), s.integer(2) != 0 || s.integer(4) != 0 ? "1" : "0",
+                              s.integer(3) != 0 ? "1" : "0"};
+    }
+    for (const auto& c : seed_columns()) {
+      auto i = columns.find(c.name);
+      if (i == columns.end()) {
+        missing.push_back(std::string{"column negotiations."} + c.name);
+        continue;
+      }
+      const auto& got = i->second;
+      if (got[0] != c.sqlite_type)
+        missing.push_back(std::string{"column negotiations."} + c.name + " of type " +
+                          c.sqlite_type + " (found " + got[0] + ")");
+      if ((got[1] == "1") != c.not_null)
+        missing.push_back(std::string{"column negotiations."} + c.name +
+                          (c.not_null ? " NOT NULL" : " nullable"));
+      if ((got[2] == "1") != c.has_default)
+        missing.push_back(std::string{"column negotiations."} + c.name +
+                          (c.has_default ? " with a default" : " without a default"));
+    }
+    for (const auto& name : seed_checks())
+      if (table_sql.find("CONSTRAINT " + name + " CHECK") == std::string::npos)
+        missing.push_back("constraint " + name);
+    for (const auto& name : seed_indexes())
+      if (objects[name] != "index")
+        missing.push_back("index " + name);
+    if (objects[updated_at_trigger] != "trigger")
+      missing.push_back(std::string{"trigger "} + updated_at_trigger);
+    if (objects[expire_function] != "view")
+      missing.push_back(std::string{"function "} + expire_function +
+                        " (SQLite: the view of that name)");
+    for (const auto& name : other_tables())
+      if (objects[name] != "table")
+        missing.push_back("table " + name);
+    return missing;
+  }
+
+  void write(const std::vector<write_op>& ops) override {
+    transaction tx{db_};
+    for (const auto& op : ops) {
+      if (op.insert)
+        insert(op);
+      else
+        update(op);
+    }
+    tx.commit();
+  }
+
+  bool get(const std::string& id, negotiation_row& out) override {
+    use s{prepared(std::string{"SELECT "} + row_columns + " WHERE n.id = ?1")};
+    s->bind(1, id);
+    if (!s->step())
+      return false;
+    out = read_row(*s);
+    return true;
+  }
+
+  std::vector<negotiation_row> query(const messages::store_query& q) override {
+    auto where = where_of(q, dialect::sqlite);
+    use s{prepared(page_sql(row_columns, where, limit_of(q)))};
+    for (std::size_t i = 0; i < where.params.size(); ++i)
+      s->bind(static_cast<int>(i + 1), where.params[i]);
+    std::vector<negotiation_row> rows;
+    while (s->step())
+      rows.push_back(read_row(*s));
+    return rows;
+  }
+
+  messages::store_stats stats(std::int32_t top) override {
+    messages::store_stats out;
+    transaction tx{db_, "BEGIN"}; // one snapshot for every figure
+    {
+      use s{prepared(
+          "SELECT initiator_did, COUNT(*) FILTER (WHERE state = 'accepted'), "
+          "COUNT(*) FILTER (WHERE state = 'rejected'), "
+          "COUNT(*) FILTER (WHERE state = 'expired'), "
+          "ROUND(CAST(COUNT(*) FILTER (WHERE state = 'accepted') AS REAL) / "
+          "NULLIF(COUNT(*), 0) * 100, 2) AS success_rate_pct "
+          "FROM negotiations WHERE created_at > "
+          "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-30 days') "
+          "GROUP BY initiator_did ORDER BY success_rate_pct DESC, initiator_did")};
+      while (s->step())
+        out.success_by_agent.push_back(
+            {s->text(0), s->integer(1), s->integer(2), s->integer(3), s->real(4)});
+    }
+    {
+      use s{prepared("SELECT state, AVG(json_array_length(rounds)) FROM negotiations "
+                         "WHERE state IN ('accepted', 'rejected') AND created_at > "
+                         "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days') "
+                         "GROUP BY state ORDER BY state")};
+      while (s->step())
+        out.rounds_by_outcome.push_back({s->text(0), s->real(1)});
+    }
+    {
+      use s{prepared(
+          "SELECT state, COUNT(*), "
+          "AVG((julianday('now') - julianday(created_at)) * 86400.0) "
+          "FROM negotiations WHERE created_at > "
+          "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-24 hours') "
+          "GROUP BY state ORDER BY state")};
+      while (s->step())
+        out.current.push_back({s->text(0), s->integer(1), s->real(2)});
+    }
+    {
+      use s{prepared(
+          "SELECT COUNT(*) FILTER (WHERE state = 'expired'), "
+          "COUNT(*) FILTER (WHERE state IN ('accepted', 'rejected')), "
+          "ROUND(CAST(COUNT(*) FILTER (WHERE state = 'expired') AS REAL) / "
+          "NULLIF(COUNT(*), 0) * 100, 2) "
+          "FROM negotiations WHERE created_at > "
+          "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days')")};
+      if (s->step()) {
+        out.expiration.expired = s->integer(0);
+        out.expiration.completed = s->integer(1);
+        if (!s->is_null(2))
+          out.expiration.expiration_rate_pct = s->real(2);
+      }
+    }
+    {
+      use s{prepared("SELECT id, initiator_did, responder_did, convergence_score, "
+                         "json_array_length(rounds) FROM negotiations "
+                         "WHERE state = 'counter_proposed' AND convergence_score > 0.8 "
+                         "ORDER BY convergence_score DESC LIMIT ?1")};
+      s->bind(1, static_cast<std::int64_t>(top));
+      while (s->step())
+        out.high_convergence.push_back({s->text(0), s->text(1), s->text(2), s->real(3),
+                                        static_cast<std::int32_t>(s->integer(4))});
+    }
+    tx.commit();
+    return out;
+  }
+
+  std::int64_t expire() override {
+    transaction tx{db_};
+    use s{prepared("UPDATE negotiations SET state = 'expired' "
+                       "WHERE id IN (SELECT id FROM expire_stale_negotiations)")};
+    s->run();
+    auto n = sqlite3_changes(db_);
+    tx.commit();
+    return n;
+  }
+
+  std::int64_t archive(std::int32_t days) override {
+    auto age = "-" + std::to_string(days) + " days";
+    static constexpr const char* old_and_ended =
+        " WHERE created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)"
+        " AND state IN ('accepted', 'rejected', 'expired')";
+    transaction tx{db_};
+    use copy{prepared(std::string{"INSERT INTO negotiations_archive SELECT * FROM "
+                                      "negotiations"} +
+                          old_and_ended)};
+    copy->bind(1, age);
+    copy->run();
+    use remove{prepared(std::string{"DELETE FROM negotiations"} + old_and_ended)};
+    remove->bind(1, age);
+    remove->run();
+    auto n = sqlite3_changes(db_);
+    tx.commit();
+    return n;
+  }
+
+  std::vector<negotiation_row> load_open() override {
+    use s{prepared(std::string{"SELECT "} + row_columns +
+                       " WHERE n.state NOT IN ('accepted', 'rejected', 'expired')"
+                       " ORDER BY n.created_at, n.id")};
+    std::vector<negotiation_row> rows;
+    while (s->step())
+      rows.push_back(read_row(*s));
+    return rows;
+  }
+
+  const std::vector<migration>& migrations() const override {
+    return sqlite_migrations();
+  }
+
+private:
+  /// A cached prepared statement, reset and ready to bind; valid until the
+  /// cache is cleared (migrations change the schema).
+  statement& prepared(const std::string& sql) {
+    auto& slot = cache_[sql];
+    if (!slot)
+      slot = std::make_unique<statement>(db_, sql);
+    return *slot;
+  }
+
+  void exec(const std::string& sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err != nullptr ? err : "unknown error";
+      sqlite3_free(err);
+      throw store_error("SQLite: " + msg);
+    }
+  }
+
+  void ensure_migrations_table() {
+    exec(std::string{"CREATE TABLE IF NOT EXISTS schema_migrations ("
+                     "version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                     "applied_at TEXT NOT NULL DEFAULT ("} +
+         now_iso + "))");
+  }
+
+  int applied_version() {
+    statement s{db_, "SELECT coalesce(max(version), 0) FROM schema_migrations"};
+    s.step();
+    return static_cast<int>(s.integer(0));
+  }
+
+  void insert(const write_op& op) {
+    const auto& row = op.row;
+    use s{prepared(
+        "INSERT INTO negotiations (id, intent_id, initiator_did, responder_did, state, "
+        "rounds, convergence_score, current_proposal, final_proposal, incentive_split, "
+        "max_rounds, created_at, expires_at, updated_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")};
+    s->bind(1, row.id);
+    s->bind(2, row.intent_id);
+    s->bind(3, row.initiator_did);
+    s->bind(4, row.responder_did);
+    s->bind(5, row.state);
+    s->bind(6, rounds_array(row.rounds));
+    s->bind(7, row.convergence_score);
+    s->bind_json(8, row.current_proposal);
+    s->bind_json(9, row.final_proposal);
+    s->bind_json(10, row.incentive_split);
+    s->bind(11, static_cast<std::int64_t>(row.max_rounds));
+    s->bind(12, to_iso(row.created_at));
+    s->bind(13, to_iso(row.expires_at));
+    s->bind(14, to_iso(row.updated_at));
+    s->run();
+    use r{prepared("INSERT INTO negotiation_runtime (negotiation_id, room_id, "
+                       "round_timeout_ms, total_timeout_ms, status_reason, intent_text) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")};
+    r->bind(1, row.id);
+    r->bind(2, row.room_id);
+    r->bind(3, row.round_timeout_ms);
+    r->bind(4, row.total_timeout_ms);
+    r->bind(5, row.status_reason);
+    r->bind(6, row.intent_text);
+    r->run();
+  }
+
+  void update(const write_op& op) {
+    const auto& row = op.row;
+    // Append only the rounds past the stored array's end.
+    use len{prepared("SELECT json_array_length(rounds) FROM negotiations WHERE id = ?1")};
+    len->bind(1, row.id);
+    if (!len->step())
+      return; // not stored: nothing to update (its start was never written)
+    auto stored = len->integer(0);
+    len->reset();
+    auto fresh = rounds_array(row.rounds, stored);
+    use s{prepared(
+        "UPDATE negotiations SET state = ?2, rounds = CASE WHEN ?3 = '[]' THEN rounds "
+        "WHEN rounds = '[]' THEN ?3 "
+        "ELSE substr(rounds, 1, length(rounds) - 1) || ',' || substr(?3, 2) END, "
+        "convergence_score = ?4, current_proposal = ?5, "
+        "final_proposal = coalesce(?6, final_proposal), updated_at = ?7 WHERE id = ?1")};
+    s->bind(1, row.id);
+    s->bind(2, row.state);
+    s->bind(3, fresh);
+    s->bind(4, row.convergence_score);
+    s->bind_json(5, row.current_proposal);
+    s->bind_json(6, row.final_proposal);
+    s->bind(7, to_iso(row.updated_at));
+    s->run();
+    if (op.terminal) {
+      use r{prepared("UPDATE negotiation_runtime SET status_reason = ?2 "
+                         "WHERE negotiation_id = ?1")};
+      r->bind(1, row.id);
+      r->bind(2, row.status_reason);
+      r->run();
+    }
+  }
+
+  sqlite3* db_ = nullptr;
+  std::map<std::string, std::unique_ptr<statement>> cache_;
+};
+
+} // namespace
+
+std::unique_ptr<backend> open_sqlite(const std::string& path, bool synchronous_full) {
+  return std::make_unique<sqlite_backend>(path, synchronous_full);
+}
+
+} // namespace parley::actors::store

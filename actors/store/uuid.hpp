@@ -1,0 +1,16 @@
+#pragma once
+
+#include <string>
+
+namespace parley::actors::store {
+
+/// Whether `text` is a UUID in its canonical text form (any version).
+bool is_uuid(const std::string& text);
+
+/// A UUID (version 8, RFC 9562's custom layout) that stands for `text`, a
+/// reference that is not a UUID (a scenario's intent_id such as
+/// "intent-logo"): the same text always gives the same UUID. Seed 003's
+/// intent_id column holds UUIDs only; the store keeps the text beside it.
+std::string uuid_for_text(const std::string& text);
+
+} // namespace parley::actors::store

@@ -1,0 +1,160 @@
+#pragma once
+
+// What the store (actors/store/) is asked and answers: seed 003's query
+// patterns as one filter, a page of records, and seed 003's monitoring and
+// analysis queries.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "caf/meta/type_name.hpp"
+#include "caf/optional.hpp"
+
+#include "messages/fields.hpp"
+#include "messages/negotiation_record.hpp"
+
+namespace parley::messages {
+
+/// Seed 003's query patterns as one filter: every set field narrows the
+/// result; the page is newest first (created_at, then id, descending).
+struct store_query {
+  /// Initiator's agent id (a DID such as "did:key:…" or any agent id).
+  std::string initiator;
+  std::string responder;
+  /// One of seed 003's states (initiated, proposed, counter_proposed,
+  /// accepted, rejected, expired); empty for any.
+  std::string state;
+  /// Only negotiations that have not ended (state not accepted, rejected or
+  /// expired).
+  bool active_only = false;
+  std::string intent_id;
+  /// Only negotiations whose convergence_score is above this (seed 003's
+  /// high-convergence pattern uses 0.8).
+  caf::optional<double> min_convergence;
+  /// The `next_cursor` of the previous page; empty for the first page.
+  std::string cursor;
+  /// At most this many records; capped at `store_query::max_limit`.
+  std::int32_t limit = 50;
+
+  static constexpr std::int32_t max_limit = 500;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, store_query& x) {
+  return f(caf::meta::type_name("store_query"), optional_field("initiator", x.initiator),
+           optional_field("responder", x.responder), optional_field("state", x.state),
+           optional_field("active_only", x.active_only),
+           optional_field("intent_id", x.intent_id),
+           optional_field("min_convergence", x.min_convergence),
+           optional_field("cursor", x.cursor), optional_field("limit", x.limit));
+}
+
+/// One page of a query.
+struct store_page {
+  std::vector<negotiation_record> records;
+  /// Where the next page starts; empty when this is the last one.
+  std::string next_cursor;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, store_page& x) {
+  return f(caf::meta::type_name("store_page"), field("records", x.records),
+           optional_field("next_cursor", x.next_cursor));
+}
+
+/// Seed 003's "success rate by agent" row (last 30 days).
+struct agent_success {
+  std::string initiator;
+  std::int64_t accepted = 0;
+  std::int64_t rejected = 0;
+  std::int64_t expired = 0;
+  double success_rate_pct = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, agent_success& x) {
+  return f(caf::meta::type_name("agent_success"), field("initiator_did", x.initiator),
+           field("accepted", x.accepted), field("rejected", x.rejected),
+           field("expired", x.expired), field("success_rate_pct", x.success_rate_pct));
+}
+
+/// Seed 003's "average negotiation rounds" row (accepted or rejected, last 7
+/// days).
+struct outcome_rounds {
+  std::string state;
+  double avg_rounds = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, outcome_rounds& x) {
+  return f(caf::meta::type_name("outcome_rounds"), field("state", x.state),
+           field("avg_rounds", x.avg_rounds));
+}
+
+/// Seed 003's "current negotiation stats" row (last 24 hours).
+struct state_count {
+  std::string state;
+  std::int64_t count = 0;
+  double avg_age_seconds = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, state_count& x) {
+  return f(caf::meta::type_name("state_count"), field("state", x.state),
+           field("count", x.count), field("avg_age_seconds", x.avg_age_seconds));
+}
+
+/// Seed 003's "expiration rate" (last 7 days); no rate when there are no
+/// negotiations.
+struct expiration_rate {
+  std::int64_t expired = 0;
+  std::int64_t completed = 0;
+  caf::optional<double> expiration_rate_pct;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, expiration_rate& x) {
+  return f(caf::meta::type_name("expiration_rate"), field("expired", x.expired),
+           field("completed", x.completed),
+           optional_field("expiration_rate_pct", x.expiration_rate_pct));
+}
+
+/// Seed 003's "high-convergence negotiations" row (counter_proposed, score
+/// above 0.8, highest first).
+struct converging_negotiation {
+  std::string id;
+  std::string initiator;
+  std::string responder;
+  double convergence_score = 0;
+  std::int32_t round_count = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, converging_negotiation& x) {
+  return f(caf::meta::type_name("converging_negotiation"), field("id", x.id),
+           field("initiator_did", x.initiator), field("responder_did", x.responder),
+           field("convergence_score", x.convergence_score),
+           field("round_count", x.round_count));
+}
+
+/// Seed 003's four monitoring and analysis queries and its high-convergence
+/// pattern, as `parley stats` and `GET /stats` show them.
+struct store_stats {
+  std::vector<agent_success> success_by_agent;
+  std::vector<outcome_rounds> rounds_by_outcome;
+  std::vector<state_count> current;
+  messages::expiration_rate expiration;
+  std::vector<converging_negotiation> high_convergence;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, store_stats& x) {
+  return f(caf::meta::type_name("store_stats"),
+           field("success_by_agent_30d", x.success_by_agent),
+           field("rounds_by_outcome_7d", x.rounds_by_outcome),
+           field("current_24h", x.current), field("expiration_7d", x.expiration),
+           field("high_convergence", x.high_convergence));
+}
+
+} // namespace parley::messages

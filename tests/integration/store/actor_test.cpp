@@ -1,0 +1,197 @@
+// The store actor on a real SQLite file: group commit, `sync` and `flush`
+// semantics, and coded errors that never stop it.
+
+#include <chrono>
+
+#include <catch2/catch.hpp>
+
+#include "caf/actor_system.hpp"
+#include "caf/actor_system_config.hpp"
+#include "caf/scoped_actor.hpp"
+#include "caf/send.hpp"
+
+#include "messages/commands.hpp"
+
+#include "actors/bus/actor.hpp"
+#include "actors/store/actor.hpp"
+#include "messages/type_ids.hpp"
+#include "support/negotiation_events.hpp"
+#include "support/store_backends.hpp"
+
+using namespace parley::test;
+namespace store = parley::actors::store;
+namespace msg = parley::messages;
+using namespace std::chrono_literals;
+
+namespace {
+
+caf::actor_system_config& with_types(caf::actor_system_config& cfg) {
+  msg::register_types(cfg);
+  return cfg;
+}
+
+std::string uuid(int i) {
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "0190a4c2-0000-7000-8000-%012d", i);
+  return buf;
+}
+
+/// A store over a fresh SQLite file, fed through a real bus.
+struct fixture {
+  store_target target = sqlite_target("actor");
+  caf::actor_system_config cfg;
+  caf::actor_system sys{with_types(cfg)};
+  msg::event_sink events = parley::actors::bus::spawn_bus(sys);
+  parley::actors::store_actor db;
+  caf::scoped_actor self{sys};
+
+  explicit fixture(store::store_options options = {}) {
+    store::store_url url;
+    REQUIRE(store::parse_store_url(target.url, url).empty());
+    db = store::spawn_store(sys, store::open_migrated(url), events, options);
+  }
+
+  ~fixture() {
+    caf::anon_send(db, msg::done_atom::value);
+    caf::anon_send_exit(events.bus(), caf::exit_reason::user_shutdown);
+  }
+
+  fixture(const fixture&) = delete;
+  fixture& operator=(const fixture&) = delete;
+
+  void publish(const msg::negotiation_event& x) { caf::anon_send(events.bus(), x); }
+
+  /// Returns once the bus has passed on everything published before: a
+  /// barrier comes back to its origin behind the events before it.
+  void drain_bus() {
+    self->send(events.bus(), msg::barrier{1, caf::actor_cast<parley::actors::subscriber_actor>(self)});
+    bool back = false;
+    self->receive([&](const msg::barrier&) { back = true; },
+                  caf::after(10s) >> [] {});
+    REQUIRE(back);
+  }
+
+  /// The answer to `xs...`, or the error's code.
+  template <class T, class... Ts> std::pair<T, msg::error_code> ask(Ts... xs) {
+    std::pair<T, msg::error_code> out{T{}, msg::error_code::none};
+    self->request(db, 10s, xs...)
+        .receive([&](T& x) { out.first = std::move(x); },
+                 [&](caf::error& err) {
+                   INFO(sys.render(err));
+                   out.second = static_cast<msg::error_code>(err.code());
+                 });
+    return out;
+  }
+};
+
+} // namespace
+
+TEST_CASE("sync answers once the record with that many rounds is committed",
+          "[integration]") {
+  fixture f;
+  auto id = uuid(1);
+  // Asked before the events exist: the answer waits for their commit.
+  auto pending = f.self->request(f.db, 10s, msg::sync_atom::value, id, std::int32_t{2});
+  f.publish(sample_started(id));
+  f.publish(sample_updated(id, 2, 8500));
+  std::int32_t rounds = 0;
+  pending.receive([&](std::int32_t n) { rounds = n; },
+                  [&](caf::error& err) { FAIL(f.sys.render(err)); });
+  CHECK(rounds >= 2);
+  auto got = f.ask<msg::negotiation_record>(msg::get_atom::value, id);
+  REQUIRE(got.second == msg::error_code::none);
+  CHECK(got.first.rounds.size() >= 2);
+  // A later round, then the end: a sync for more rounds than it ever has is
+  // answered by the end.
+  f.publish(sample_updated(id, 3, 9250));
+  f.publish(sample_agreed(id));
+  auto done = f.ask<std::int32_t>(msg::sync_atom::value, id, std::int32_t{99});
+  CHECK(done.second == msg::error_code::none);
+  CHECK(done.first == 4);
+  auto record = f.ask<msg::negotiation_record>(msg::get_atom::value, id).first;
+  CHECK(record.status == msg::negotiation_status::accepted);
+  CHECK(record.rounds.size() == 4);
+  CHECK(record.intent_id == "intent-logo");
+  // Already committed: answered from what the store knows.
+  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, id, std::int32_t{1}).first == 4);
+}
+
+TEST_CASE("everything that arrives during a transaction goes into the next one",
+          "[integration]") {
+  fixture f;
+  constexpr int n = 500;
+  for (int i = 0; i < n; ++i) {
+    auto id = uuid(100 + i);
+    f.publish(sample_started(id));
+    f.publish(sample_updated(id, 2, 8500));
+    f.publish(sample_updated(id, 3, 9250));
+    f.publish(sample_agreed(id));
+  }
+  f.drain_bus();
+  auto flushed = f.ask<std::int64_t>(msg::flush_atom::value);
+  REQUIRE(flushed.second == msg::error_code::none);
+  CHECK(flushed.first == 4 * n);
+  msg::store_query q;
+  q.state = "accepted";
+  q.limit = 500;
+  auto page = f.ask<msg::store_page>(msg::query_atom::value, q);
+  REQUIRE(page.second == msg::error_code::none);
+  CHECK(page.first.records.size() == n);
+  CHECK(page.first.next_cursor.empty());
+  for (const auto& r : page.first.records)
+    REQUIRE(r.rounds.size() == 4);
+  // Nothing pending: a flush answers at once with the same count.
+  CHECK(f.ask<std::int64_t>(msg::flush_atom::value).first == 4 * n);
+}
+
+TEST_CASE("the store answers bad requests with coded errors and keeps going",
+          "[integration]") {
+  fixture f;
+  CHECK(f.ask<msg::negotiation_record>(msg::get_atom::value, uuid(9)).second ==
+        msg::error_code::negotiation_not_found);
+  msg::store_query q;
+  q.state = "countering";
+  CHECK(f.ask<msg::store_page>(msg::query_atom::value, q).second ==
+        msg::error_code::invalid_request);
+  q = {};
+  q.limit = 0;
+  CHECK(f.ask<msg::store_page>(msg::query_atom::value, q).second ==
+        msg::error_code::invalid_request);
+  CHECK(f.ask<std::int64_t>(msg::archive_atom::value, std::int32_t{-1}).second ==
+        msg::error_code::invalid_request);
+  CHECK(f.ask<std::int64_t>(msg::expire_atom::value).second == msg::error_code::none);
+  CHECK(f.ask<msg::store_stats>(msg::stats_atom::value).second == msg::error_code::none);
+  CHECK(f.ask<std::vector<msg::negotiation_record>>(msg::load_atom::value).second ==
+        msg::error_code::none);
+}
+
+TEST_CASE("a failed write fails its syncs and flushes with E028; the store carries on",
+          "[integration]") {
+  fixture f;
+  // The schema goes away underneath the store.
+  store::store_url url;
+  REQUIRE(store::parse_store_url(f.target.url, url).empty());
+  store::open_backend(url)->rollback();
+  auto id = uuid(2);
+  f.publish(sample_started(id));
+  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, id, std::int32_t{1}).second ==
+        msg::error_code::store_failed);
+  CHECK(f.ask<msg::store_stats>(msg::stats_atom::value).second ==
+        msg::error_code::store_failed);
+  // Back again: the next negotiation is written.
+  store::open_backend(url)->migrate();
+  auto next = uuid(3);
+  f.publish(sample_started(next));
+  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, next, std::int32_t{1}).first == 1);
+}
+
+TEST_CASE("a sync whose record never comes fails after the sync timeout",
+          "[integration]") {
+  store::store_options options;
+  options.sync_timeout = 300ms;
+  fixture f{options};
+  auto started = std::chrono::steady_clock::now();
+  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, uuid(4), std::int32_t{1}).second ==
+        msg::error_code::store_failed);
+  CHECK(std::chrono::steady_clock::now() - started < 5s);
+}

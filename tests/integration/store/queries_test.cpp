@@ -1,0 +1,286 @@
+// Seed 003's query patterns, monitoring queries, expiry and archive on a
+// seeded data set, on both back ends; on PostgreSQL each pattern uses its
+// index.
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include <catch2/catch.hpp>
+
+#include "actors/store/backend.hpp"
+#include "actors/store/batch.hpp"
+#include "actors/store/query.hpp"
+#include "actors/store/row.hpp"
+#include "messages/json.hpp"
+#include "support/store_backends.hpp"
+
+using namespace parley::test;
+namespace store = parley::actors::store;
+namespace msg = parley::messages;
+
+namespace {
+
+/// The test's "now", read once: the data set is built more than once.
+std::int64_t now_ms() {
+  static const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::system_clock::now().time_since_epoch())
+                                      .count();
+  return now;
+}
+
+std::string uuid(int i) {
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "0190a4c2-0000-7000-8000-%012d", i);
+  return buf;
+}
+
+/// Negotiation i: `rounds` rounds, ending in `status`, created `age_ms` ago.
+msg::negotiation_record record(int i, const std::string& initiator,
+                               const std::string& responder, msg::negotiation_status status,
+                               int rounds, double score, std::int64_t age_ms,
+                               std::int64_t expires_in_ms = 3'600'000) {
+  msg::negotiation_record r;
+  r.id = uuid(i);
+  r.room_id = "room-" + std::to_string(i);
+  r.intent_id = uuid(1000 + i % 3);
+  r.initiator = initiator;
+  r.responder = responder;
+  r.status = status;
+  r.created_at = now_ms() - age_ms;
+  r.updated_at = r.created_at;
+  r.expires_at = r.created_at + age_ms + expires_in_ms;
+  r.convergence_score = score;
+  for (int k = 1; k <= rounds; ++k) {
+    msg::proposal p;
+    p.amount = 10000 - 500 * k;
+    r.rounds.push_back({k, k % 2 == 1 ? initiator : responder, p,
+                        k == 1 ? msg::round_action::propose : msg::round_action::counter, "",
+                        r.created_at + k});
+  }
+  r.current_proposal = r.rounds.back().proposal;
+  if (status == msg::negotiation_status::accepted)
+    r.final_proposal = r.current_proposal;
+  return r;
+}
+
+using st = msg::negotiation_status;
+constexpr std::int64_t hour = 3'600'000;
+constexpr std::int64_t day = 24 * hour;
+
+/// The seeded data set: what each query below must find.
+std::vector<msg::negotiation_record> data_set() {
+  const std::string alice = "did:key:alice", bob = "did:key:bob", carol = "did:key:carol";
+  return {
+      record(1, alice, bob, st::proposed, 1, 0.0, 10 * 60'000),           // initiated
+      record(2, alice, bob, st::countering, 2, 0.5, 9 * 60'000),          // proposed
+      record(3, alice, carol, st::countering, 3, 0.9, 8 * 60'000),        // counter_proposed
+      record(4, bob, carol, st::countering, 5, 0.85, 7 * 60'000),         // counter_proposed
+      record(5, alice, bob, st::accepted, 4, 1.0, 2 * hour),              // accepted
+      record(6, alice, carol, st::rejected, 2, 0.3, 3 * hour),            // rejected
+      record(7, bob, alice, st::expired, 1, 0.0, 2 * day),                // expired
+      record(8, carol, bob, st::countering, 3, 0.95, 5 * 60'000, -60'000), // stale
+      record(9, carol, alice, st::accepted, 4, 1.0, 100 * day),           // archivable
+  };
+}
+
+void seed(store::backend& db) {
+  store::batch b;
+  for (auto& r : data_set()) {
+    msg::negotiation_event e;
+    e.kind = msg::negotiation_event_kind::started;
+    e.negotiation_id = r.id;
+    e.record = msg::shared_record{r};
+    b.add(e);
+  }
+  db.write(b.take());
+}
+
+std::vector<std::string> ids(const std::vector<store::negotiation_row>& rows) {
+  std::vector<std::string> out;
+  for (const auto& r : rows)
+    out.push_back(r.id);
+  return out;
+}
+
+std::unique_ptr<store::backend> open_seeded(const store_target& t) {
+  store::store_url url;
+  REQUIRE(store::parse_store_url(t.url, url).empty());
+  auto db = store::open_backend(url);
+  db->migrate();
+  seed(*db);
+  return db;
+}
+
+} // namespace
+
+TEST_CASE("seed 003's query patterns return the right rows, newest first",
+          "[integration]") {
+  for_each_store("queries", [](const store_target& t) {
+    INFO(t.kind);
+    auto db = open_seeded(t);
+    msg::store_query q;
+    q.initiator = "did:key:alice";
+    q.active_only = true;
+    CHECK(ids(db->query(q)) == std::vector<std::string>{uuid(3), uuid(2), uuid(1)});
+    q = {};
+    q.responder = "did:key:carol";
+    q.active_only = true;
+    CHECK(ids(db->query(q)) == std::vector<std::string>{uuid(4), uuid(3)});
+    q = {};
+    q.state = "counter_proposed";
+    q.min_convergence = 0.8;
+    CHECK(ids(db->query(q)) == std::vector<std::string>{uuid(8), uuid(4), uuid(3)});
+    q = {};
+    q.intent_id = uuid(1000);
+    CHECK(ids(db->query(q)) == std::vector<std::string>{uuid(3), uuid(6), uuid(9)});
+    q = {};
+    q.state = "proposed";
+    CHECK(ids(db->query(q)) == std::vector<std::string>{uuid(2)});
+    q.state = "countering";
+    CHECK_THROWS_AS(db->query(q), store::query_error);
+    q = {};
+    q.intent_id = "intent-7";
+    CHECK_THROWS_AS(db->query(q), store::query_error);
+  });
+}
+
+TEST_CASE("a cursor pages through every row once, newest first", "[integration]") {
+  for_each_store("pages", [](const store_target& t) {
+    INFO(t.kind);
+    auto db = open_seeded(t);
+    msg::store_query q;
+    q.limit = 2;
+    std::vector<std::string> seen;
+    for (int page = 0; page < 10; ++page) {
+      auto rows = db->query(q); // limit + 1 rows: the extra one says there is more
+      auto more = rows.size() > 2;
+      rows.resize(std::min<std::size_t>(rows.size(), 2));
+      for (const auto& r : rows)
+        seen.push_back(r.id);
+      if (!more)
+        break;
+      q.cursor = store::cursor_after(rows.back().created_at, rows.back().id);
+    }
+    CHECK(seen == std::vector<std::string>{uuid(8), uuid(4), uuid(3), uuid(2), uuid(1),
+                                           uuid(5), uuid(6), uuid(7), uuid(9)});
+    q.cursor = "garbage";
+    CHECK_THROWS_AS(db->query(q), store::query_error);
+    q.cursor = {};
+    q.limit = 100000;
+    CHECK(db->query(q).size() == 9); // capped at 500 (+1), all there
+  });
+}
+
+TEST_CASE("a record reads back as it was written", "[integration]") {
+  for_each_store("roundtrip", [](const store_target& t) {
+    INFO(t.kind);
+    auto db = open_seeded(t);
+    for (const auto& r : data_set()) {
+      store::negotiation_row row;
+      REQUIRE(db->get(r.id, row));
+      auto back = store::from_row(row);
+      back.updated_at = r.updated_at; // the trigger's, on PostgreSQL
+      INFO(nlohmann::json(back).dump() << "\n" << nlohmann::json(r).dump());
+      CHECK(back == r);
+    }
+    store::negotiation_row row;
+    CHECK_FALSE(db->get(uuid(77), row));
+    CHECK_FALSE(db->get("nope", row));
+  });
+}
+
+TEST_CASE("seed 003's monitoring queries count the data set", "[integration]") {
+  for_each_store("stats", [](const store_target& t) {
+    INFO(t.kind);
+    auto db = open_seeded(t);
+    auto s = db->stats(10);
+    // 30 days: everything but negotiation 9.
+    REQUIRE(s.success_by_agent.size() == 3);
+    CHECK(s.success_by_agent[0].initiator == "did:key:alice"); // 1 of 5: 20 %
+    CHECK(s.success_by_agent[0].accepted == 1);
+    CHECK(s.success_by_agent[0].rejected == 1);
+    CHECK(s.success_by_agent[0].success_rate_pct == Approx(20.0));
+    CHECK(s.success_by_agent[1].initiator == "did:key:bob");
+    CHECK(s.success_by_agent[1].expired == 1);
+    CHECK(s.success_by_agent[1].success_rate_pct == Approx(0.0));
+    REQUIRE(s.rounds_by_outcome.size() == 2);
+    CHECK(s.rounds_by_outcome[0].state == "accepted");
+    CHECK(s.rounds_by_outcome[0].avg_rounds == Approx(4.0));
+    CHECK(s.rounds_by_outcome[1].state == "rejected");
+    CHECK(s.rounds_by_outcome[1].avg_rounds == Approx(2.0));
+    std::map<std::string, std::int64_t> current;
+    for (const auto& c : s.current)
+      current[c.state] = c.count;
+    CHECK(current == std::map<std::string, std::int64_t>{{"accepted", 1},
+                                                        {"counter_proposed", 3},
+                                                        {"initiated", 1},
+                                                        {"proposed", 1},
+                                                        {"rejected", 1}});
+    CHECK(s.expiration.expired == 1);
+    CHECK(s.expiration.completed == 2);
+    REQUIRE(s.expiration.expiration_rate_pct);
+    CHECK(*s.expiration.expiration_rate_pct == Approx(12.5)); // 1 of 8
+    REQUIRE(s.high_convergence.size() == 3);
+    CHECK(s.high_convergence[0].id == uuid(8));
+    CHECK(s.high_convergence[0].round_count == 3);
+    CHECK(s.high_convergence[1].id == uuid(3));
+    CHECK(s.high_convergence[2].id == uuid(4));
+  });
+}
+
+TEST_CASE("expiry and archive change exactly the rows seed 003 names", "[integration]") {
+  for_each_store("maintenance", [](const store_target& t) {
+    INFO(t.kind);
+    auto db = open_seeded(t);
+    CHECK(ids(db->load_open()) ==
+          std::vector<std::string>{uuid(1), uuid(2), uuid(3), uuid(4), uuid(8)});
+    CHECK(db->expire() == 1); // negotiation 8 is past expires_at
+    CHECK(db->expire() == 0);
+    store::negotiation_row row;
+    REQUIRE(db->get(uuid(8), row));
+    CHECK(row.state == "expired");
+    CHECK(db->load_open().size() == 4);
+    CHECK(db->archive(90) == 1); // negotiation 9, accepted 100 days ago
+    CHECK_FALSE(db->get(uuid(9), row));
+    CHECK(db->archive(90) == 0);
+    auto archived = t.exec("SELECT count(*) FROM negotiations_archive;");
+    CHECK_THAT(archived.output, Catch::Contains("1"));
+    CHECK(db->archive(0) == 4); // every other ended one
+  });
+}
+
+TEST_CASE("PostgreSQL answers each query pattern from its index", "[integration]") {
+  auto* pg = shared_postgres();
+  if (pg == nullptr)
+    return;
+  auto t = postgresql_target(*pg, "explain");
+  auto db = open_seeded(t);
+  // A handful of rows never needs an index: forbid the sequential scan so
+  // that EXPLAIN shows which index the planner can use.
+  const std::vector<std::pair<std::string, std::string>> patterns = {
+      {"idx_negotiations_initiator",
+       "SELECT * FROM negotiations WHERE initiator_did = 'did:key:alice' AND state NOT IN "
+       "('accepted', 'rejected', 'expired') ORDER BY created_at DESC"},
+      {"idx_negotiations_responder",
+       "SELECT * FROM negotiations WHERE responder_did = 'did:key:bob' AND state NOT IN "
+       "('accepted', 'rejected', 'expired') ORDER BY created_at DESC"},
+      {"idx_negotiations_convergence",
+       "SELECT id FROM negotiations WHERE state = 'counter_proposed' AND "
+       "convergence_score > 0.8 ORDER BY convergence_score DESC LIMIT 10"},
+      {"idx_negotiations_intent",
+       "SELECT * FROM negotiations WHERE intent_id = '" + uuid(1000) + "'"},
+      {"idx_negotiations_state",
+       "SELECT * FROM negotiations WHERE state = 'proposed' ORDER BY created_at DESC"},
+      {"idx_negotiations_expires",
+       "UPDATE negotiations SET state = 'expired' WHERE expires_at < NOW() AND state "
+       "NOT IN ('accepted', 'rejected', 'expired')"},
+  };
+  for (const auto& [index, sql] : patterns) {
+    auto r = t.exec("SET enable_seqscan = off; EXPLAIN " + sql + ";");
+    INFO(sql << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains(index));
+  }
+}
