@@ -92,6 +92,17 @@ settings read_settings(const json& j) {
   store.required("url", s.store.url);
   store.required("synchronous", s.store.synchronous);
   store.done();
+  object_reader serve{root.raw("serve"), root.path_of("serve")};
+  serve.required("host", s.serve.host);
+  serve.required("port", s.serve.port);
+  serve.required("token_file", s.serve.token_file);
+  serve.required("io_threads", s.serve.io_threads);
+  serve.required("max_body_bytes", s.serve.max_body_bytes);
+  serve.required("request_timeout_ms", s.serve.request_timeout_ms);
+  serve.required("max_in_flight", s.serve.max_in_flight);
+  serve.required("idle_timeout_ms", s.serve.idle_timeout_ms);
+  serve.required("shutdown_grace_ms", s.serve.shutdown_grace_ms);
+  serve.done();
   root.done();
   return s;
 }

@@ -60,6 +60,22 @@ std::string validate_cluster(const cluster_settings& x) {
   return {};
 }
 
+std::string validate_serve(const serve_settings& x) {
+  if (x.host.empty())
+    return "serve.host must not be empty";
+  for (auto why :
+       {check_range("serve.port", x.port, 0, 65535),
+        check_range("serve.io_threads", x.io_threads, 1, 64),
+        check_range("serve.max_body_bytes", x.max_body_bytes, 1024, 16777216),
+        check_range("serve.request_timeout_ms", x.request_timeout_ms, 10, 600000),
+        check_range("serve.max_in_flight", x.max_in_flight, 1, 1000000),
+        check_range("serve.idle_timeout_ms", x.idle_timeout_ms, 100, 3600000),
+        check_range("serve.shutdown_grace_ms", x.shutdown_grace_ms, 0, 4000)})
+    if (!why.empty())
+      return why;
+  return {};
+}
+
 } // namespace
 
 std::string validate(const settings& x) {
@@ -96,6 +112,8 @@ std::string validate(const settings& x) {
   if (x.store.synchronous != "normal" && x.store.synchronous != "full")
     return "store.synchronous must be normal or full, got \"" + x.store.synchronous +
            "\"";
+  if (auto why = validate_serve(x.serve); !why.empty())
+    return why;
   return validate_llm(x.llm);
 }
 
@@ -130,7 +148,17 @@ void to_json(nlohmann::json& j, const settings& x) {
                        {"max_bad_turns", x.llm.max_bad_turns}}},
                      {"audit", {{"path", x.audit.path}}},
                      {"store",
-                      {{"url", x.store.url}, {"synchronous", x.store.synchronous}}}};
+                      {{"url", x.store.url}, {"synchronous", x.store.synchronous}}},
+                     {"serve",
+                      {{"host", x.serve.host},
+                       {"port", x.serve.port},
+                       {"token_file", x.serve.token_file},
+                       {"io_threads", x.serve.io_threads},
+                       {"max_body_bytes", x.serve.max_body_bytes},
+                       {"request_timeout_ms", x.serve.request_timeout_ms},
+                       {"max_in_flight", x.serve.max_in_flight},
+                       {"idle_timeout_ms", x.serve.idle_timeout_ms},
+                       {"shutdown_grace_ms", x.serve.shutdown_grace_ms}}}};
 }
 
 } // namespace parley::config

@@ -175,6 +175,43 @@ struct store_settings {
   }
 };
 
+/// `parley serve`'s HTTP API (docs/api.md).
+struct serve_settings {
+  /// Address to listen on; one other than loopback needs a bearer token.
+  std::string host = "127.0.0.1";
+  /// Port to listen on; 0 picks a free one (printed on start) (0..65535).
+  std::int32_t port = 8080;
+  /// File holding the bearer token every request must carry (PARLEY_API_TOKEN
+  /// gives the token itself); empty: no token.
+  std::string token_file;
+  /// The HTTP server's I/O threads, apart from the actor scheduler's (1..64).
+  std::int32_t io_threads = 2;
+  /// Largest request body accepted; larger ones get 413 (1024..16777216).
+  std::int32_t max_body_bytes = 65536;
+  /// How long a request may wait for the runtime before 503 (10..600000 ms).
+  std::int32_t request_timeout_ms = 5000;
+  /// Requests waiting for the runtime at once; more get 503 (1..1000000).
+  std::int32_t max_in_flight = 4096;
+  /// A keep-alive connection idle this long is closed (100..3600000 ms).
+  std::int32_t idle_timeout_ms = 30000;
+  /// On SIGTERM/SIGINT, how long requests in flight may take to be answered
+  /// (0..4000 ms: the whole stop stays within 5 s).
+  std::int32_t shutdown_grace_ms = 3000;
+
+  friend bool operator==(const serve_settings& x, const serve_settings& y) {
+    return std::tie(x.host, x.port, x.token_file, x.io_threads, x.max_body_bytes,
+                    x.request_timeout_ms, x.max_in_flight, x.idle_timeout_ms,
+                    x.shutdown_grace_ms) ==
+           std::tie(y.host, y.port, y.token_file, y.io_threads, y.max_body_bytes,
+                    y.request_timeout_ms, y.max_in_flight, y.idle_timeout_ms,
+                    y.shutdown_grace_ms);
+  }
+
+  friend bool operator!=(const serve_settings& x, const serve_settings& y) {
+    return !(x == y);
+  }
+};
+
 /// The whole typed configuration of Parley; a default-constructed value holds
 /// the defaults, which `config/parley.json` repeats.
 struct settings {
@@ -185,11 +222,12 @@ struct settings {
   llm_settings llm;
   audit_settings audit;
   store_settings store;
+  serve_settings serve;
 
   friend bool operator==(const settings& x, const settings& y) {
     return x.negotiation == y.negotiation && x.room == y.room &&
            x.runtime == y.runtime && x.cluster == y.cluster && x.llm == y.llm &&
-           x.audit == y.audit && x.store == y.store;
+           x.audit == y.audit && x.store == y.store && x.serve == y.serve;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }
@@ -201,7 +239,8 @@ struct settings {
 std::string validate(const settings& x);
 
 /// Writes `x` as `{"negotiation": {...}, "room": {...}, "runtime": {...},
-/// "cluster": {...}, "llm": {...}, "audit": {...}, "store": {...}}` with snake_case keys; this JSON
+/// "cluster": {...}, "llm": {...}, "audit": {...}, "store": {...}, "serve": {...}}`
+/// with snake_case keys; this JSON
 /// form is also the schema of overrides and the source of the environment variable
 /// names (see loader.hpp).
 void to_json(nlohmann::json& j, const settings& x);

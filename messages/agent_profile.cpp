@@ -8,7 +8,7 @@ namespace {
 
 constexpr const char* escrow_names[] = {"always", "never", "above_threshold"};
 constexpr const char* style_names[] = {"aggressive", "balanced", "conservative"};
-constexpr const char* brain_names[] = {"rule", "script", "llm"};
+constexpr const char* brain_names[] = {"rule", "script", "llm", "external"};
 constexpr const char* side_names[] = {"from_role", "buyer", "seller"};
 constexpr const char* action_names[] = {"counter", "accept", "reject", "silent"};
 

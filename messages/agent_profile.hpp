@@ -68,8 +68,9 @@ typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
 
 /// Which brain decides for an agent.
 /// `llm` answers through a model (actors/agent/llm_agent.hpp); anywhere an
-/// agent must decide synchronously it decides like `rule`.
-enum class brain_kind : std::uint8_t { rule, script, llm };
+/// agent must decide synchronously it decides like `rule`. `external` has no
+/// brain here: its moves come over the HTTP API (actors/agent/external_agent.hpp).
+enum class brain_kind : std::uint8_t { rule, script, llm, external };
 
 /// Which way the rule brain bargains: a buyer wants lower amounts, a seller
 /// higher ones. `from_role` infers it from the profile's role.

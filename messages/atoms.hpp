@@ -7,6 +7,11 @@
 namespace parley::messages {
 
 using subscribe_atom = caf::atom_constant<caf::atom("subscribe")>;
+// The HTTP API's requests to the gateway (actors/gateway/interface.hpp).
+using agent_atom = caf::atom_constant<caf::atom("agent")>;
+using room_atom = caf::atom_constant<caf::atom("room")>;
+using list_atom = caf::atom_constant<caf::atom("list")>;
+using turns_atom = caf::atom_constant<caf::atom("turns")>;
 using history_atom = caf::atom_constant<caf::atom("history")>;
 using step_atom = caf::atom_constant<caf::atom("step")>;
 using done_atom = caf::atom_constant<caf::atom("done")>;

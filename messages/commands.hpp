@@ -28,6 +28,10 @@ struct start_negotiation {
   messages::proposal proposal;
   /// Optional; the room generates one when empty.
   std::string intent_id;
+  /// Optional overrides of the room's settings for this negotiation (seed
+  /// 003's max_rounds, 1..20, and the total timeout); 0 keeps the room's.
+  std::int32_t max_rounds = 0;
+  std::int64_t expires_in_ms = 0;
 };
 
 template <class Inspector>
@@ -35,7 +39,9 @@ typename Inspector::result_type inspect(Inspector& f, start_negotiation& x) {
   return f(caf::meta::type_name("start_negotiation"),
            optional_field("message_id", x.message_id), field("initiator", x.initiator),
            field("responder", x.responder), field("proposal", x.proposal),
-           optional_field("intent_id", x.intent_id));
+           optional_field("intent_id", x.intent_id),
+           optional_field("max_rounds", x.max_rounds),
+           optional_field("expires_in_ms", x.expires_in_ms));
 }
 
 /// Tells an agent to open a negotiation in `room` with `responder`, proposing

@@ -37,6 +37,12 @@ enum class error_code : std::uint8_t {
   invalid_bid = 26,             ///< E026: capability, load or duration out of range.
   invalid_ballot = 27,          ///< E027: a ballot or auction spec that cannot open.
   store_failed = 28,            ///< E028: the store's database refused or failed.
+  unauthorized = 29,            ///< E029: no or a wrong bearer token (HTTP API).
+  overloaded = 30,              ///< E030: the runtime did not answer in time; retry.
+  request_too_large = 31,       ///< E031: a request body over the cap (HTTP API).
+  route_not_found = 32,         ///< E032: no such HTTP route.
+  method_not_allowed = 33,      ///< E033: the route exists, not with that method.
+  already_exists = 34,          ///< E034: an agent or room with that id exists.
 };
 
 /// Returns the code as printed on the wire and in logs, e.g. "E012".
@@ -48,5 +54,9 @@ std::string to_string(error_code x);
 
 /// Parses "E012" back; returns false for anything else.
 bool from_code(const std::string& text, error_code& x);
+
+/// The HTTP status the API answers `x` with: seed 002 §7.1's for E001–E011,
+/// Parley's own for the rest (docs/api.md lists them all).
+unsigned http_status(error_code x);
 
 } // namespace parley::messages

@@ -87,6 +87,10 @@ struct negotiation_trigger;
 struct tool_definition;
 struct set_tools;
 
+// api.hpp
+struct room_request;
+struct room_view;
+
 // consensus.hpp
 struct participant;
 struct ballot_spec;

@@ -162,6 +162,8 @@ PARLEY_JSON_FROM_FIELDS(initiate_negotiation)
 PARLEY_JSON_FROM_FIELDS(start_deadline)
 PARLEY_JSON_FROM_FIELDS(timer_tick)
 PARLEY_JSON_FROM_FIELDS(arm_timer)
+PARLEY_JSON_FROM_FIELDS(room_request)
+PARLEY_JSON_FROM_FIELDS(room_view)
 
 // A set of topics is an array of their names.
 void to_json(json& j, const topic_set& x) {

@@ -96,6 +96,8 @@ PARLEY_JSON_MAPPING(place_bid)
 PARLEY_JSON_MAPPING(consensus_peers)
 PARLEY_JSON_MAPPING(open_ballot)
 PARLEY_JSON_MAPPING(open_auction)
+PARLEY_JSON_MAPPING(room_request)
+PARLEY_JSON_MAPPING(room_view)
 
 #undef PARLEY_JSON_MAPPING
 

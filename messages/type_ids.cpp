@@ -13,7 +13,8 @@ constexpr caf::atom_value error_category = caf::atom("parley");
 std::string render_error(std::uint8_t code, caf::atom_value, const caf::message& ctx) {
   auto x = static_cast<error_code>(code);
   auto result = to_code(x) + " " + to_string(x);
-  if (ctx.match_elements<std::string>())
+  if (ctx.match_elements<std::string>() ||
+      ctx.match_elements<std::string, std::string>())
     result += ": " + ctx.get_as<std::string>(0);
   return result;
 }
@@ -28,6 +29,15 @@ void register_types(caf::actor_system_config& cfg) {
 caf::error make_error(error_code code, std::string message) {
   return caf::error(static_cast<std::uint8_t>(code), error_category,
                     caf::make_message(std::move(message)));
+}
+
+caf::error make_error(error_code code, std::string message, std::string details_json) {
+  return caf::error(static_cast<std::uint8_t>(code), error_category,
+                    caf::make_message(std::move(message), std::move(details_json)));
+}
+
+bool is_parley_error(const caf::error& x) {
+  return x.category() == error_category;
 }
 
 } // namespace parley::messages

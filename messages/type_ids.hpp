@@ -11,6 +11,7 @@
 #include "caf/type_id.hpp"
 
 #include "messages/agent_messages.hpp"
+#include "messages/api.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/atoms.hpp"
 #include "messages/commands.hpp"
@@ -96,6 +97,9 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::llm_attempt))
 CAF_ADD_TYPE_ID(parley, (parley::messages::store_query))
 CAF_ADD_TYPE_ID(parley, (parley::messages::store_page))
 CAF_ADD_TYPE_ID(parley, (parley::messages::store_stats))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::agent_spec>))
+CAF_ADD_TYPE_ID(parley, (parley::messages::room_request))
+CAF_ADD_TYPE_ID(parley, (parley::messages::room_view))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 
@@ -106,5 +110,12 @@ void register_types(caf::actor_system_config& cfg);
 
 /// Makes a CAF error in Parley's category.
 caf::error make_error(error_code code, std::string message);
+
+/// Makes a CAF error in Parley's category whose context also carries
+/// `details_json` (a JSON value as text: the HTTP API's `details`).
+caf::error make_error(error_code code, std::string message, std::string details_json);
+
+/// Whether `x` is in Parley's category (its code is an error_code).
+bool is_parley_error(const caf::error& x);
 
 } // namespace parley::messages

@@ -22,6 +22,8 @@
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
+#include "runtime/serve.hpp"
+#include "actors/store/store_url.hpp"
 #include "runtime/store_commands.hpp"
 
 namespace parley::runtime {
@@ -153,6 +155,31 @@ int node_command(const global_options& global, const node_options& options) {
   return run_node(options, settings, std::cout, std::cerr);
 }
 
+/// Flags of `parley serve`; each given one overrides its serve.* setting.
+struct serve_flags {
+  std::string host;
+  int port = -1;
+  std::string token_file;
+  std::string store;
+};
+
+int serve_command(const global_options& global, const serve_flags& flags) {
+  auto settings = load_settings(global);
+  auto& serve = settings.serve;
+  if (!flags.host.empty())
+    serve.host = flags.host;
+  if (flags.port >= 0)
+    serve.port = flags.port;
+  if (!flags.token_file.empty())
+    serve.token_file = flags.token_file;
+  // The command line's file wins over the environment's token.
+  const char* token =
+      flags.token_file.empty() ? environment("PARLEY_API_TOKEN") : nullptr;
+  auto store = actors::store::choose_store_url(flags.store, environment("PARLEY_STORE"),
+                                              settings.store.url);
+  return run_serve(settings, token != nullptr ? token : "", store, std::cout, std::cerr);
+}
+
 /// The --remote option of `run` and `bench`.
 CLI::Option* add_remote_option(CLI::App* cmd, std::vector<std::string>& remotes) {
   return cmd
@@ -274,6 +301,28 @@ int run_cli(int argc, char** argv) {
                      "who reaches the port place rooms and negotiations (prints a "
                      "warning)");
 
+  serve_flags serve;
+  auto* serve_cmd = app.add_subcommand(
+      "serve", "Serve the HTTP API (docs/api.md) until SIGTERM or SIGINT: agents, "
+               "rooms and negotiations over JSON (default 127.0.0.1:8080)");
+  serve_cmd->add_option("--host", serve.host,
+                        "Address to listen on (serve.host); one other than loopback "
+                        "needs a bearer token");
+  serve_cmd
+      ->add_option("--port,-p", serve.port,
+                   "Port to listen on, 0 for any free one "
+                   "(serve.port)")
+      ->check(CLI::Range(0, 65535));
+  serve_cmd
+      ->add_option("--token-file", serve.token_file,
+                   "File whose first line is the bearer token every request must "
+                   "carry (serve.token_file; PARLEY_API_TOKEN gives the token "
+                   "itself)")
+      ->check(CLI::ExistingFile);
+  serve_cmd->add_option("--store", serve.store,
+                        "Where the records are committed before a move is answered: a "
+                        "path, sqlite:PATH or postgresql://... (default: PARLEY_STORE, "
+                        "else store.url, ./parley.db)");
   store_commands store{app};
 
   try {
@@ -289,6 +338,8 @@ int run_cli(int argc, char** argv) {
       return node_command(global, node);
     if (store.chosen())
       return store.run(load_settings(global), std::cout, std::cerr);
+    if (*serve_cmd)
+      return serve_command(global, serve);
     if (*bench_cmd) {
       bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
       bench.progress = isatty(STDERR_FILENO) != 0;

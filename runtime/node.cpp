@@ -7,8 +7,6 @@
 #include <ostream>
 #include <thread>
 
-#include <pthread.h>
-
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
 #include "caf/atom.hpp"
@@ -22,6 +20,7 @@
 #include "runtime/connection_guard.hpp"
 #include "runtime/node_transport.hpp"
 #include "runtime/room_host.hpp"
+#include "runtime/stop_signals.hpp"
 #include "runtime/tls_check.hpp"
 
 namespace parley::runtime {
@@ -112,13 +111,8 @@ int run_node(const node_options& options, const config::settings& settings,
         << " without TLS; anyone who reaches this port can place rooms and "
            "negotiations here\n";
   }
-  // Every thread the actor system starts inherits this mask, so the signals
-  // reach only the sigtimedwait below.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // The signals reach only the sigtimedwait below.
+  auto stop_signals = block_stop_signals();
   caf::actor_system_config cfg;
   configure(cfg,
             system_options{false, settings.runtime.scheduler_threads, true, cluster});

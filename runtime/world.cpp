@@ -10,6 +10,7 @@
 #include "caf/send.hpp"
 
 #include "actors/agent/actor.hpp"
+#include "actors/agent/external_agent.hpp"
 #include "actors/agent/llm_agent.hpp"
 #include "actors/audit/actor.hpp"
 #include "actors/bus/actor.hpp"
@@ -43,9 +44,12 @@ world::~world() {
 actors::agent_actor world::add_agent(messages::agent_spec spec) {
   if (spec.brain.kind == messages::brain_kind::llm)
     return add_llm_agent(std::move(spec));
-  auto agent = actors::agent::spawn_agent(sys_, std::move(spec),
-                                          settings_.negotiation.max_rounds,
-                                          actors::agent::peers{events_});
+  auto agent = spec.brain.kind == messages::brain_kind::external
+                   ? actors::agent::spawn_external_agent(sys_, std::move(spec),
+                                                         actors::agent::peers{events_})
+                   : actors::agent::spawn_agent(sys_, std::move(spec),
+                                                settings_.negotiation.max_rounds,
+                                                actors::agent::peers{events_});
   std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   return agent;

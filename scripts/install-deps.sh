@@ -9,6 +9,7 @@ packages=(
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
   libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev openssl
   libsqlite3-dev sqlite3 libpqxx-dev postgresql
+  libboost-dev wrk curl jq
 )
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)

@@ -205,10 +205,16 @@ void on_agent_message(negotiation_impl* self, const AgentMessage& x) {
   effects fx;
   auto now_us = self->clock->now_us();
   self->state->core.on_message(x, now_us / 1000, fx);
-  auto relayed = fx.relay_to
-                     ? self->current_mailbox_element()->move_content_to_message()
-                     : caf::message{};
-  carry_out(self, now_us, fx, std::move(relayed), x.from_agent, x.message_id);
+  if (!fx.relay_to) {
+    carry_out(self, now_us, fx, {}, x.from_agent, x.message_id);
+    return;
+  }
+  // `x` lives in the mailbox element whose content moves into `relayed`
+  // (an element sent as values gives its strings away): keep the ids first.
+  auto agent_id = x.from_agent;
+  auto message_id = x.message_id;
+  auto relayed = self->current_mailbox_element()->move_content_to_message();
+  carry_out(self, now_us, fx, std::move(relayed), agent_id, message_id);
 }
 
 negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {

@@ -43,10 +43,15 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
                   "\"" + x.responder + "\" is not a participant of room " + room_id_);
   if (auto why = messages::validate(x.proposal); !why.empty())
     return refuse(error_code::invalid_proposal, "proposal: " + why);
+  auto chosen = settings;
+  if (x.max_rounds != 0)
+    chosen.max_rounds = x.max_rounds;
+  if (x.expires_in_ms != 0)
+    chosen.total_timeout_ms = x.expires_in_ms;
   negotiation::opening candidate{
       next_uuid(now_ms), room_id_,  x.intent_id.empty() ? next_uuid(now_ms) : x.intent_id,
       x.message_id,    x.initiator, x.responder,
-      x.proposal,      settings};
+      x.proposal,      chosen};
   if (auto why = negotiation::rules::validate_opening(candidate); !why.empty())
     return refuse(error_code::invalid_request, why);
   active_id_ = candidate.id;

@@ -245,12 +245,22 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_RUNTIME_REMOTE_START_WINDOW",
                                  "PARLEY_RUNTIME_SCHEDULER_THREADS",
                                  "PARLEY_RUNTIME_START_WINDOW",
+                                 "PARLEY_SERVE_HOST",
+                                 "PARLEY_SERVE_IDLE_TIMEOUT_MS",
+                                 "PARLEY_SERVE_IO_THREADS",
+                                 "PARLEY_SERVE_MAX_BODY_BYTES",
+                                 "PARLEY_SERVE_MAX_IN_FLIGHT",
+                                 "PARLEY_SERVE_PORT",
+                                 "PARLEY_SERVE_REQUEST_TIMEOUT_MS",
+                                 "PARLEY_SERVE_SHUTDOWN_GRACE_MS",
+                                 "PARLEY_SERVE_TOKEN_FILE",
                                  "PARLEY_STORE_SYNCHRONOUS",
                                  "PARLEY_STORE_URL"});
   for (const auto& name : names) {
     // Strings: any text is read (and then validated).
     if (name == "PARLEY_AUDIT_PATH" || name == "PARLEY_LLM_BASE_URL" ||
         name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER" ||
+        name == "PARLEY_SERVE_TOKEN_FILE" || name == "PARLEY_SERVE_HOST" ||
         name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0 || name.rfind("PARLEY_STORE_", 0) == 0)
       continue;
     fake_environment env;

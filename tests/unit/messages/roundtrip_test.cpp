@@ -662,6 +662,20 @@ std::vector<store_stats> samples(tag<store_stats>, wire&) {
   return {x, store_stats{}};
 }
 
+std::vector<std::vector<agent_spec>> samples(tag<std::vector<agent_spec>>, wire& w) {
+  return {samples(tag<agent_spec>{}, w), {}};
+}
+
+std::vector<room_request> samples(tag<room_request>, wire&) {
+  return {room_request{"room-1", {"alice", "bob"}}};
+}
+
+std::vector<room_view> samples(tag<room_view>, wire&) {
+  return {
+      room_view{"room-1", {"alice", "bob"}, countering_record(), {accepted_record()}},
+      room_view{"room-2", {"carol", "dave"}, caf::none, {}}};
+}
+
 std::vector<routed> samples(tag<routed>, wire& w) {
   return {routed{route_kind::negotiation, 0,
                  caf::make_message(samples(tag<agent_counter>{}, w).front())},

@@ -157,3 +157,20 @@ TEST_CASE("a negotiation actor runs the room's next negotiation, deaf to the las
   fx.run();
   CHECK(fx.seen.codes().back() == parley::messages::error_code::negotiation_not_active);
 }
+
+TEST_CASE("every reply's event names the message it answers", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.counter("bob", 9000, "bob:1");
+  r.accept("alice", "alice:2");
+  const auto& events = fx.seen.negotiation_events;
+  REQUIRE(events.size() == 3);
+  CHECK(events[0].message_id == "alice:1");
+  CHECK(events[1].message_id == "bob:1");
+  CHECK(events[2].message_id == "alice:2");
+  // The relayed messages keep their ids too.
+  REQUIRE(r.alice_inbox.back().match_elements<parley::messages::agent_counter>());
+  CHECK(r.alice_inbox.back().get_as<parley::messages::agent_counter>(0).message_id ==
+        "bob:1");
+}

@@ -1,0 +1,464 @@
+#include "actors/gateway/actor.hpp"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+#include "caf/typed_response_promise.hpp"
+
+#include "actors/gateway/ledger.hpp"
+#include "messages/json.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::gateway {
+
+namespace {
+
+using messages::error_code;
+using record_promise = caf::typed_response_promise<messages::negotiation_record>;
+
+/// A coded error whose context also carries JSON `details`.
+caf::error api_error(error_code code, std::string message,
+                     const nlohmann::json& details) {
+  return messages::make_error(code, std::move(message), details.dump());
+}
+
+struct agent_entry {
+  messages::agent_spec spec;
+  agent_actor handle;
+};
+
+struct room_entry {
+  room_actor handle;
+  std::vector<std::string> members;
+  /// The id of its open negotiation, if any.
+  std::string active;
+};
+
+/// A request waiting for the event or refusal that answers it: the first
+/// caller, and callers that replayed its message id meanwhile.
+struct waiting {
+  record_promise first;
+  std::vector<record_promise> replays;
+};
+
+struct gateway_state {
+  static inline const char* name = "parley.gateway";
+  builder build;
+  gateway_options options;
+  ledger book;
+  std::map<std::string, agent_entry> agents;
+  std::map<std::string, room_entry> rooms;
+  /// Openings by the start request's message id.
+  std::unordered_map<std::string, record_promise> starts;
+  /// Moves by negotiation id and message id (see `move_key`).
+  std::unordered_map<std::string, waiting> moves;
+  std::uint64_t next_start = 0;
+  std::uint64_t next_room_seed = 0;
+};
+
+using self_pointer = gateway_actor::stateful_pointer<gateway_state>;
+
+std::string move_key(const std::string& negotiation_id, const std::string& message_id) {
+  return negotiation_id + '\n' + message_id;
+}
+
+constexpr const char* start_kind = "start";
+constexpr const char* move_kind = "move";
+
+caf::error unknown_agent(const std::string& id, const std::string& field) {
+  return api_error(error_code::agent_not_found, "no agent \"" + id + "\"",
+                   {{"field", field}, {"agent_id", id}});
+}
+
+caf::error duplicate(const messages::negotiation_record& first,
+                     const std::string& message_id) {
+  return api_error(error_code::duplicate_message,
+                   "message " + message_id + " was already applied; this is its result",
+                   {{"message_id", message_id}, {"result", first}});
+}
+
+/// Builds the room `id` of registered agents `members`.
+room_entry& build_room(self_pointer self, const std::string& id,
+                       const std::vector<std::string>& members) {
+  auto& st = self->state;
+  std::vector<messages::room_member> with;
+  for (const auto& m : members) {
+    const auto& agent = st.agents.at(m);
+    with.push_back(messages::room_member{
+        m, agent.handle, agent.spec.brain.kind == messages::brain_kind::llm});
+  }
+  auto handle = st.build.add_room(id, std::move(with));
+  return st.rooms[id] = room_entry{std::move(handle), members, {}};
+}
+
+void deliver_move(self_pointer self, const std::string& key,
+                  const caf::expected<messages::negotiation_record>& outcome) {
+  auto& st = self->state;
+  auto i = st.moves.find(key);
+  if (i == st.moves.end())
+    return;
+  auto entry = std::move(i->second);
+  st.moves.erase(i);
+  if (outcome) {
+    entry.first.deliver(*outcome);
+    for (auto& r : entry.replays)
+      r.deliver(duplicate(*outcome, key.substr(key.find('\n') + 1)));
+  } else {
+    entry.first.deliver(outcome.error());
+    for (auto& r : entry.replays)
+      r.deliver(outcome.error());
+  }
+}
+
+/// Calls `deliver` with `record` once the store committed it (at least its
+/// rounds, or its end), or with the store's error; at once without a store.
+template <class Deliver>
+void after_commit(self_pointer self, const messages::negotiation_record& record,
+                  Deliver deliver) {
+  auto& st = self->state;
+  if (!st.options.store) {
+    deliver(caf::expected<messages::negotiation_record>{record});
+    return;
+  }
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::sync_atom::value, record.id,
+                static_cast<std::int32_t>(record.rounds.size()))
+      .then(
+          [deliver, record](std::int32_t) mutable {
+            deliver(caf::expected<messages::negotiation_record>{std::move(record)});
+          },
+          [deliver](caf::error& err) mutable {
+            deliver(caf::expected<messages::negotiation_record>{std::move(err)});
+          });
+}
+
+void on_event(self_pointer self, const messages::negotiation_event& x) {
+  auto& st = self->state;
+  const auto* record = st.book.apply(x);
+  if (record == nullptr)
+    return;
+  auto room = st.rooms.find(x.room_id);
+  if (room != st.rooms.end()) {
+    if (messages::is_terminal(record->status)) {
+      if (room->second.active == x.negotiation_id)
+        room->second.active.clear();
+    } else {
+      room->second.active = x.negotiation_id;
+    }
+  }
+  if (x.message_id.empty())
+    return;
+  if (x.kind == messages::negotiation_event_kind::started) {
+    auto i = st.starts.find(x.message_id);
+    if (i != st.starts.end()) {
+      after_commit(self, *record,
+                   [promise = std::move(i->second)](
+                       caf::expected<messages::negotiation_record> outcome) mutable {
+                     if (outcome)
+                       promise.deliver(std::move(*outcome));
+                     else
+                       promise.deliver(std::move(outcome.error()));
+                   });
+      st.starts.erase(i);
+    }
+    return;
+  }
+  auto key = move_key(x.negotiation_id, x.message_id);
+  if (st.moves.count(key) == 0)
+    return;
+  // Replays wait with the first caller until the move is committed: no 2xx,
+  // E011 included, shows a record the store might lose.
+  after_commit(self, *record,
+               [self, key, id = x.negotiation_id, message_id = x.message_id](
+                   caf::expected<messages::negotiation_record> outcome) {
+                 if (outcome)
+                   self->state.book.remember(id, message_id, *outcome);
+                 deliver_move(self, key, outcome);
+               });
+}
+
+void on_problem(self_pointer self, const messages::problem_event& x) {
+  auto& st = self->state;
+  if (x.message_id.empty())
+    return;
+  auto error = api_error(x.code, x.message,
+                         {{"negotiation_id", x.negotiation_id},
+                          {"agent_id", x.agent_id},
+                          {"message_id", x.message_id}});
+  if (x.negotiation_id.empty()) {
+    auto i = st.starts.find(x.message_id);
+    if (i != st.starts.end()) {
+      i->second.deliver(std::move(error));
+      st.starts.erase(i);
+    }
+    return;
+  }
+  deliver_move(self, move_key(x.negotiation_id, x.message_id), error);
+}
+
+caf::error too_slow() {
+  return api_error(error_code::overloaded,
+                   "the runtime did not settle the request in time; retry it",
+                   nlohmann::json::object());
+}
+
+void arm(self_pointer self, const char* kind, const std::string& key) {
+  self->delayed_send(self, self->state.options.outcome_timeout,
+                     caf::timeout_atom::value, std::string{kind}, key);
+}
+
+record_promise open(self_pointer self, const std::string& room_id,
+                    messages::start_negotiation& x) {
+  auto& st = self->state;
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  for (auto [id, field] :
+       {std::pair{&x.initiator, "initiator"}, std::pair{&x.responder, "responder"}})
+    if (st.agents.count(*id) == 0) {
+      promise.deliver(unknown_agent(*id, field));
+      return promise;
+    }
+  room_entry* room = nullptr;
+  if (room_id.empty()) {
+    auto pair_id = "pair:" + x.initiator + "+" + x.responder;
+    auto i = st.rooms.find(pair_id);
+    room = i != st.rooms.end() ? &i->second
+                               : &build_room(self, pair_id, {x.initiator, x.responder});
+  } else {
+    auto i = st.rooms.find(room_id);
+    if (i == st.rooms.end()) {
+      promise.deliver(api_error(error_code::room_not_found,
+                                "no room \"" + room_id + "\"",
+                                {{"field", "room_id"}, {"room_id", room_id}}));
+      return promise;
+    }
+    room = &i->second;
+  }
+  x.message_id = "api-start-" + std::to_string(++st.next_start);
+  st.starts.emplace(x.message_id, promise);
+  arm(self, start_kind, x.message_id);
+  self->send(room->handle, std::move(x));
+  return promise;
+}
+
+/// Checks what only the gateway knows of a move, then passes it to the room.
+template <class Move> record_promise move(self_pointer self, Move& x) {
+  auto& st = self->state;
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  const auto* record = st.book.find(x.negotiation_id);
+  if (record == nullptr) {
+    auto unknown = api_error(error_code::negotiation_not_found,
+                             "no negotiation \"" + x.negotiation_id + "\"",
+                             {{"negotiation_id", x.negotiation_id}});
+    if (!st.options.store) {
+      promise.deliver(std::move(unknown));
+      return promise;
+    }
+    // Forgotten here: the store knows whether it ended (or never existed).
+    self->request(st.options.store, st.options.outcome_timeout,
+                  messages::get_atom::value, x.negotiation_id)
+        .then(
+            [promise](const messages::negotiation_record& stored) mutable {
+              promise.deliver(
+                  api_error(error_code::negotiation_not_active,
+                            "negotiation " + stored.id + " is not open here (" +
+                                messages::to_string(stored.status) + ")",
+                            {{"negotiation_id", stored.id},
+                             {"status", messages::to_string(stored.status)}}));
+            },
+            [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+    return promise;
+  }
+  if (const auto* first = st.book.first_result(x.negotiation_id, x.message_id)) {
+    promise.deliver(duplicate(*first, x.message_id));
+    return promise;
+  }
+  auto key = move_key(x.negotiation_id, x.message_id);
+  if (auto i = st.moves.find(key); i != st.moves.end()) {
+    i->second.replays.push_back(promise);
+    return promise;
+  }
+  auto agent = st.agents.find(x.from_agent);
+  if (agent == st.agents.end()) {
+    promise.deliver(unknown_agent(x.from_agent, "from"));
+    return promise;
+  }
+  if (x.from_agent != record->initiator && x.from_agent != record->responder) {
+    promise.deliver(api_error(error_code::not_a_party,
+                              "\"" + x.from_agent +
+                                  "\" is not a party to negotiation " + record->id,
+                              {{"field", "from"}, {"negotiation_id", record->id}}));
+    return promise;
+  }
+  if (agent->second.spec.brain.kind != messages::brain_kind::external) {
+    promise.deliver(api_error(error_code::not_a_party,
+                              "\"" + x.from_agent + "\" is a hosted agent (brain " +
+                                  messages::to_string(agent->second.spec.brain.kind) +
+                                  "): its moves come from its brain, not from the API",
+                              {{"field", "from"}, {"negotiation_id", record->id}}));
+    return promise;
+  }
+  if (messages::is_terminal(record->status)) {
+    promise.deliver(api_error(error_code::negotiation_not_active,
+                              "negotiation " + record->id + " already ended (" +
+                                  messages::to_string(record->status) + ")",
+                              {{"negotiation_id", record->id},
+                               {"status", messages::to_string(record->status)}}));
+    return promise;
+  }
+  auto room = st.rooms.find(record->room_id);
+  if (room == st.rooms.end()) {
+    promise.deliver(
+        api_error(error_code::room_not_found,
+                  "negotiation " + record->id + " is in a room the API did not build",
+                  {{"room_id", record->room_id}}));
+    return promise;
+  }
+  st.moves.emplace(key, waiting{promise, {}});
+  arm(self, move_kind, key);
+  self->send(room->second.handle, std::move(x));
+  return promise;
+}
+
+messages::room_view view_of(const gateway_state& st, const std::string& id,
+                            const room_entry& room) {
+  messages::room_view view;
+  view.id = id;
+  view.members = room.members;
+  if (!room.active.empty())
+    if (const auto* record = st.book.find(room.active))
+      view.active = *record;
+  return view;
+}
+
+gateway_actor::behavior_type gateway(self_pointer self, builder build,
+                                     gateway_options options) {
+  self->state.build = std::move(build);
+  self->state.options = options;
+  self->state.book = ledger{options.ended_limit};
+  return {
+      [self](caf::put_atom,
+             messages::agent_spec& spec) -> caf::result<messages::agent_spec> {
+        auto& st = self->state;
+        if (st.agents.count(spec.id) != 0)
+          return api_error(error_code::already_exists,
+                           "agent \"" + spec.id + "\" is already registered",
+                           {{"field", "id"}, {"agent_id", spec.id}});
+        auto handle = st.build.add_agent(spec);
+        st.agents.emplace(spec.id, agent_entry{spec, std::move(handle)});
+        return spec;
+      },
+      [self](caf::get_atom, messages::agent_atom,
+             const std::string& id) -> caf::result<messages::agent_spec> {
+        auto i = self->state.agents.find(id);
+        if (i == self->state.agents.end())
+          return unknown_agent(id, "id");
+        return i->second.spec;
+      },
+      [self](messages::list_atom, messages::agent_atom) {
+        std::vector<messages::agent_spec> result;
+        for (const auto& entry : self->state.agents)
+          result.push_back(entry.second.spec);
+        return result;
+      },
+      [self](caf::delete_atom, messages::agent_atom,
+             const std::string& id) -> caf::result<messages::agent_spec> {
+        auto i = self->state.agents.find(id);
+        if (i == self->state.agents.end())
+          return unknown_agent(id, "id");
+        auto spec = std::move(i->second.spec);
+        self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
+        self->state.agents.erase(i);
+        return spec;
+      },
+      [self](caf::put_atom,
+             const messages::room_request& x) -> caf::result<messages::room_view> {
+        auto& st = self->state;
+        if (st.rooms.count(x.id) != 0)
+          return api_error(error_code::already_exists,
+                           "room \"" + x.id + "\" already exists",
+                           {{"field", "id"}, {"room_id", x.id}});
+        for (std::size_t i = 0; i < x.members.size(); ++i)
+          if (st.agents.count(x.members[i]) == 0)
+            return unknown_agent(x.members[i], "members[" + std::to_string(i) + "]");
+        return view_of(st, x.id, build_room(self, x.id, x.members));
+      },
+      [self](caf::get_atom, messages::room_atom,
+             const std::string& id) -> caf::result<messages::room_view> {
+        auto& st = self->state;
+        auto i = st.rooms.find(id);
+        if (i == st.rooms.end())
+          return api_error(error_code::room_not_found, "no room \"" + id + "\"",
+                           {{"room_id", id}});
+        auto promise = self->make_response_promise<messages::room_view>();
+        auto view = view_of(st, id, i->second);
+        self->request(i->second.handle, st.options.outcome_timeout,
+                      messages::history_atom::value)
+            .then(
+                [promise,
+                 view](std::vector<messages::negotiation_record>& history) mutable {
+                  view.history = std::move(history);
+                  promise.deliver(std::move(view));
+                },
+                [promise](const caf::error&) mutable { promise.deliver(too_slow()); });
+        return promise;
+      },
+      [self](caf::put_atom, const std::string& room_id,
+             messages::start_negotiation& x) { return open(self, room_id, x); },
+      [self](messages::agent_counter& x) { return move(self, x); },
+      [self](messages::agent_accept& x) { return move(self, x); },
+      [self](messages::agent_reject& x) { return move(self, x); },
+      [self](caf::get_atom,
+             const std::string& id) -> caf::result<messages::negotiation_record> {
+        auto& st = self->state;
+        if (const auto* record = st.book.find(id))
+          return *record;
+        if (!st.options.store)
+          return api_error(error_code::negotiation_not_found,
+                           "no negotiation \"" + id + "\"", {{"negotiation_id", id}});
+        // Forgotten here (or from before a restart): the store's record.
+        return self->delegate(st.options.store, messages::get_atom::value, id);
+      },
+      [self](messages::list_atom, messages::turns_atom, const std::string& agent)
+          -> caf::result<std::vector<messages::negotiation_record>> {
+        if (self->state.agents.count(agent) == 0)
+          return unknown_agent(agent, "id");
+        return self->state.book.awaiting(agent);
+      },
+      [self](caf::timeout_atom, const std::string& kind, const std::string& key) {
+        auto& st = self->state;
+        if (kind == start_kind) {
+          auto i = st.starts.find(key);
+          if (i != st.starts.end()) {
+            i->second.deliver(too_slow());
+            st.starts.erase(i);
+          }
+        } else {
+          deliver_move(self, key, too_slow());
+        }
+      },
+      [self](const messages::negotiation_event& x) { on_event(self, x); },
+      [self](const messages::problem_event& x) { on_problem(self, x); },
+      [](const messages::agent_event&) {},
+      [](const messages::ballot_event&) {},
+      [](const messages::auction_event&) {},
+      [](const messages::barrier&) {},
+  };
+}
+
+} // namespace
+
+gateway_actor spawn_gateway(caf::actor_system& sys, builder build,
+                            const messages::event_sink& events,
+                            gateway_options options) {
+  auto self = sys.spawn(gateway, std::move(build), options);
+  events.subscribe(messages::lifecycle_topics | messages::problem_topics, self);
+  return self;
+}
+
+} // namespace parley::actors::gateway

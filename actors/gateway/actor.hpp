@@ -1,0 +1,54 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "caf/fwd.hpp"
+
+#include "actors/agent/interface.hpp"
+#include "actors/gateway/interface.hpp"
+#include "actors/room/interface.hpp"
+#include "actors/store/interface.hpp"
+#include "messages/commands.hpp"
+#include "messages/event_sink.hpp"
+
+namespace parley::actors::gateway {
+
+/// How the gateway waits and remembers.
+struct gateway_options {
+  /// How long a request may wait for its outcome before the gateway gives
+  /// up on it (E030: the runtime is too busy to answer in time).
+  std::chrono::milliseconds outcome_timeout{5000};
+  /// Ended negotiations (and the results of their moves) it keeps.
+  std::size_t ended_limit = 10000;
+  /// The store: an opening or a move is answered only once its record is
+  /// committed there (`sync`), and a negotiation the gateway forgot is read
+  /// from it. None: answered as soon as it is settled.
+  store_actor store;
+};
+
+/// How the gateway builds agents and rooms: the world builder's (runtime/
+/// world.hpp), which must outlive the gateway. Called on the gateway's
+/// thread; neither blocks.
+struct builder {
+  std::function<agent_actor(messages::agent_spec)> add_agent;
+  std::function<room_actor(std::string id, std::vector<messages::room_member>)>
+      add_room;
+};
+
+/// Spawns the gateway of the HTTP API (interface.hpp), which builds agents and
+/// rooms with `build`, and subscribes it to `events`' lifecycle and problem
+/// topics: an opening is
+/// answered by its `started` event, a move by the event or the refusal that
+/// carries its message id (seed 000's rules stay in the negotiation actor;
+/// the gateway only checks what it alone knows: which agents exist, which of
+/// them are external, whether the negotiation already ended). With a store,
+/// a 2xx answer means the record it shows is committed.
+gateway_actor spawn_gateway(caf::actor_system& sys, builder build,
+                            const messages::event_sink& events,
+                            gateway_options options);
+
+} // namespace parley::actors::gateway

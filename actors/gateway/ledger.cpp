@@ -1,0 +1,72 @@
+#include "actors/gateway/ledger.hpp"
+
+#include <algorithm>
+
+namespace parley::actors::gateway {
+
+const messages::negotiation_record*
+ledger::apply(const messages::negotiation_event& x) {
+  auto i = entries_.find(x.negotiation_id);
+  if (i == entries_.end()) {
+    if (x.kind != messages::negotiation_event_kind::started || !x.record)
+      return nullptr;
+    i = entries_.emplace(x.negotiation_id, entry{}).first;
+  }
+  auto& record = i->second.record;
+  auto was_terminal = !record.id.empty() && messages::is_terminal(record.status);
+  messages::apply(record, x);
+  if (!was_terminal && messages::is_terminal(record.status)) {
+    ended_.push_back(record.id);
+    while (ended_.size() > ended_limit_)
+      forget_oldest_ended();
+  }
+  return &entries_.at(x.negotiation_id).record;
+}
+
+void ledger::forget_oldest_ended() {
+  entries_.erase(ended_.front());
+  ended_.pop_front();
+}
+
+const messages::negotiation_record* ledger::find(const std::string& id) const {
+  auto i = entries_.find(id);
+  return i != entries_.end() ? &i->second.record : nullptr;
+}
+
+std::string ledger::to_move(const messages::negotiation_record& x) {
+  if (messages::is_terminal(x.status) || x.rounds.empty())
+    return {};
+  return x.rounds.back().from_agent == x.initiator ? x.responder : x.initiator;
+}
+
+std::vector<messages::negotiation_record>
+ledger::awaiting(const std::string& agent) const {
+  std::vector<messages::negotiation_record> result;
+  for (const auto& item : entries_)
+    if (to_move(item.second.record) == agent)
+      result.push_back(item.second.record);
+  std::sort(result.begin(), result.end(), [](const auto& x, const auto& y) {
+    return x.created_at != y.created_at ? x.created_at < y.created_at : x.id < y.id;
+  });
+  return result;
+}
+
+const messages::negotiation_record*
+ledger::first_result(const std::string& id, const std::string& message_id) const {
+  auto i = entries_.find(id);
+  if (i == entries_.end())
+    return nullptr;
+  for (const auto& result : i->second.results)
+    if (result.first == message_id)
+      return &result.second;
+  return nullptr;
+}
+
+void ledger::remember(const std::string& id, const std::string& message_id,
+                      messages::negotiation_record after) {
+  auto i = entries_.find(id);
+  if (i != entries_.end())
+    i->second.results.emplace_back(message_id, std::move(after));
+}
+
+} // namespace parley::actors::gateway

@@ -1,0 +1,271 @@
+#include "runtime/http/routes.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "messages/json.hpp"
+#include "messages/store.hpp"
+#include "messages/type_ids.hpp"
+#include "runtime/http/bodies.hpp"
+#include "runtime/http/call.hpp"
+#include "runtime/http/errors.hpp"
+
+namespace parley::runtime::http {
+
+using messages::error_code;
+using nlohmann::json;
+
+struct routes::state {
+  state(caf::actor_system& sys, actors::gateway_actor gateway,
+        actors::store_actor store, routes::options opts,
+        std::shared_ptr<const std::atomic<bool>> ready)
+      : sys(sys), gateway(std::move(gateway)), store(std::move(store)), opts(opts),
+        ready(std::move(ready)) {}
+
+  caf::actor_system& sys;
+  actors::gateway_actor gateway;
+  actors::store_actor store;
+  routes::options opts;
+  std::shared_ptr<const std::atomic<bool>> ready;
+  /// Requests waiting for the runtime now.
+  mutable std::atomic<std::size_t> waiting{0};
+};
+
+namespace {
+
+/// Splits a path into its percent-decoded segments (json_error when an
+/// escape is malformed).
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t begin = 1;
+  while (begin <= path.size()) {
+    auto end = path.find('/', begin);
+    if (end == std::string::npos)
+      end = path.size();
+    out.push_back(percent_decode(path.substr(begin, end - begin), false, "path"));
+    begin = end + 1;
+  }
+  if (!out.empty() && out.back().empty())
+    out.pop_back(); // a trailing slash
+  return out;
+}
+
+response json_response(unsigned status, const json& body) {
+  return response{status, body.dump(), 0};
+}
+
+response bad_field(const messages::json_error& e) {
+  auto field = e.path();
+  return error_response(error_code::invalid_request, e.what(),
+                        {{"field", field.empty() ? std::string{"(body)"} : field}});
+}
+
+/// One request on its way: the route's parts and how to answer.
+struct exchange {
+  const routes::state& st;
+  request req;
+  respond_function respond;
+  std::vector<std::string> path;
+
+  /// Asks the gateway; answers `status` with `to_json(result)`.
+  template <class Result, class... Ts> void ask(unsigned status, Ts... xs) {
+    ask_then<Result>([status](Result& x) { return json_response(status, json(x)); },
+                     std::move(xs)...);
+  }
+
+  template <class Result, class OnResult, class... Ts>
+  void ask_then(OnResult on_result, Ts... xs) {
+    ask_actor<Result>(st.gateway, std::move(on_result), std::move(xs)...);
+  }
+
+  /// Asks `dest` (the gateway or the store).
+  template <class Result, class Dest, class OnResult, class... Ts>
+  void ask_actor(const Dest& dest, OnResult on_result, Ts... xs) {
+    auto& waiting = st.waiting;
+    if (waiting.fetch_add(1) >= st.opts.max_in_flight) {
+      --waiting;
+      respond(error_response(error_code::overloaded,
+                             "too many requests in flight (" +
+                                 std::to_string(st.opts.max_in_flight) + "); retry",
+                             {{"max_in_flight", st.opts.max_in_flight}}));
+      return;
+    }
+    auto done = [&waiting, respond = std::move(respond)](response r) {
+      --waiting;
+      respond(std::move(r));
+    };
+    call<Result>(st.sys, dest, st.opts.timeout, std::move(done), std::move(on_result),
+                 std::move(xs)...);
+  }
+};
+
+void agents(exchange& x) {
+  const auto& m = x.req.method;
+  if (x.path.size() == 3) {
+    if (m == "POST")
+      return x.ask<messages::agent_spec>(201, caf::put_atom::value,
+                                         read_agent(parse_body(x.req.body)));
+    if (m == "GET")
+      return x.ask_then<std::vector<messages::agent_spec>>(
+          [](std::vector<messages::agent_spec>& xs) {
+            return json_response(200, json{{"agents", xs}});
+          },
+          messages::list_atom::value, messages::agent_atom::value);
+  } else if (x.path.size() == 4) {
+    const auto& id = x.path[3];
+    if (m == "GET")
+      return x.ask<messages::agent_spec>(200, caf::get_atom::value,
+                                         messages::agent_atom::value, id);
+    if (m == "DELETE")
+      return x.ask<messages::agent_spec>(200, caf::delete_atom::value,
+                                         messages::agent_atom::value, id);
+  } else if (x.path.size() == 5 && x.path[4] == "turns") {
+    if (m == "GET")
+      return x.ask_then<std::vector<messages::negotiation_record>>(
+          [](std::vector<messages::negotiation_record>& xs) {
+            return json_response(200, json{{"negotiations", xs}});
+          },
+          messages::list_atom::value, messages::turns_atom::value, x.path[3]);
+  } else {
+    return x.respond(error_response(error_code::route_not_found, "no such route"));
+  }
+  x.respond(error_response(error_code::method_not_allowed,
+                           m + " is not allowed on " + x.req.target));
+}
+
+void rooms(exchange& x) {
+  const auto& m = x.req.method;
+  if (x.path.size() == 3) {
+    if (m == "POST")
+      return x.ask<messages::room_view>(201, caf::put_atom::value,
+                                        read_room(parse_body(x.req.body)));
+  } else if (x.path.size() == 4) {
+    if (m == "GET")
+      return x.ask<messages::room_view>(200, caf::get_atom::value,
+                                        messages::room_atom::value, x.path[3]);
+  } else {
+    return x.respond(error_response(error_code::route_not_found, "no such route"));
+  }
+  x.respond(error_response(error_code::method_not_allowed,
+                           m + " is not allowed on " + x.req.target));
+}
+
+void post_move(exchange& x, const std::string& id) {
+  auto body = read_move(parse_body(x.req.body), id);
+  switch (body.action) {
+  case messages::round_action::counter:
+    return x.ask<messages::negotiation_record>(200, std::move(body.counter));
+  case messages::round_action::accept:
+    return x.ask<messages::negotiation_record>(200, std::move(body.accept));
+  default:
+    return x.ask<messages::negotiation_record>(200, std::move(body.reject));
+  }
+}
+
+std::string query_of(const std::string& target) {
+  auto at = target.find('?');
+  return at == std::string::npos ? std::string{} : target.substr(at + 1);
+}
+
+void negotiations(exchange& x) {
+  const auto& m = x.req.method;
+  if (x.path.size() >= 4)
+    check_uuid(x.path[3], "id");
+  if (x.path.size() == 3) {
+    if (m == "POST") {
+      auto body = read_negotiation(parse_body(x.req.body));
+      return x.ask<messages::negotiation_record>(
+          201, caf::put_atom::value, std::move(body.room_id), std::move(body.start));
+    }
+    if (m == "GET")
+      return x.ask_actor<messages::store_page>(
+          x.st.store,
+          [](messages::store_page& page) { return json_response(200, json(page)); },
+          messages::query_atom::value, read_query(query_of(x.req.target)));
+  } else if (x.path.size() == 4) {
+    if (m == "GET")
+      return x.ask<messages::negotiation_record>(200, caf::get_atom::value, x.path[3]);
+  } else if (x.path.size() == 5 && x.path[4] == "messages") {
+    if (m == "POST")
+      return post_move(x, x.path[3]);
+  } else {
+    return x.respond(error_response(error_code::route_not_found, "no such route"));
+  }
+  x.respond(error_response(error_code::method_not_allowed,
+                           m + " is not allowed on " + x.req.target));
+}
+
+void dispatch(exchange& x) {
+  const auto& p = x.path;
+  const auto& m = x.req.method;
+  if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz")) {
+    if (m != "GET")
+      return x.respond(error_response(error_code::method_not_allowed,
+                                      m + " is not allowed on /" + p[0]));
+    if (p[0] == "healthz")
+      return x.respond(json_response(200, {{"status", "ok"}}));
+    if (x.st.ready->load())
+      return x.respond(json_response(200, {{"status", "ready"}}));
+    auto r = json_response(503, {{"status", "starting"}});
+    r.retry_after_s = retry_after_busy_s;
+    return x.respond(std::move(r));
+  }
+  if (p.size() >= 3 && p[0] == "api" && p[1] == "v1") {
+    if (p[2] == "agents")
+      return agents(x);
+    if (p[2] == "rooms")
+      return rooms(x);
+    if (p[2] == "negotiations")
+      return negotiations(x);
+    if (p.size() == 3 && p[2] == "stats") {
+      if (m != "GET")
+        return x.respond(error_response(error_code::method_not_allowed,
+                                        m + " is not allowed on " + x.req.target));
+      return x.ask_actor<messages::store_stats>(
+          x.st.store,
+          [](messages::store_stats& stats) { return json_response(200, json(stats)); },
+          messages::stats_atom::value);
+    }
+    if (p.size() == 4 && p[2] == "maintenance" && p[3] == "expire") {
+      if (m != "POST")
+        return x.respond(error_response(error_code::method_not_allowed,
+                                        m + " is not allowed on " + x.req.target));
+      if (!x.req.body.empty() && !parse_body(x.req.body).empty())
+        throw messages::json_error({}, "expire takes no fields");
+      return x.ask_actor<std::int64_t>(
+          x.st.store,
+          [](std::int64_t& expired) {
+            return json_response(200, json{{"expired", expired}});
+          },
+          messages::expire_atom::value);
+    }
+  }
+  x.respond(error_response(error_code::route_not_found,
+                           "no route " + x.req.method + " " + x.req.target));
+}
+
+} // namespace
+
+routes::routes(caf::actor_system& sys, actors::gateway_actor gateway,
+               actors::store_actor store, options opts,
+               std::shared_ptr<const std::atomic<bool>> ready)
+    : state_(std::make_shared<state>(sys, std::move(gateway), std::move(store), opts,
+                                     std::move(ready))) {}
+
+void routes::operator()(request req, respond_function respond) const {
+  exchange x{*state_, std::move(req), std::move(respond), {}};
+  auto path = x.req.target.substr(0, x.req.target.find('?'));
+  try {
+    if (path.empty() || path[0] != '/')
+      throw messages::json_error("path", "malformed path");
+    x.path = split_path(path);
+    dispatch(x);
+  } catch (const messages::json_error& e) {
+    x.respond(bad_field(e));
+  }
+}
+
+} // namespace parley::runtime::http

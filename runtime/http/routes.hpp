@@ -1,0 +1,45 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+
+#include "caf/fwd.hpp"
+
+#include "actors/gateway/interface.hpp"
+#include "actors/store/interface.hpp"
+#include "runtime/http/message.hpp"
+
+namespace parley::runtime::http {
+
+/// The routes of `parley serve` (docs/api.md, docs/openapi.json): health and
+/// readiness, and `/api/v1`'s agents, rooms and negotiations, each a
+/// request/response to the gateway actor; the list of negotiations, the
+/// statistics and maintenance go to the store actor.
+class routes {
+public:
+  struct options {
+    /// How long a request may wait for the runtime (then 503, E030).
+    std::chrono::milliseconds timeout{5000};
+    /// Requests waiting for the runtime at once; more are answered 503
+    /// (E030, Retry-After) at once.
+    std::size_t max_in_flight = 4096;
+  };
+
+  /// `ready` is set once the service may take requests (`/readyz`).
+  routes(caf::actor_system& sys, actors::gateway_actor gateway,
+         actors::store_actor store, options opts,
+         std::shared_ptr<const std::atomic<bool>> ready);
+
+  /// Handles one request (a handler_function).
+  void operator()(request req, respond_function respond) const;
+
+  /// What the routes share (routes.cpp).
+  struct state;
+
+private:
+  std::shared_ptr<state> state_;
+};
+
+} // namespace parley::runtime::http

@@ -1,0 +1,138 @@
+#include "runtime/serve.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+
+#include "caf/actor_system.hpp"
+#include "caf/actor_system_config.hpp"
+#include "caf/send.hpp"
+
+#include "actors/gateway/actor.hpp"
+#include "actors/store/backend.hpp"
+#include "messages/error_code.hpp"
+#include "messages/input_limits.hpp"
+#include "messages/type_ids.hpp"
+#include "runtime/http/routes.hpp"
+#include "runtime/http/server.hpp"
+#include "runtime/node.hpp"
+#include "runtime/stop_signals.hpp"
+#include "runtime/tls_check.hpp"
+#include "runtime/world.hpp"
+
+namespace parley::runtime {
+
+namespace {
+
+constexpr int exit_ok = 0;
+constexpr int exit_failed = 1;
+constexpr int exit_usage = 2;
+
+/// The token of `settings`: `api_token`, else the first line of the token
+/// file. Throws std::runtime_error when the file cannot be read or is empty.
+std::string token_of(const config::serve_settings& settings,
+                     const std::string& api_token) {
+  if (!api_token.empty() || settings.token_file.empty())
+    return api_token;
+  auto file = messages::read_text_file(settings.token_file, 4096);
+  if (!file.error.empty())
+    throw std::runtime_error("cannot read the token file " + settings.token_file +
+                             ": " + file.error);
+  auto token = file.text.substr(0, file.text.find_first_of("\r\n"));
+  if (token.empty())
+    throw std::runtime_error("the token file " + settings.token_file + " is empty");
+  return token;
+}
+
+} // namespace
+
+int run_serve(const config::settings& settings, const std::string& api_token,
+              const std::string& store_url, std::ostream& out, std::ostream& err) {
+  const auto& serve = settings.serve;
+  std::string token;
+  try {
+    token = token_of(serve, api_token);
+  } catch (const std::runtime_error& e) {
+    err << "parley serve: " << messages::to_code(messages::error_code::invalid_config)
+        << " " << e.what() << "\n";
+    return exit_usage;
+  }
+  if (token.empty() && !is_loopback(serve.host)) {
+    err << "parley serve: " << messages::to_code(messages::error_code::invalid_config)
+        << " refusing to listen on " << serve.host
+        << " without a bearer token: anyone who reaches it could drive negotiations. "
+           "Give --token-file FILE (serve.token_file) or PARLEY_API_TOKEN, or listen "
+           "on 127.0.0.1.\n";
+    return exit_usage;
+  }
+  // The signals reach only the sigwait below.
+  auto stop_signals = block_stop_signals();
+  caf::actor_system_config cfg;
+  configure(cfg, system_options{false, settings.runtime.scheduler_threads, false,
+                                settings.cluster});
+  caf::actor_system sys{cfg};
+  world w{sys, settings};
+  actors::store_actor store;
+  try {
+    store = w.add_store(store_url);
+  } catch (const actors::store::store_error& e) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " cannot open the store: " << e.what() << "\n";
+    return exit_failed;
+  }
+  actors::gateway::builder build{
+      [&w](messages::agent_spec spec) { return w.add_agent(std::move(spec)); },
+      [&w, seed = std::uint64_t{0}](
+          std::string id, std::vector<messages::room_member> members) mutable {
+        std::vector<messages::room_spec> specs;
+        specs.push_back(w.room_spec(std::move(id), std::move(members), ++seed));
+        return w.add_rooms(std::move(specs)).front();
+      }};
+  const auto timeout = std::chrono::milliseconds(serve.request_timeout_ms);
+  actors::gateway::gateway_options gateway_opts;
+  gateway_opts.outcome_timeout = timeout;
+  gateway_opts.store = store;
+  auto gateway =
+      actors::gateway::spawn_gateway(sys, std::move(build), w.events(), gateway_opts);
+  auto ready = std::make_shared<std::atomic<bool>>(false);
+  http::routes::options route_opts;
+  route_opts.timeout = timeout;
+  route_opts.max_in_flight = static_cast<std::size_t>(serve.max_in_flight);
+  http::server::options server_opts;
+  server_opts.host = serve.host;
+  server_opts.port = static_cast<std::uint16_t>(serve.port);
+  server_opts.io_threads = static_cast<std::size_t>(serve.io_threads);
+  server_opts.max_body_bytes = static_cast<std::size_t>(serve.max_body_bytes);
+  server_opts.token = token;
+  server_opts.idle_timeout = std::chrono::milliseconds(serve.idle_timeout_ms);
+  http::server server{server_opts,
+                      http::routes{sys, gateway, store, route_opts, ready}};
+  std::uint16_t port = 0;
+  try {
+    port = server.start();
+  } catch (const std::runtime_error& e) {
+    err << "parley serve: " << e.what() << "\n";
+    caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    return exit_failed;
+  }
+  ready->store(true);
+  out << "parley serve listening on " << serve.host << ":" << port << " ("
+      << (token.empty() ? "no token" : "bearer token required") << ", "
+      << serve.io_threads << " I/O threads)" << std::endl;
+  int signal = 0;
+  while (signal != SIGTERM && signal != SIGINT)
+    sigwait(&stop_signals, &signal);
+  out << "parley serve: " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+      << ": no new connections; answering the requests in flight" << std::endl;
+  ready->store(false);
+  auto left = server.stop(std::chrono::milliseconds(serve.shutdown_grace_ms));
+  caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+  w.stop();
+  out << "parley serve: stopped (" << left << " requests unanswered)" << std::endl;
+  return exit_ok;
+}
+
+} // namespace parley::runtime

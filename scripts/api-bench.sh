@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The API benchmark of BENCHMARKS.md: starts `parley serve` on a free port
+# with a fresh SQLite store (or STORE=URL), registers external agent pairs
+# with curl, then runs wrk with
+# tools/api_bench/negotiations.lua (a create and three moves per
+# negotiation, keep-alive) and prints serve's resident memory before and
+# after. Usage: scripts/api-bench.sh PARLEY_BINARY [SECONDS] [CONNECTIONS] [THREADS]
+set -euo pipefail
+
+binary=${1:?usage: scripts/api-bench.sh PARLEY_BINARY [SECONDS] [CONNECTIONS] [THREADS]}
+seconds=${2:-20}
+connections=${3:-64}
+threads=${4:-2}
+pairs=${PAIRS:-64}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+log="$work/serve.log"
+store=${STORE:-$work/bench.db}
+
+"$binary" serve --port 0 --store "$store" >"$log" 2>&1 &
+serve_pid=$!
+trap 'kill -TERM $serve_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 200); do
+  grep -q "listening on" "$log" && break
+  sleep 0.05
+done
+port=$(sed -n 's/.*listening on [^:]*:\([0-9]*\).*/\1/p' "$log")
+[ -n "$port" ] || { cat "$log"; exit 1; }
+base="http://127.0.0.1:$port"
+
+for k in $(seq 1 $((pairs * threads))); do
+  for side in a b; do
+    curl -sf -o /dev/null -X POST "$base/api/v1/agents" \
+      -H 'Content-Type: application/json' \
+      -d "{\"id\":\"$side$k\",\"brain\":{\"kind\":\"external\"}}"
+  done
+done
+
+rss() { awk '/VmRSS/ {print $2}' "/proc/$serve_pid/status"; }
+echo "serve RSS before: $(rss) KiB"
+PAIRS=$pairs wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency \
+  -s "$here/tools/api_bench/negotiations.lua" "$base"
+echo "serve RSS after: $(rss) KiB (peak $(awk '/VmHWM/ {print $2}' "/proc/$serve_pid/status") KiB)"
+kill -TERM "$serve_pid"
+wait "$serve_pid"
+tail -1 "$log"

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "support/process.hpp"
+#include "support/temp_store.hpp"
+
+namespace parley::test {
+
+/// What docs/openapi.json says of the API: each response is checked against
+/// it (the route, method and status are documented; a JSON body has the
+/// fields its schema requires), and which documented statuses were seen.
+class openapi_contract {
+public:
+  openapi_contract();
+
+  /// Checks one exchange (CHECKs, so a test reports every mismatch).
+  void check(const std::string& method, const std::string& path, int status,
+             const std::string& body);
+
+  /// The documented operation statuses ("POST /api/v1/agents 409") not seen.
+  std::vector<std::string> unseen() const;
+
+private:
+  void check_schema(const nlohmann::json& schema, const nlohmann::json& value,
+                    const std::string& where) const;
+  const nlohmann::json& resolve(const nlohmann::json& schema) const;
+  bool matches(const nlohmann::json& schema, const nlohmann::json& value) const;
+
+  nlohmann::json doc_;
+  std::set<std::string> seen_;
+};
+
+/// A `parley serve` (the binary the tests are built with) on a free loopback
+/// port, with `extra` arguments of `serve`, `environment` (NAME=VALUE)
+/// entries and `globals` (`--config FILE`) before the command.
+struct serve_process {
+  explicit serve_process(const std::vector<std::string>& extra = {},
+                         const std::vector<std::string>& environment = {},
+                         const std::vector<std::string>& globals = {});
+
+  /// A fresh SQLite store of its own (tests run in parallel).
+  temp_store store;
+  background_process process;
+  int port = 0;
+};
+
+/// An HTTP client on one keep-alive connection to a serve_process, every
+/// answer checked against the contract.
+class api_client {
+public:
+  api_client(int port, openapi_contract& contract, std::string token = {});
+
+  struct answer {
+    int status = 0;
+    nlohmann::json body;
+    std::string retry_after;
+  };
+
+  answer get(const std::string& path);
+  answer post(const std::string& path, const nlohmann::json& body);
+  answer post_raw(const std::string& path, const std::string& body);
+  answer del(const std::string& path);
+
+private:
+  answer finish(const std::string& method, const std::string& path,
+                const httplib::Result& res);
+
+  std::unique_ptr<httplib::Client> http_;
+  openapi_contract& contract_;
+  httplib::Headers headers_;
+};
+
+} // namespace parley::test
