@@ -35,28 +35,34 @@ bool storable(const std::string& id) {
 
 } // namespace
 
-write_op& batch::op_for(const std::string& id, bool& fresh) {
-  auto [i, added] = index_.emplace(id, ops_.size());
-  fresh = added;
+write_op* batch::op_for(const std::string& id) {
+  // try_emplace: no node is built for a negotiation already in the batch.
+  auto [i, added] = index_.try_emplace(id, ops_.size());
   if (added) {
+    // Checked once per negotiation and batch, not once per event.
+    if (!storable(id)) {
+      index_.erase(i);
+      return nullptr;
+    }
     ops_.emplace_back();
     ops_.back().row.id = id;
   }
-  return ops_[i->second];
+  return &ops_[i->second];
 }
 
 void batch::add(const messages::negotiation_event& x) {
   ++events_;
-  if (!storable(x.negotiation_id)) {
+  // An event without what its kind carries writes nothing.
+  if (x.kind == negotiation_event_kind::updated ? !x.round : !x.record)
+    return;
+  auto* found = op_for(x.negotiation_id);
+  if (found == nullptr) {
     ++skipped_;
     return;
   }
-  bool fresh = false;
+  auto& op = *found;
   switch (x.kind) {
   case negotiation_event_kind::started: {
-    if (!x.record)
-      return;
-    auto& op = op_for(x.negotiation_id, fresh);
     op.insert = true;
     op.terminal = false;
     op.row = to_row(*x.record, x.message_id);
@@ -64,9 +70,6 @@ void batch::add(const messages::negotiation_event& x) {
     return;
   }
   case negotiation_event_kind::updated: {
-    if (!x.round)
-      return;
-    auto& op = op_for(x.negotiation_id, fresh);
     const auto& round = *x.round;
     if (round.round > op.round_count) {
       op.row.rounds.push_back({round.round, round_text(round, x.message_id)});
@@ -76,16 +79,14 @@ void batch::add(const messages::negotiation_event& x) {
         seed_state_of(messages::negotiation_status::countering,
                       static_cast<std::size_t>(op.round_count)));
     op.row.convergence_score = to_numeric_3_2(x.convergence_score);
-    op.row.current_proposal = proposal_text(round.proposal);
+    op.row.current_proposal.clear();
+    append_proposal(op.row.current_proposal, round.proposal);
     op.row.updated_at = round.timestamp;
     return;
   }
   case negotiation_event_kind::agreed:
   case negotiation_event_kind::rejected:
   case negotiation_event_kind::expired: {
-    if (!x.record)
-      return;
-    auto& op = op_for(x.negotiation_id, fresh);
     // Every column from the final record; the rounds heard before keep the
     // message ids their events gave them.
     set_columns(op.row, *x.record);
@@ -101,6 +102,9 @@ std::vector<write_op> batch::take() {
   events_ = 0;
   std::vector<write_op> out;
   out.swap(ops_);
+  // The next batch is likely as big: no regrowing (and moving rows) on the way.
+  ops_.reserve(out.size());
+  index_.reserve(out.size());
   return out;
 }
 

@@ -55,7 +55,9 @@ public:
   std::vector<write_op> take();
 
 private:
-  write_op& op_for(const std::string& id, bool& fresh);
+  /// The op of negotiation `id`, new if the batch has none; null when the
+  /// store cannot keep `id`.
+  write_op* op_for(const std::string& id);
 
   std::vector<write_op> ops_;
   std::unordered_map<std::string, std::size_t> index_;

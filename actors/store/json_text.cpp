@@ -136,12 +136,14 @@ void append_round(std::string& out, const messages::negotiation_round& x,
 
 std::string proposal_text(const messages::proposal& x) {
   std::string out;
+  out.reserve(64); // a proposal without description or terms fits
   append_proposal(out, x);
   return out;
 }
 
 std::string round_text(const messages::negotiation_round& x, std::string_view message_id) {
   std::string out;
+  out.reserve(192); // a round with such a proposal, a reason and a message id fits
   append_round(out, x, message_id);
   return out;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 
 #include "actors/store/iso_time.hpp"
 #include "actors/store/json_text.hpp"
@@ -39,6 +40,21 @@ messages::negotiation_round read_round(const json& j, const std::string& path) {
   return x;
 }
 
+/// `x` as JSON text; every negotiation of a run usually has the same split,
+/// so the last one's text is kept (per thread: the store's and the CLI's).
+const std::string& split_text(const messages::incentive_split& x) {
+  thread_local messages::incentive_split last;
+  thread_local std::string text;
+  // Bit for bit: -0.0 == 0.0, but their texts differ.
+  static_assert(sizeof(x) == 4 * sizeof(double), "incentive_split is four doubles");
+  if (text.empty() || std::memcmp(&x, &last, sizeof(x)) != 0) {
+    text.clear();
+    append_split(text, x);
+    last = x;
+  }
+  return text;
+}
+
 } // namespace
 
 double to_numeric_3_2(double x) {
@@ -62,11 +78,14 @@ void set_columns(negotiation_row& row, const messages::negotiation_record& recor
   row.responder_did = record.responder;
   row.state = to_string(seed_state_of(record));
   row.convergence_score = to_numeric_3_2(record.convergence_score);
-  row.current_proposal = proposal_text(record.current_proposal);
-  row.final_proposal = record.final_proposal ? proposal_text(*record.final_proposal)
-                                             : std::string{};
-  row.incentive_split.clear();
-  append_split(row.incentive_split, record.incentive_split);
+  // Written into the texts' own buffers: a row set twice (started, then
+  // ended) allocates them once.
+  row.current_proposal.clear();
+  append_proposal(row.current_proposal, record.current_proposal);
+  row.final_proposal.clear();
+  if (record.final_proposal)
+    append_proposal(row.final_proposal, *record.final_proposal);
+  row.incentive_split = split_text(record.incentive_split);
   row.max_rounds = record.max_rounds;
   row.created_at = record.created_at;
   row.expires_at = record.expires_at;

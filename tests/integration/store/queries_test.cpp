@@ -113,6 +113,19 @@ std::unique_ptr<store::backend> open_seeded(const store_target& t) {
   return db;
 }
 
+/// Each of `records` reads back from `db` as it was written.
+void check_reads_back(store::backend& db,
+                      const std::vector<msg::negotiation_record>& records) {
+  for (const auto& r : records) {
+    store::negotiation_row row;
+    REQUIRE(db.get(r.id, row));
+    auto back = store::from_row(row);
+    back.updated_at = r.updated_at; // the trigger's, on PostgreSQL
+    INFO(nlohmann::json(back).dump() << "\n" << nlohmann::json(r).dump());
+    CHECK(back == r);
+  }
+}
+
 } // namespace
 
 TEST_CASE("seed 003's query patterns return the right rows, newest first",
@@ -177,17 +190,41 @@ TEST_CASE("a record reads back as it was written", "[integration]") {
   for_each_store("roundtrip", [](const store_target& t) {
     INFO(t.kind);
     auto db = open_seeded(t);
-    for (const auto& r : data_set()) {
-      store::negotiation_row row;
-      REQUIRE(db->get(r.id, row));
-      auto back = store::from_row(row);
-      back.updated_at = r.updated_at; // the trigger's, on PostgreSQL
-      INFO(nlohmann::json(back).dump() << "\n" << nlohmann::json(r).dump());
-      CHECK(back == r);
-    }
+    check_reads_back(*db, data_set());
     store::negotiation_row row;
     CHECK_FALSE(db->get(uuid(77), row));
     CHECK_FALSE(db->get("nope", row));
+  });
+}
+
+TEST_CASE("one transaction of many new negotiations writes every row whole",
+          "[integration]") {
+  // 273 = 256 + 16 + 1: SQLite writes new rows in statements of 256, 16 and
+  // 1 rows; each size must bind every column of every row.
+  for_each_store("many", [](const store_target& t) {
+    INFO(t.kind);
+    store::store_url url;
+    REQUIRE(store::parse_store_url(t.url, url).empty());
+    auto db = store::open_backend(url);
+    db->migrate();
+    std::vector<msg::negotiation_record> written;
+    store::batch b;
+    for (int i = 0; i < 273; ++i) {
+      auto r = record(2000 + i, "did:key:i" + std::to_string(i),
+                      "did:key:r" + std::to_string(i),
+                      i % 2 == 0 ? st::accepted : st::countering, 2 + i % 4,
+                      (i % 101) / 100.0, 60'000 + i);
+      r.max_rounds = 1 + i % 20;
+      r.status_reason = i % 2 == 0 ? "agreed" : "";
+      msg::negotiation_event e;
+      e.kind = msg::negotiation_event_kind::started;
+      e.negotiation_id = r.id;
+      e.record = msg::shared_record{r};
+      b.add(e);
+      written.push_back(r);
+    }
+    db->write(b.take());
+    check_reads_back(*db, written);
   });
 }
 
