@@ -31,6 +31,11 @@ constexpr int exit_ok = 0;
 constexpr int exit_failed = 1;
 constexpr int exit_usage = 2;
 
+/// How long the store may take to confirm its last commit at shutdown (after
+/// at most serve.shutdown_grace_ms, 3 s by default, for the requests in flight:
+/// the whole stop stays within 5 s).
+constexpr auto store_flush_limit = std::chrono::milliseconds(1500);
+
 /// The token of `settings`: `api_token`, else the first line of the token
 /// file. Throws std::runtime_error when the file cannot be read or is empty.
 std::string token_of(const config::serve_settings& settings,
@@ -130,6 +135,11 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   ready->store(false);
   auto left = server.stop(std::chrono::milliseconds(serve.shutdown_grace_ms));
   caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+  // What no request waited for (an expiry, a hosted agent's move) is committed
+  // too before the process goes.
+  if (auto why = w.flush_store(store_flush_limit); !why.empty())
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " the store did not confirm its last commit: " << why << "\n";
   w.stop();
   out << "parley serve: stopped (" << left << " requests unanswered)" << std::endl;
   return exit_ok;
