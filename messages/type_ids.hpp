@@ -99,6 +99,7 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::store_page))
 CAF_ADD_TYPE_ID(parley, (parley::messages::store_stats))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::agent_spec>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_request))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::room_request>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_view))
 
 CAF_END_TYPE_ID_BLOCK(parley)

@@ -256,6 +256,55 @@ std::vector<messages::negotiation_record> to_records(const std::vector<negotiati
   return out;
 }
 
+// -- the agents and rooms of migration 002 -----------------------------------
+
+/// Runs `write` (one statement on migration 002's tables, on the store's
+/// thread and its reading connection) once every negotiation event received
+/// before it is committed, or its batch failed: the store flushes to itself
+/// first. So an agent's row changes after the rows of every negotiation it
+/// was heard in before; the writer never waits for it. Answers what `write`
+/// returns, or E028.
+template <class F> caf::result<bool> after_flush(store_pointer self, F write) {
+  auto rp = self->make_response_promise<bool>();
+  auto run = [rp, write]() mutable {
+    try {
+      rp.deliver(write());
+    } catch (const std::exception& e) {
+      rp.deliver(store_failure(e.what()));
+    }
+  };
+  self->request(caf::actor_cast<store_actor>(self), caf::infinite,
+                messages::flush_atom::value)
+      .then([run](std::int64_t) mutable { run(); },
+            [run](caf::error&) mutable { run(); });
+  return rp;
+}
+
+/// Writes (or replaces) `row` of `kind`'s table, after a flush.
+caf::result<bool> put_row(store_pointer self, registry kind, registry_row row) {
+  if (row.id.empty())
+    return messages::make_error(error_code::invalid_request,
+                                std::string{"the store keeps no "} +
+                                    (kind == registry::agents ? "agent" : "room") +
+                                    " without an id");
+  return after_flush(self, [self, kind, row = std::move(row)] {
+    self->state.db->put_entry(kind, row);
+    return true;
+  });
+}
+
+/// Every row of `kind`, as what `of` makes of it.
+template <class T>
+caf::result<std::vector<T>> load_all(store_pointer self, registry kind,
+                                     T (*of)(const registry_row&)) {
+  return guarded<std::vector<T>>([&] {
+    std::vector<T> out;
+    for (const auto& row : self->state.db->load_entries(kind))
+      out.push_back(of(row));
+    return out;
+  });
+}
+
 store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<backend> db,
                                           std::shared_ptr<backend> write_db,
                                           store_options options) {
@@ -360,6 +409,22 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         auto& st = self->state;
         if (st.sweep_armed && self->clock().now() >= st.next_sweep)
           sweep(self);
+      },
+      [self](caf::put_atom, const messages::agent_spec& x) {
+        return put_row(self, registry::agents, agent_row(x));
+      },
+      [self](caf::delete_atom, messages::agent_atom, const std::string& id) {
+        return after_flush(
+            self, [self, id] { return self->state.db->delete_entry(registry::agents, id); });
+      },
+      [self](caf::put_atom, const messages::room_request& x) {
+        return put_row(self, registry::rooms, room_row(x));
+      },
+      [self](messages::load_atom, messages::agent_atom) {
+        return load_all(self, registry::agents, agent_of);
+      },
+      [self](messages::load_atom, messages::room_atom) {
+        return load_all(self, registry::rooms, room_of);
       },
   };
 }

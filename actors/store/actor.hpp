@@ -31,7 +31,10 @@ struct store_options {
 /// writer is idle, the batch goes to it (after everything already in the
 /// mailbox has joined it), and whatever arrives while the transaction runs
 /// goes into the next one. A failed transaction fails the `sync`s and
-/// `flush`es waiting on it with E028 and the store carries on. See
+/// `flush`es waiting on it with E028 and the store carries on. The rare
+/// writes of agents and rooms (migration 002) are not batched: each waits
+/// until every negotiation event received before it is committed (a flush
+/// to itself), then commits on the actor's own connection and thread. See
 /// actors/store/interface.hpp for the requests.
 store_actor spawn_store(caf::actor_system& sys, const store_url& url,
                         const messages::event_sink& events, store_options options = {});

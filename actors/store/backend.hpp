@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "actors/store/batch.hpp"
+#include "actors/store/registry.hpp"
 #include "actors/store/store_url.hpp"
 #include "messages/store.hpp"
 
@@ -78,6 +79,19 @@ public:
 
   /// The migrations of this back end, oldest first.
   virtual const std::vector<migration>& migrations() const = 0;
+
+  // The agents and rooms registered over the API (migration 002; see
+  // actors/store/registry.hpp). Each write commits on its own.
+
+  /// Inserts `row` into `kind`'s table, or replaces the JSON of the row with
+  /// its id (keeping that row's created_at).
+  virtual void put_entry(registry kind, const registry_row& row) = 0;
+
+  /// Deletes the row of `kind`'s table with `id`; whether there was one.
+  virtual bool delete_entry(registry kind, const std::string& id) = 0;
+
+  /// Every row of `kind`'s table, in creation order.
+  virtual std::vector<registry_row> load_entries(registry kind) = 0;
 };
 
 /// Opens the database `url` names (creating an SQLite file if needed). Throws

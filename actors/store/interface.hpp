@@ -29,6 +29,14 @@ namespace parley::actors {
 /// - `archive, days`: moves terminal negotiations created more than `days`
 ///   ago to negotiations_archive in one transaction; how many it moved.
 /// - `load_open`: every negotiation that has not ended (crash recovery).
+/// - `put, agent_spec` and `put, room_request`: writes the agent's row of
+///   parley_agents (its spec) or the room's of parley_rooms (its members),
+///   or replaces it; `delete, agent, id` deletes the agent's row and answers
+///   whether there was one. Each answers once committed, and commits after
+///   every negotiation event the store received before it (see
+///   actors/store/actor.hpp).
+/// - `load_open, agent` and `load_open, room`: every stored agent or room,
+///   in creation order (crash recovery).
 /// - `flush`: answers, with how many events are committed in all, once
 ///   every event received before it is committed.
 /// - `done`: commits what is pending and stops.
@@ -44,6 +52,13 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::archive_atom, std::int32_t>::with<std::int64_t>,
     caf::replies_to<messages::load_atom>::with<std::vector<messages::negotiation_record>>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
+    caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
+    caf::replies_to<caf::delete_atom, messages::agent_atom, std::string>::with<bool>,
+    caf::replies_to<caf::put_atom, messages::room_request>::with<bool>,
+    caf::replies_to<messages::load_atom, messages::agent_atom>::with<
+        std::vector<messages::agent_spec>>,
+    caf::replies_to<messages::load_atom, messages::room_atom>::with<
+        std::vector<messages::room_request>>,
     caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>,
     caf::reacts_to<messages::commit_atom, std::string>>;
 

@@ -281,6 +281,7 @@ public:
       for (const auto& name : other_tables())
         if (!exists(name))
           missing.push_back("table " + name);
+      verify_registry(w, missing);
       return missing;
     });
   }
@@ -443,6 +444,39 @@ public:
     return postgresql_migrations();
   }
 
+  // The agents and rooms (migration 002): one statement each, in a
+  // transaction of its own.
+
+  void put_entry(registry kind, const registry_row& row) override {
+    guarded("put_entry", [&] {
+      auto name = prepared_registry(upsert_sql(kind, dialect::postgresql));
+      pqxx::work w{*conn_};
+      w.exec_prepared(name, row.id, row.json);
+      w.commit();
+    });
+  }
+
+  bool delete_entry(registry kind, const std::string& id) override {
+    return guarded("delete_entry", [&] {
+      auto name = prepared_registry(delete_sql(kind, dialect::postgresql));
+      pqxx::work w{*conn_};
+      auto r = w.exec_prepared(name, id);
+      w.commit();
+      return r.affected_rows() > 0;
+    });
+  }
+
+  std::vector<registry_row> load_entries(registry kind) override {
+    return guarded("load_entries", [&] {
+      auto name = prepared_registry(load_sql(kind, dialect::postgresql));
+      pqxx::read_transaction w{*conn_};
+      std::vector<registry_row> rows;
+      for (const auto& r : w.exec_prepared(name))
+        rows.push_back({r[0].as<std::string>(), r[1].as<std::string>()});
+      return rows;
+    });
+  }
+
 private:
   /// Runs `f`, turning every database failure into a store_error.
   template <class F> auto guarded(const char* what, F f) -> decltype(f()) {
@@ -475,6 +509,36 @@ private:
   int applied_version() {
     pqxx::read_transaction w{*conn_};
     return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0].as<int>();
+  }
+
+  /// What `verify` finds missing of migration 002's tables.
+  static void verify_registry(pqxx::read_transaction& w, std::vector<std::string>& missing) {
+    for (const auto& table : registry_tables()) {
+      std::map<std::string, found_column> found;
+      for (const auto& r : w.exec_params(
+               "SELECT column_name, data_type, is_nullable = 'NO', "
+               "column_default IS NOT NULL FROM information_schema.columns "
+               "WHERE table_schema = current_schema() AND table_name = $1",
+               std::string{table.name}))
+        found[r[0].as<std::string>()] = {r[1].as<std::string>(), r[2].as<bool>(),
+                                         r[3].as<bool>()};
+      auto has_check =
+          w.exec_params1("SELECT count(*) FROM pg_constraint c "
+                         "JOIN pg_class t ON t.oid = c.conrelid "
+                         "JOIN pg_namespace s ON s.oid = t.relnamespace "
+                         "WHERE s.nspname = current_schema() AND t.relname = $1 "
+                         "AND c.conname = $2",
+                         std::string{table.name}, std::string{table.check})[0]
+              .as<int>() > 0;
+      compare_table(table, found, has_check, true, missing);
+    }
+  }
+
+  /// The name of registry statement `sql`, prepared on first use.
+  std::string prepared_registry(const std::string& sql) {
+    auto name = "parley_r" + std::to_string(std::hash<std::string>{}(sql));
+    prepare(name, sql);
+    return name;
   }
 
   std::unique_ptr<pqxx::connection> conn_;

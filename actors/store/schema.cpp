@@ -43,4 +43,46 @@ const std::vector<std::string>& other_tables() {
   return all;
 }
 
+const std::vector<expected_table>& registry_tables() {
+  static const std::vector<expected_table> all = {
+      {"parley_agents",
+       {{"id", "text", "TEXT", true, false},
+        {"spec", "jsonb", "TEXT", true, false},
+        {"created_at", "timestamp with time zone", "TEXT", true, true}},
+       "parley_agents_spec_check"},
+      {"parley_rooms",
+       {{"id", "text", "TEXT", true, false},
+        {"members", "jsonb", "TEXT", true, true},
+        {"created_at", "timestamp with time zone", "TEXT", true, true}},
+       "parley_rooms_members_check"},
+  };
+  return all;
+}
+
+void compare_table(const expected_table& table,
+                   const std::map<std::string, found_column>& found, bool has_check,
+                   bool postgresql, std::vector<std::string>& missing) {
+  if (found.empty()) {
+    missing.push_back(std::string{"table "} + table.name);
+    return;
+  }
+  if (!has_check)
+    missing.push_back(std::string{"constraint "} + table.check);
+  for (const auto& c : table.columns) {
+    auto name = std::string{"column "} + table.name + "." + c.name;
+    auto i = found.find(c.name);
+    if (i == found.end()) {
+      missing.push_back(name);
+      continue;
+    }
+    std::string type = postgresql ? c.postgresql_type : c.sqlite_type;
+    if (i->second.type != type)
+      missing.push_back(name + " of type " + type + " (found " + i->second.type + ")");
+    if (i->second.not_null != c.not_null)
+      missing.push_back(name + (c.not_null ? " NOT NULL" : " nullable"));
+    if (i->second.has_default != c.has_default)
+      missing.push_back(name + (c.has_default ? " with a default" : " without a default"));
+  }
+}
+
 } // namespace parley::actors::store

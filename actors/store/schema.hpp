@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,5 +39,31 @@ inline constexpr const char* expire_function = "expire_stale_negotiations";
 
 /// The tables besides `negotiations` the migrations make.
 const std::vector<std::string>& other_tables();
+
+/// A table of migration 002 (the agents and rooms `parley serve` recovers
+/// after a restart) and its columns, as `verify` expects them.
+struct expected_table {
+  const char* name;
+  std::vector<expected_column> columns;
+  /// Its named CHECK constraint (on the JSON column's shape).
+  const char* check;
+};
+
+/// parley_agents and parley_rooms.
+const std::vector<expected_table>& registry_tables();
+
+/// A column as a back end's catalogue describes it.
+struct found_column {
+  std::string type;
+  bool not_null = false;
+  bool has_default = false;
+};
+
+/// Adds to `missing` what a table has otherwise than `table` expects:
+/// `found` is its columns by name (none: the table is missing), `has_check`
+/// whether it has table.check; `postgresql` picks the type to compare.
+void compare_table(const expected_table& table,
+                   const std::map<std::string, found_column>& found, bool has_check,
+                   bool postgresql, std::vector<std::string>& missing);
 
 } // namespace parley::actors::store

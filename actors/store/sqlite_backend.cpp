@@ -374,6 +374,7 @@ public:
     for (const auto& name : other_tables())
       if (objects[name] != "table")
         missing.push_back("table " + name);
+    verify_registry(missing);
     return missing;
   }
 
@@ -531,6 +532,31 @@ public:
     return sqlite_migrations();
   }
 
+  // The agents and rooms (migration 002): one statement each, on its own a
+  // transaction.
+
+  void put_entry(registry kind, const registry_row& row) override {
+    use s{prepared(upsert_sql(kind, dialect::sqlite))};
+    s->bind(1, row.id);
+    s->bind(2, row.json);
+    s->run();
+  }
+
+  bool delete_entry(registry kind, const std::string& id) override {
+    use s{prepared(delete_sql(kind, dialect::sqlite))};
+    s->bind(1, id);
+    s->run();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  std::vector<registry_row> load_entries(registry kind) override {
+    use s{prepared(load_sql(kind, dialect::sqlite))};
+    std::vector<registry_row> rows;
+    while (s->step())
+      rows.push_back({s->text(0), s->text(1)});
+    return rows;
+  }
+
 private:
   /// A cached prepared statement, reset and ready to bind; valid until the
   /// cache is cleared (migrations change the schema).
@@ -539,6 +565,25 @@ private:
     if (!slot)
       slot = std::make_unique<statement>(db_, sql);
     return *slot;
+  }
+
+  /// What `verify` finds missing of migration 002's tables.
+  void verify_registry(std::vector<std::string>& missing) {
+    for (const auto& table : registry_tables()) {
+      std::map<std::string, found_column> found;
+      statement s{db_, "SELECT name, type, \"notnull\", dflt_value IS NOT NULL, pk "
+                       "FROM pragma_table_info(?1)"};
+      s.bind(1, std::string{table.name});
+      while (s.step())
+        found[s.text(0)] = {s.text(1), s.integer(2) != 0 || s.integer(4) != 0,
+                            s.integer(3) != 0};
+      statement sql{db_, "SELECT coalesce(sql, '') FROM sqlite_master WHERE name = ?1"};
+      sql.bind(1, std::string{table.name});
+      auto has_check =
+          sql.step() && sql.text(0).find(std::string{"CONSTRAINT "} + table.check +
+                                         " CHECK") != std::string::npos;
+      compare_table(table, found, has_check, false, missing);
+    }
   }
 
   int page_size() {

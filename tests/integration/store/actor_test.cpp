@@ -5,18 +5,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "caf/actor_system.hpp"
-#include "caf/actor_system_config.hpp"
-#include "caf/scoped_actor.hpp"
-#include "caf/send.hpp"
-
-#include "messages/commands.hpp"
-
-#include "actors/bus/actor.hpp"
-#include "actors/store/actor.hpp"
-#include "messages/type_ids.hpp"
 #include "support/negotiation_events.hpp"
-#include "support/store_backends.hpp"
+#include "support/store_fixture.hpp"
 
 using namespace parley::test;
 namespace store = parley::actors::store;
@@ -25,63 +15,16 @@ using namespace std::chrono_literals;
 
 namespace {
 
-caf::actor_system_config& with_types(caf::actor_system_config& cfg) {
-  msg::register_types(cfg);
-  return cfg;
-}
-
 std::string uuid(int i) {
   char buf[40];
   std::snprintf(buf, sizeof(buf), "0190a4c2-0000-7000-8000-%012d", i);
   return buf;
 }
 
-/// A store over a fresh SQLite file, fed through a real bus.
-struct fixture {
-  store_target target = sqlite_target("actor");
-  caf::actor_system_config cfg;
-  caf::actor_system sys{with_types(cfg)};
-  msg::event_sink events = parley::actors::bus::spawn_bus(sys);
-  parley::actors::store_actor db;
-  caf::scoped_actor self{sys};
-
-  explicit fixture(store::store_options options = {}) {
-    store::store_url url;
-    REQUIRE(store::parse_store_url(target.url, url).empty());
-    db = store::spawn_store(sys, url, events, options);
-  }
-
-  ~fixture() {
-    caf::anon_send(db, msg::done_atom::value);
-    caf::anon_send_exit(events.bus(), caf::exit_reason::user_shutdown);
-  }
-
-  fixture(const fixture&) = delete;
-  fixture& operator=(const fixture&) = delete;
-
-  void publish(const msg::negotiation_event& x) { caf::anon_send(events.bus(), x); }
-
-  /// Returns once the bus has passed on everything published before: a
-  /// barrier comes back to its origin behind the events before it.
-  void drain_bus() {
-    self->send(events.bus(), msg::barrier{1, caf::actor_cast<parley::actors::subscriber_actor>(self)});
-    bool back = false;
-    self->receive([&](const msg::barrier&) { back = true; },
-                  caf::after(10s) >> [] {});
-    REQUIRE(back);
-  }
-
-  /// The answer to `xs...`, or the error's code.
-  template <class T, class... Ts> std::pair<T, msg::error_code> ask(Ts... xs) {
-    std::pair<T, msg::error_code> out{T{}, msg::error_code::none};
-    self->request(db, 10s, xs...)
-        .receive([&](T& x) { out.first = std::move(x); },
-                 [&](caf::error& err) {
-                   INFO(sys.render(err));
-                   out.second = static_cast<msg::error_code>(err.code());
-                 });
-    return out;
-  }
+/// A store over a fresh SQLite file.
+struct fixture : store_fixture {
+  explicit fixture(store::store_options options = {})
+      : store_fixture(sqlite_target("actor"), options) {}
 };
 
 } // namespace
@@ -171,7 +114,9 @@ TEST_CASE("a failed write fails its syncs and flushes with E028; the store carri
   // The schema goes away underneath the store.
   store::store_url url;
   REQUIRE(store::parse_store_url(f.target.url, url).empty());
-  store::open_backend(url)->rollback();
+  auto db = store::open_backend(url);
+  while (db->rollback() != 0) {
+  }
   auto id = uuid(2);
   f.publish(sample_started(id));
   CHECK(f.ask<std::int32_t>(msg::sync_atom::value, id, std::int32_t{1}).second ==
@@ -179,7 +124,7 @@ TEST_CASE("a failed write fails its syncs and flushes with E028; the store carri
   CHECK(f.ask<msg::store_stats>(msg::stats_atom::value).second ==
         msg::error_code::store_failed);
   // Back again: the next negotiation is written.
-  store::open_backend(url)->migrate();
+  db->migrate();
   auto next = uuid(3);
   f.publish(sample_started(next));
   CHECK(f.ask<std::int32_t>(msg::sync_atom::value, next, std::int32_t{1}).first == 1);

@@ -670,6 +670,10 @@ std::vector<room_request> samples(tag<room_request>, wire&) {
   return {room_request{"room-1", {"alice", "bob"}}};
 }
 
+std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {
+  return {samples(tag<room_request>{}, w), {}};
+}
+
 std::vector<room_view> samples(tag<room_view>, wire&) {
   return {
       room_view{"room-1", {"alice", "bob"}, countering_record(), {accepted_record()}},

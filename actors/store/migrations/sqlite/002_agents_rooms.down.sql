@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS parley_rooms;
+DROP TABLE IF EXISTS parley_agents;
