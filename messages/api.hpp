@@ -3,6 +3,7 @@
 // What the HTTP API asks of and gets from the gateway actor
 // (actors/gateway/) that the other wire types do not already say.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,26 @@ typename Inspector::result_type inspect(Inspector& f, room_view& x) {
   return f(caf::meta::type_name("room_view"), field("id", x.id),
            field("members", x.members), optional_field("active", x.active),
            field("history", x.history));
+}
+
+/// What the gateway restored from the store as `parley serve` started.
+struct recovery_report {
+  std::int64_t agents = 0;
+  std::int64_t rooms = 0;
+  /// Open negotiations handed back to their rooms (one whose deadline passed
+  /// meanwhile expires there at once).
+  std::int64_t negotiations = 0;
+  /// Why a stored room or open negotiation could not be restored (an agent
+  /// of it is gone), one line each; such a negotiation stays open in the
+  /// store until the store's expiry ends it.
+  std::vector<std::string> skipped;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, recovery_report& x) {
+  return f(caf::meta::type_name("recovery_report"), field("agents", x.agents),
+           field("rooms", x.rooms), field("negotiations", x.negotiations),
+           field("skipped", x.skipped));
 }
 
 } // namespace parley::messages

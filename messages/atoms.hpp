@@ -27,6 +27,7 @@ using expire_atom = caf::atom_constant<caf::atom("expire")>;
 using archive_atom = caf::atom_constant<caf::atom("archive")>;
 using load_atom = caf::atom_constant<caf::atom("load_open")>;
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
+using recover_atom = caf::atom_constant<caf::atom("recover")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
 /// Asks a node's room host for its side of a bridge (runtime/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;

@@ -13,6 +13,7 @@
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/fields.hpp"
+#include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
 
@@ -101,14 +102,9 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_opening& x) {
            optional_field("settings", x.settings));
 }
 
-/// A room opens a negotiation in one of its node's negotiation actors, a new
-/// one or one whose negotiation ended (actors/negotiation/pool.hpp), which
-/// carries out the opening: the started event, the opened answer to the
-/// initiator, the proposal to the responder, the first timer.
-struct open_negotiation {
-  negotiation_opening opening;
-  /// When the room opened it, in Unix microseconds.
-  std::int64_t at_us = 0;
+/// The actors a negotiation works with: its two parties, its room, its
+/// node's timer service and the bus.
+struct negotiation_peers {
   actors::agent_actor initiator;
   actors::agent_actor responder;
   actors::room_actor room;
@@ -117,11 +113,45 @@ struct open_negotiation {
 };
 
 template <class Inspector>
-typename Inspector::result_type inspect(Inspector& f, open_negotiation& x) {
-  return f(caf::meta::type_name("open_negotiation"), field("opening", x.opening),
-           field("at_us", x.at_us), optional_field("initiator", x.initiator),
+typename Inspector::result_type inspect(Inspector& f, negotiation_peers& x) {
+  return f(caf::meta::type_name("negotiation_peers"),
+           optional_field("initiator", x.initiator),
            optional_field("responder", x.responder), optional_field("room", x.room),
            optional_field("timers", x.timers), optional_field("events", x.events));
+}
+
+/// A room opens a negotiation in one of its node's negotiation actors, a new
+/// one or one whose negotiation ended (actors/negotiation/pool.hpp), which
+/// carries out the opening: the started event, the opened answer to the
+/// initiator, the proposal to the responder, the first timer.
+struct open_negotiation {
+  negotiation_opening opening;
+  /// When the room opened it, in Unix microseconds.
+  std::int64_t at_us = 0;
+  negotiation_peers peers;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, open_negotiation& x) {
+  return f(caf::meta::type_name("open_negotiation"), field("opening", x.opening),
+           field("at_us", x.at_us), field("peers", x.peers));
+}
+
+/// Crash recovery: a negotiation the store kept open is resumed in a room,
+/// which fills in the peers and passes it on to one of its node's
+/// negotiation actors. That actor takes the record as it is (no `started`
+/// event), re-arms its deadlines and hands the latest offer again to the
+/// party whose move it is; a deadline that passed meanwhile expires it at
+/// once.
+struct resume_negotiation {
+  negotiation_record record;
+  negotiation_peers peers;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, resume_negotiation& x) {
+  return f(caf::meta::type_name("resume_negotiation"), field("record", x.record),
+           optional_field("peers", x.peers));
 }
 
 /// An agent of a room.

@@ -45,7 +45,9 @@ struct start_negotiation;
 struct initiate_negotiation;
 struct negotiation_opened;
 struct negotiation_opening;
+struct negotiation_peers;
 struct open_negotiation;
+struct resume_negotiation;
 struct join_room;
 struct barrier;
 struct room_spec;
@@ -90,6 +92,7 @@ struct set_tools;
 // api.hpp
 struct room_request;
 struct room_view;
+struct recovery_report;
 
 // consensus.hpp
 struct participant;

@@ -152,7 +152,9 @@ PARLEY_TAGGED_JSON(agent_reject)
 PARLEY_JSON_FROM_FIELDS(start_negotiation)
 PARLEY_JSON_FROM_FIELDS(negotiation_opened)
 PARLEY_JSON_FROM_FIELDS(negotiation_opening)
+PARLEY_JSON_FROM_FIELDS(negotiation_peers)
 PARLEY_JSON_FROM_FIELDS(open_negotiation)
+PARLEY_JSON_FROM_FIELDS(resume_negotiation)
 PARLEY_JSON_FROM_FIELDS(room_member)
 PARLEY_JSON_FROM_FIELDS(join_room)
 PARLEY_JSON_FROM_FIELDS(event_sink)
@@ -164,6 +166,7 @@ PARLEY_JSON_FROM_FIELDS(timer_tick)
 PARLEY_JSON_FROM_FIELDS(arm_timer)
 PARLEY_JSON_FROM_FIELDS(room_request)
 PARLEY_JSON_FROM_FIELDS(room_view)
+PARLEY_JSON_FROM_FIELDS(recovery_report)
 
 // A set of topics is an array of their names.
 void to_json(json& j, const topic_set& x) {

@@ -31,7 +31,9 @@ PARLEY_JSON_MAPPING(agent_reject)
 PARLEY_JSON_MAPPING(start_negotiation)
 PARLEY_JSON_MAPPING(negotiation_opened)
 PARLEY_JSON_MAPPING(negotiation_opening)
+PARLEY_JSON_MAPPING(negotiation_peers)
 PARLEY_JSON_MAPPING(open_negotiation)
+PARLEY_JSON_MAPPING(resume_negotiation)
 PARLEY_JSON_MAPPING(room_member)
 PARLEY_JSON_MAPPING(join_room)
 PARLEY_JSON_MAPPING(arm_timer)
@@ -98,6 +100,7 @@ PARLEY_JSON_MAPPING(open_ballot)
 PARLEY_JSON_MAPPING(open_auction)
 PARLEY_JSON_MAPPING(room_request)
 PARLEY_JSON_MAPPING(room_view)
+PARLEY_JSON_MAPPING(recovery_report)
 
 #undef PARLEY_JSON_MAPPING
 

@@ -41,11 +41,15 @@ struct negotiation_round {
   std::string reason;
   /// Milliseconds since the Unix epoch.
   std::int64_t timestamp = 0;
+  /// The id of the agent message that made the round (empty for an opening
+  /// without one): kept with the record, so a replay is recognised after a
+  /// restart too.
+  std::string message_id;
 
   friend bool operator==(const negotiation_round& x, const negotiation_round& y) {
     return x.round == y.round && x.from_agent == y.from_agent &&
            x.proposal == y.proposal && x.action == y.action && x.reason == y.reason &&
-           x.timestamp == y.timestamp;
+           x.timestamp == y.timestamp && x.message_id == y.message_id;
   }
 };
 
@@ -54,7 +58,7 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_round& x) {
   return f(caf::meta::type_name("negotiation_round"), field("round", x.round),
            field("from_agent", x.from_agent), field("proposal", x.proposal),
            field("action", x.action), optional_field("reason", x.reason),
-           field("timestamp", x.timestamp));
+           field("timestamp", x.timestamp), optional_field("message_id", x.message_id));
 }
 
 /// Seed 003's economic terms: shares of the deal, summing to 1.

@@ -9,8 +9,10 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
+#include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
+#include "actors/common/wall_clock.hpp"
 #include "actors/gateway/actor.hpp"
 #include "actors/store/backend.hpp"
 #include "messages/error_code.hpp"
@@ -52,6 +54,26 @@ std::string token_of(const config::serve_settings& settings,
   return token;
 }
 
+/// Restores the store's agents and rooms and resumes its open negotiations
+/// (actors/gateway/); prints what it did. Returns an empty string or why it
+/// failed.
+std::string recover(caf::actor_system& sys, const actors::gateway_actor& gateway,
+                    std::chrono::milliseconds load_timeout, std::ostream& out) {
+  caf::scoped_actor self{sys};
+  std::string failure;
+  // The gateway bounds each of its three loads by `load_timeout`.
+  self->request(gateway, 4 * load_timeout, messages::recover_atom::value)
+      .receive(
+          [&](const messages::recovery_report& x) {
+            out << "parley serve: recovered " << x.agents << " agents, " << x.rooms
+                << " rooms, " << x.negotiations << " open negotiations" << std::endl;
+            for (const auto& line : x.skipped)
+              out << "parley serve: not resumed: " << line << std::endl;
+          },
+          [&](const caf::error& err) { failure = sys.render(err); });
+  return failure;
+}
+
 } // namespace
 
 int run_serve(const config::settings& settings, const std::string& api_token,
@@ -80,6 +102,10 @@ int run_serve(const config::settings& settings, const std::string& api_token,
                                 settings.cluster});
   caf::actor_system sys{cfg};
   world w{sys, settings};
+  // Past every message number an earlier process of this store could have
+  // given its hosted agents: a resumed negotiation never sees an id twice.
+  w.number_agent_messages_from(
+      static_cast<std::uint64_t>(actors::wall_clock{sys}.now_ms()) * 1000);
   actors::store_actor store;
   try {
     store = w.add_store(store_url);
@@ -123,10 +149,20 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
     return exit_failed;
   }
-  ready->store(true);
   out << "parley serve listening on " << serve.host << ":" << port << " ("
       << (token.empty() ? "no token" : "bearer token required") << ", "
-      << serve.io_threads << " I/O threads)" << std::endl;
+      << serve.io_threads << " I/O threads); recovering the store" << std::endl;
+  if (auto why = recover(sys, gateway, gateway_opts.recovery_timeout, out);
+      !why.empty()) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " cannot recover the store: " << why << "\n";
+    server.stop(std::chrono::milliseconds(0));
+    caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    w.stop();
+    return exit_failed;
+  }
+  ready->store(true);
+  out << "parley serve: ready" << std::endl;
   int signal = 0;
   while (signal != SIGTERM && signal != SIGINT)
     sigwait(&stop_signals, &signal);

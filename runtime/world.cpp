@@ -46,10 +46,10 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
     return add_llm_agent(std::move(spec));
   auto agent = spec.brain.kind == messages::brain_kind::external
                    ? actors::agent::spawn_external_agent(sys_, std::move(spec),
-                                                         actors::agent::peers{events_})
+                                                         actors::agent::peers{events_, first_message_})
                    : actors::agent::spawn_agent(sys_, std::move(spec),
                                                 settings_.negotiation.max_rounds,
-                                                actors::agent::peers{events_});
+                                                actors::agent::peers{events_, first_message_});
   std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   return agent;
@@ -116,7 +116,7 @@ actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
   options.batch_window_ms = llm.batch_window_ms;
   auto agent = actors::agent::spawn_llm_agent(sys_, std::move(spec),
                                               settings_.negotiation.max_rounds,
-                                              actors::agent::peers{events_}, options);
+                                              actors::agent::peers{events_, first_message_}, options);
   agents_.push_back(agent);
   llm_agents_.push_back(agent);
   return agent;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -55,6 +56,10 @@ public:
   const config::settings& settings() const noexcept { return settings_; }
 
   const messages::event_sink& events() const noexcept { return events_; }
+
+  /// Agents added from now on number their messages from `n` + 1 (see
+  /// actors::agent::peers): `parley serve` makes ids unique across restarts.
+  void number_agent_messages_from(std::uint64_t n) noexcept { first_message_ = n; }
 
   /// Spawns an agent with the brain its spec names.
   actors::agent_actor add_agent(messages::agent_spec spec);
@@ -120,6 +125,7 @@ private:
   std::map<std::string, actors::llm_client_actor> llm_clients_;
   actors::audit_actor audit_;
   actors::store_actor store_;
+  std::uint64_t first_message_ = 0;
   bool stopped_ = false;
 };
 

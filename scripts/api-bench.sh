@@ -21,7 +21,7 @@ store=${STORE:-$work/bench.db}
 serve_pid=$!
 trap 'kill -TERM $serve_pid 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 200); do
-  grep -q "listening on" "$log" && break
+  grep -q "parley serve: ready" "$log" && break
   sleep 0.05
 done
 port=$(sed -n 's/.*listening on [^:]*:\([0-9]*\).*/\1/p' "$log")

@@ -44,6 +44,7 @@ public:
     state.mind = make_brain(spec.brain, spec.profile);
     state.max_rounds = max_rounds;
     state.events = std::move(with.events);
+    state.sent = with.first_message;
   }
 
   const char* name() const override { return "parley.agent"; }

@@ -14,6 +14,10 @@ namespace parley::actors::agent {
 struct peers {
   /// Receives the agent's problems and passes its barriers back.
   messages::event_sink events;
+  /// The agent numbers its messages `<agent id>:<n>` from n = first_message
+  /// + 1 (`parley serve` starts past every number an earlier process of the
+  /// same store used, so a resumed negotiation never sees an id twice).
+  std::uint64_t first_message = 0;
 };
 
 /// Spawns an agent acting for one user (seed 001) with a rule or script

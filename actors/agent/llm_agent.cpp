@@ -176,6 +176,7 @@ llm_agent_actor::behavior_type llm_agent_behavior(llm_agent_pointer self,
   st.client = std::move(options.client);
   st.max_rounds = max_rounds;
   st.events = std::move(with.events);
+  st.sent = with.first_message;
   st.clock.emplace(self->system());
   st.batch_window_ms = options.batch_window_ms;
   return {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -60,6 +62,16 @@ struct gateway_state {
   std::unordered_map<std::string, waiting> moves;
   std::uint64_t next_start = 0;
   std::uint64_t next_room_seed = 0;
+  /// Recovery: its answer, held until a barrier came back from every room
+  /// that resumed a negotiation (behind whatever that negotiation published
+  /// at once, such as its expiry).
+  caf::typed_response_promise<messages::recovery_report> recovered;
+  messages::recovery_report report;
+  std::size_t barriers_out = 0;
+  /// Agents and rooms whose store write is under way (see `persisted`):
+  /// their ids are taken, they are not usable yet.
+  std::set<std::string> agents_pending;
+  std::set<std::string> rooms_pending;
 };
 
 using self_pointer = gateway_actor::stateful_pointer<gateway_state>;
@@ -213,6 +225,11 @@ void arm(self_pointer self, const char* kind, const std::string& key) {
                      caf::timeout_atom::value, std::string{kind}, key);
 }
 
+/// The id of the room a pair's negotiations run in when no room is named.
+std::string pair_room_id(const std::string& initiator, const std::string& responder) {
+  return "pair:" + initiator + "+" + responder;
+}
+
 record_promise open(self_pointer self, const std::string& room_id,
                     messages::start_negotiation& x) {
   auto& st = self->state;
@@ -225,7 +242,7 @@ record_promise open(self_pointer self, const std::string& room_id,
     }
   room_entry* room = nullptr;
   if (room_id.empty()) {
-    auto pair_id = "pair:" + x.initiator + "+" + x.responder;
+    auto pair_id = pair_room_id(x.initiator, x.responder);
     auto i = st.rooms.find(pair_id);
     room = i != st.rooms.end() ? &i->second
                                : &build_room(self, pair_id, {x.initiator, x.responder});
@@ -325,6 +342,185 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
   return promise;
 }
 
+/// Spawns agent `spec` and registers it.
+messages::agent_spec add_agent(self_pointer self, const messages::agent_spec& spec) {
+  auto handle = self->state.build.add_agent(spec);
+  self->state.agents.emplace(spec.id, agent_entry{spec, std::move(handle)});
+  return spec;
+}
+
+// -- crash recovery -------------------------------------------------------------
+
+using recovery_promise = caf::typed_response_promise<messages::recovery_report>;
+
+/// The first of `ids` that is not a registered agent, if any.
+std::optional<std::string> missing_agent(const gateway_state& st,
+                                         const std::vector<std::string>& ids) {
+  for (const auto& id : ids)
+    if (st.agents.count(id) == 0)
+      return id;
+  return std::nullopt;
+}
+
+/// Hands `x`, open in the store, back to its room (built again if it is a
+/// pair's own room) with a barrier behind it, or says in `report` why it
+/// cannot.
+void resume(self_pointer self, messages::negotiation_record& x,
+            messages::recovery_report& report) {
+  auto& st = self->state;
+  if (auto gone = missing_agent(st, {x.initiator, x.responder})) {
+    report.skipped.push_back("negotiation " + x.id + ": agent \"" + *gone +
+                             "\" is not registered");
+    return;
+  }
+  auto room = st.rooms.find(x.room_id);
+  if (room == st.rooms.end()) {
+    if (x.room_id != pair_room_id(x.initiator, x.responder)) {
+      report.skipped.push_back("negotiation " + x.id + ": room \"" + x.room_id +
+                               "\" is not stored");
+      return;
+    }
+    build_room(self, x.room_id, {x.initiator, x.responder});
+    room = st.rooms.find(x.room_id);
+  }
+  room->second.active = x.id;
+  st.book.restore(x);
+  self->send(room->second.handle,
+             messages::resume_negotiation{std::move(x), {}});
+  self->send(room->second.handle,
+             messages::barrier{++st.barriers_out, caf::actor_cast<subscriber_actor>(self)});
+  ++report.negotiations;
+}
+
+/// A barrier came back: once all are back, recovery is answered.
+void on_barrier(self_pointer self) {
+  auto& st = self->state;
+  if (st.barriers_out == 0 || --st.barriers_out > 0)
+    return;
+  st.recovered.deliver(std::move(st.report));
+}
+
+/// Last step: resumes the store's open negotiations, then answers.
+void recover_negotiations(self_pointer self, recovery_promise promise,
+                          messages::recovery_report report) {
+  auto& st = self->state;
+  self->request(st.options.store, st.options.recovery_timeout,
+                messages::load_atom::value)
+      .then(
+          [self, promise, report](std::vector<messages::negotiation_record>& open) mutable {
+            auto& st = self->state;
+            for (auto& x : open)
+              resume(self, x, report);
+            if (st.barriers_out == 0) {
+              promise.deliver(std::move(report));
+              return;
+            }
+            st.recovered = std::move(promise);
+            st.report = std::move(report);
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
+/// Second step: builds the stored rooms whose agents are all registered.
+void recover_rooms(self_pointer self, recovery_promise promise,
+                   messages::recovery_report report) {
+  auto& st = self->state;
+  self->request(st.options.store, st.options.recovery_timeout,
+                messages::load_atom::value, messages::room_atom::value)
+      .then(
+          [self, promise, report](std::vector<messages::room_request>& rooms) mutable {
+            auto& st = self->state;
+            for (auto& x : rooms) {
+              if (st.rooms.count(x.id) != 0)
+                continue;
+              if (auto gone = missing_agent(st, x.members)) {
+                report.skipped.push_back("room " + x.id + ": agent \"" + *gone +
+                                         "\" is not registered");
+                continue;
+              }
+              build_room(self, x.id, x.members);
+              ++report.rooms;
+            }
+            recover_negotiations(self, std::move(promise), std::move(report));
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
+/// First step: registers the stored agents again.
+void recover(self_pointer self, recovery_promise promise) {
+  auto& st = self->state;
+  self->request(st.options.store, st.options.recovery_timeout,
+                messages::load_atom::value, messages::agent_atom::value)
+      .then(
+          [self, promise](std::vector<messages::agent_spec>& agents) mutable {
+            auto& st = self->state;
+            messages::recovery_report report;
+            for (const auto& spec : agents) {
+              if (st.agents.count(spec.id) != 0)
+                continue;
+              add_agent(self, spec);
+              ++report.agents;
+            }
+            recover_rooms(self, std::move(promise), std::move(report));
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
+caf::error room_exists(const std::string& id) {
+  return api_error(error_code::already_exists, "room \"" + id + "\" already exists",
+                   {{"field", "id"}, {"room_id", id}});
+}
+
+/// The error for the first member of `x` that is not registered; none when
+/// all are.
+caf::error missing_member(const gateway_state& st, const messages::room_request& x) {
+  for (std::size_t i = 0; i < x.members.size(); ++i)
+    if (st.agents.count(x.members[i]) == 0)
+      return unknown_agent(x.members[i], "members[" + std::to_string(i) + "]");
+  return {};
+}
+
+/// A change of the registered agents and rooms: with a store, asks it to
+/// commit `xs...` first, then makes the change here with `apply` and
+/// answers what `apply` returns, so that a 2xx never shows what a restart
+/// would lose; when the store fails (or does not answer within
+/// outcome_timeout), answers its error and changes nothing here. Meanwhile
+/// `key` is in the `pending` set (when given): the id is taken. Without a
+/// store, applies at once.
+template <class T, class Apply, class... Ts>
+caf::result<T> persisted(self_pointer self, std::set<std::string> gateway_state::*pending,
+                         const std::string& key, Apply apply, const Ts&... xs) {
+  auto& st = self->state;
+  if (!st.options.store) {
+    auto x = apply();
+    if (!x)
+      return std::move(x.error());
+    return std::move(*x);
+  }
+  if (pending != nullptr)
+    (st.*pending).insert(key);
+  auto release = [self, pending, key] {
+    if (pending != nullptr)
+      (self->state.*pending).erase(key);
+  };
+  auto promise = self->make_response_promise<T>();
+  self->request(st.options.store, st.options.outcome_timeout, xs...)
+      .then(
+          [promise, release, apply](bool) mutable {
+            release();
+            auto x = apply();
+            if (x)
+              promise.deliver(std::move(*x));
+            else
+              promise.deliver(std::move(x.error()));
+          },
+          [promise, release](caf::error& err) mutable {
+            release();
+            promise.deliver(std::move(err));
+          });
+  return promise;
+}
+
 messages::room_view view_of(const gateway_state& st, const std::string& id,
                             const room_entry& room) {
   messages::room_view view;
@@ -345,13 +541,16 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       [self](caf::put_atom,
              messages::agent_spec& spec) -> caf::result<messages::agent_spec> {
         auto& st = self->state;
-        if (st.agents.count(spec.id) != 0)
+        if (st.agents.count(spec.id) != 0 || st.agents_pending.count(spec.id) != 0)
           return api_error(error_code::already_exists,
                            "agent \"" + spec.id + "\" is already registered",
                            {{"field", "id"}, {"agent_id", spec.id}});
-        auto handle = st.build.add_agent(spec);
-        st.agents.emplace(spec.id, agent_entry{spec, std::move(handle)});
-        return spec;
+        return persisted<messages::agent_spec>(
+            self, &gateway_state::agents_pending, spec.id,
+            [self, spec]() -> caf::expected<messages::agent_spec> {
+              return add_agent(self, spec);
+            },
+            caf::put_atom::value, spec);
       },
       [self](caf::get_atom, messages::agent_atom,
              const std::string& id) -> caf::result<messages::agent_spec> {
@@ -368,25 +567,42 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       },
       [self](caf::delete_atom, messages::agent_atom,
              const std::string& id) -> caf::result<messages::agent_spec> {
-        auto i = self->state.agents.find(id);
-        if (i == self->state.agents.end())
+        if (self->state.agents.count(id) == 0)
           return unknown_agent(id, "id");
-        auto spec = std::move(i->second.spec);
-        self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
-        self->state.agents.erase(i);
-        return spec;
+        return persisted<messages::agent_spec>(
+            self, nullptr, id,
+            [self, id]() -> caf::expected<messages::agent_spec> {
+              // Looked up again: another delete may have come first.
+              auto i = self->state.agents.find(id);
+              if (i == self->state.agents.end())
+                return unknown_agent(id, "id");
+              auto spec = std::move(i->second.spec);
+              self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
+              self->state.agents.erase(i);
+              return spec;
+            },
+            caf::delete_atom::value, messages::agent_atom::value, id);
       },
       [self](caf::put_atom,
              const messages::room_request& x) -> caf::result<messages::room_view> {
         auto& st = self->state;
-        if (st.rooms.count(x.id) != 0)
-          return api_error(error_code::already_exists,
-                           "room \"" + x.id + "\" already exists",
-                           {{"field", "id"}, {"room_id", x.id}});
-        for (std::size_t i = 0; i < x.members.size(); ++i)
-          if (st.agents.count(x.members[i]) == 0)
-            return unknown_agent(x.members[i], "members[" + std::to_string(i) + "]");
-        return view_of(st, x.id, build_room(self, x.id, x.members));
+        if (st.rooms.count(x.id) != 0 || st.rooms_pending.count(x.id) != 0)
+          return room_exists(x.id);
+        if (auto missing = missing_member(st, x))
+          return missing;
+        return persisted<messages::room_view>(
+            self, &gateway_state::rooms_pending, x.id,
+            [self, x]() -> caf::expected<messages::room_view> {
+              // Checked again: while the store wrote, a member may have been
+              // deleted, or `open` built a pair room of that id.
+              auto& st = self->state;
+              if (st.rooms.count(x.id) != 0)
+                return room_exists(x.id);
+              if (auto missing = missing_member(st, x))
+                return missing;
+              return view_of(st, x.id, build_room(self, x.id, x.members));
+            },
+            caf::put_atom::value, x);
       },
       [self](caf::get_atom, messages::room_atom,
              const std::string& id) -> caf::result<messages::room_view> {
@@ -430,6 +646,13 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
           return unknown_agent(agent, "id");
         return self->state.book.awaiting(agent);
       },
+      [self](messages::recover_atom) -> caf::result<messages::recovery_report> {
+        if (!self->state.options.store)
+          return messages::recovery_report{};
+        auto promise = self->make_response_promise<messages::recovery_report>();
+        recover(self, promise);
+        return promise;
+      },
       [self](caf::timeout_atom, const std::string& kind, const std::string& key) {
         auto& st = self->state;
         if (kind == start_kind) {
@@ -447,7 +670,7 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       [](const messages::agent_event&) {},
       [](const messages::ballot_event&) {},
       [](const messages::auction_event&) {},
-      [](const messages::barrier&) {},
+      [self](const messages::barrier&) { on_barrier(self); },
   };
 }
 

@@ -28,6 +28,8 @@ struct gateway_options {
   /// committed there (`sync`), and a negotiation the gateway forgot is read
   /// from it. None: answered as soon as it is settled.
   store_actor store;
+  /// How long `recover` may wait for each of the store's three loads.
+  std::chrono::milliseconds recovery_timeout{120000};
 };
 
 /// How the gateway builds agents and rooms: the world builder's (runtime/

@@ -23,6 +23,11 @@ ledger::apply(const messages::negotiation_event& x) {
   return &entries_.at(x.negotiation_id).record;
 }
 
+void ledger::restore(messages::negotiation_record x) {
+  auto id = x.id;
+  entries_[id] = entry{std::move(x), {}};
+}
+
 void ledger::forget_oldest_ended() {
   entries_.erase(ended_.front());
   ended_.pop_front();
@@ -59,7 +64,11 @@ ledger::first_result(const std::string& id, const std::string& message_id) const
   for (const auto& result : i->second.results)
     if (result.first == message_id)
       return &result.second;
-  return nullptr;
+  const auto& rounds = i->second.record.rounds;
+  auto applied = std::any_of(rounds.begin(), rounds.end(), [&](const auto& round) {
+    return round.message_id == message_id;
+  });
+  return applied ? &i->second.record : nullptr;
 }
 
 void ledger::remember(const std::string& id, const std::string& message_id,

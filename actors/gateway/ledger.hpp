@@ -25,6 +25,10 @@ public:
   /// for an event of a negotiation whose start it never saw.
   const messages::negotiation_record* apply(const messages::negotiation_event& x);
 
+  /// Keeps `x`, an open negotiation from before a restart (crash recovery),
+  /// as if its start had been seen.
+  void restore(messages::negotiation_record x);
+
   /// The record of negotiation `id`, or null.
   const messages::negotiation_record* find(const std::string& id) const;
 
@@ -32,7 +36,9 @@ public:
   std::vector<messages::negotiation_record> awaiting(const std::string& agent) const;
 
   /// The record as it was right after the accepted move `message_id` of
-  /// negotiation `id`, or null if no such move was accepted (or is forgotten).
+  /// negotiation `id`; for a move from before a restart (a round of the
+  /// record carries its id), the record now; null if no such move was
+  /// accepted (or it is forgotten).
   const messages::negotiation_record* first_result(const std::string& id,
                                                    const std::string& message_id) const;
 

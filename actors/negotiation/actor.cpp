@@ -186,8 +186,8 @@ void open(negotiation_impl* self, messages::open_negotiation& x) {
   auto first_generation = ++self->runs << 32;
   self->state.emplace(negotiation_state{
       rules{std::move(x.opening), x.at_us / 1000, fx, first_generation},
-      std::move(x.initiator), std::move(x.responder), std::move(x.room),
-      std::move(x.timers), std::move(x.events), x.at_us});
+      std::move(x.peers.initiator), std::move(x.peers.responder), std::move(x.peers.room),
+      std::move(x.peers.timers), std::move(x.peers.events), x.at_us});
   auto& st = *self->state;
   publish_start(self, x.at_us, message_id);
   // Before the proposal: the initiator learns of the negotiation before any
@@ -195,6 +195,39 @@ void open(negotiation_impl* self, messages::open_negotiation& x) {
   self->send(st.initiator, std::move(opened));
   relay(self, *fx.relay_to, std::move(proposal));
   self->send(st.timers, messages::arm_timer{fx.arm->due_ms, fx.arm->generation});
+}
+
+/// The agent message that made `round` (a proposal or counter), as its
+/// sender sent it.
+caf::message offer_of(const std::string& negotiation_id,
+                      const messages::negotiation_round& round) {
+  if (round.action == messages::round_action::propose)
+    return caf::make_message(messages::agent_proposal{
+        round.message_id, negotiation_id, round.from_agent, round.proposal});
+  return caf::make_message(messages::agent_counter{round.message_id, negotiation_id,
+                                                   round.from_agent, round.proposal,
+                                                   round.reason});
+}
+
+/// Resumes a negotiation the store kept (crash recovery) and carries out
+/// what the rules decide: an expiry at once, or the latest offer handed
+/// again to the party to move, and its timer.
+void take_up(negotiation_impl* self, messages::resume_negotiation& x) {
+  effects fx;
+  auto now_us = self->clock->now_us();
+  auto first_generation = ++self->runs << 32;
+  self->state.emplace(negotiation_state{
+      rules::resume(std::move(x.record), now_us / 1000, fx, first_generation),
+      std::move(x.peers.initiator), std::move(x.peers.responder), std::move(x.peers.room),
+      std::move(x.peers.timers), std::move(x.peers.events), now_us});
+  caf::message offer;
+  if (fx.relay_to) {
+    if (const auto* round = self->state->core.latest_offer())
+      offer = offer_of(self->state->core.id(), *round);
+    else
+      fx.relay_to.reset();
+  }
+  carry_out(self, now_us, fx, std::move(offer), {}, {});
 }
 
 /// Applies one agent message to the rules and carries out the result.
@@ -220,6 +253,7 @@ void on_agent_message(negotiation_impl* self, const AgentMessage& x) {
 negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
   return {
       [](messages::open_negotiation& x) { open(&running(), x); },
+      [](messages::resume_negotiation& x) { take_up(&running(), x); },
       [](const messages::agent_proposal& x) { on_agent_message(&running(), x); },
       [](const messages::agent_counter& x) { on_agent_message(&running(), x); },
       [](const messages::agent_accept& x) { on_agent_message(&running(), x); },

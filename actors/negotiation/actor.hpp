@@ -26,6 +26,11 @@ namespace parley::actors::negotiation {
 /// goes back to `home` for the next negotiation; timers and messages meant
 /// for an earlier one are told apart and dropped.
 ///
+/// `resume_negotiation` takes up a negotiation the store kept open across a
+/// restart (rules::resume): no `started` event; the latest offer goes again
+/// to the party whose move it is and the remaining deadline is armed, or a
+/// deadline that passed meanwhile expires it at once.
+///
 /// A `barrier` from its room is answered (the room passes it on behind what
 /// the negotiation published). `shutdown` from its room aborts the
 /// negotiation it names with E021 and stops the actor.

@@ -97,7 +97,8 @@ rules::rules(opening x, std::int64_t now_ms, effects& out,
   // Most negotiations end within four rounds; more grow the vector.
   r.rounds.reserve(std::min<std::size_t>(static_cast<std::size_t>(r.max_rounds) + 1, 4));
   r.rounds.push_back(messages::negotiation_round{
-      1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms});
+      1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms,
+      x.message_id});
   if (!x.message_id.empty())
     seen_message_ids_.push_back(std::move(x.message_id));
   round_deadline_ms_ = messages::saturating_add(now_ms, r.round_timeout_ms);
@@ -106,6 +107,46 @@ rules::rules(opening x, std::int64_t now_ms, effects& out,
   out.event = negotiation_event_kind::started;
   out.relay_to = party::responder;
   schedule(out);
+}
+
+rules rules::resume(messages::negotiation_record record, std::int64_t now_ms,
+                   effects& out, std::uint64_t first_generation) {
+  rules x;
+  x.id_ = record.id;
+  x.room_id_ = record.room_id;
+  x.initiator_ = record.initiator;
+  x.responder_ = record.responder;
+  x.status_ = record.status;
+  x.timer_generation_ = first_generation;
+  auto latest_ms = record.created_at;
+  for (const auto& round : record.rounds) {
+    auto from = round.from_agent == x.initiator_ ? party::initiator : party::responder;
+    if (round.action == round_action::propose || round.action == round_action::counter)
+      (from == party::initiator ? x.initiator_amount_ : x.responder_amount_) =
+          round.proposal.amount;
+    if (!round.message_id.empty())
+      x.seen_message_ids_.push_back(round.message_id);
+    x.to_move_ = other(from);
+    latest_ms = round.timestamp;
+  }
+  x.round_deadline_ms_ = messages::saturating_add(latest_ms, record.round_timeout_ms);
+  x.total_deadline_ms_ = record.expires_at;
+  x.record_ = std::move(record);
+  // As if the timer of the nearer deadline fired now: it expires the
+  // negotiation if that deadline passed, or arms the timer for it.
+  x.timer_due_ms_ = x.next_deadline();
+  x.on_timer(x.timer_generation_, now_ms, out);
+  if (!x.terminal())
+    out.relay_to = x.to_move_;
+  return x;
+}
+
+const messages::negotiation_round* rules::latest_offer() const {
+  const auto& rounds = record_.rounds;
+  auto i = std::find_if(rounds.rbegin(), rounds.rend(), [](const auto& round) {
+    return round.action == round_action::propose || round.action == round_action::counter;
+  });
+  return i != rounds.rend() ? &*i : nullptr;
 }
 
 messages::negotiation_record rules::take_record() {
@@ -191,7 +232,7 @@ void rules::counter(const std::string& message_id, party from,
                            messages::negotiation_round{
                                static_cast<std::int32_t>(r.rounds.size() + 1),
                                agent_of(from), proposal, round_action::counter, reason,
-                               now_ms},
+                               now_ms, message_id},
                            convergence());
   status_ = negotiation_status::countering;
   to_move_ = other(from);
@@ -214,7 +255,8 @@ void rules::on_message(const messages::agent_accept& x, std::int64_t now_ms,
                                   r.current_proposal,
                                   round_action::accept,
                                   {},
-                                  now_ms});
+                                  now_ms,
+                                  x.message_id});
   r.final_proposal = r.current_proposal;
   r.convergence_score = 1.0;
   finish(negotiation_status::accepted, {}, now_ms);
@@ -231,7 +273,7 @@ void rules::on_message(const messages::agent_reject& x, std::int64_t now_ms,
   auto& r = record_;
   r.rounds.push_back(messages::negotiation_round{
       static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(*from),
-      r.current_proposal, round_action::reject, x.reason, now_ms});
+      r.current_proposal, round_action::reject, x.reason, now_ms, x.message_id});
   finish(negotiation_status::rejected, x.reason, now_ms);
   out.event = negotiation_event_kind::rejected;
   out.relay_to = other(*from);

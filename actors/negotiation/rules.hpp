@@ -69,6 +69,18 @@ public:
   rules(opening x, std::int64_t now_ms, effects& out,
         std::uint64_t first_generation = 0);
 
+  /// Resumes, at `now_ms`, a negotiation the store kept open (crash
+  /// recovery): the record as it was; whose move it is, the two sides'
+  /// latest amounts and the message ids already applied come from its
+  /// rounds; the round deadline runs from the latest round, the total one is
+  /// `expires_at`. A deadline that passed meanwhile expires it at once (the
+  /// one that passed first is the reason); otherwise `out.relay_to` is the
+  /// party to move (the shell hands it the latest offer again, see
+  /// `latest_offer`) and `out.arm` its timer. No `started` event: the
+  /// negotiation started before.
+  static rules resume(messages::negotiation_record record, std::int64_t now_ms,
+                      effects& out, std::uint64_t first_generation = 0);
+
   /// Returns an empty string if `x` can open a negotiation, otherwise why not.
   static std::string validate_opening(const opening& x);
 
@@ -102,7 +114,13 @@ public:
     return x == party::initiator ? initiator_ : responder_;
   }
 
+  /// The round of the latest proposal or counter (null if none): what a
+  /// resumed negotiation hands the party to move again.
+  const messages::negotiation_round* latest_offer() const;
+
 private:
+  rules() = default;
+
   /// Checks what every agent message must pass; returns the sender's party.
   std::optional<party> admit(const std::string& negotiation_id,
                              const std::string& message_id, const std::string& from,
@@ -133,7 +151,7 @@ private:
   std::string room_id_;
   std::string initiator_;
   std::string responder_;
-  messages::negotiation_status status_;
+  messages::negotiation_status status_ = messages::negotiation_status::proposed;
   party to_move_ = party::responder;
   std::optional<std::int64_t> initiator_amount_;
   std::optional<std::int64_t> responder_amount_;

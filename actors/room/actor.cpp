@@ -106,6 +106,14 @@ void refuse(room_impl* self, const messages::start_negotiation& x,
     forward_message(self, initiator->agent, std::move(msg));
 }
 
+/// What a negotiation of this room between `initiator` and `responder`
+/// works with.
+messages::negotiation_peers peers_of(room_impl* self, const messages::room_member& initiator,
+                                     const messages::room_member& responder) {
+  return {initiator.agent, responder.agent, caf::actor_cast<room_actor>(self),
+          self->state.shared->timers, self->state.shared->events};
+}
+
 /// Opens a negotiation (seed 000's createNegotiation) in a negotiation actor
 /// of the node, which carries the opening out.
 void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
@@ -120,10 +128,24 @@ void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
     return;
   }
   st.active = st.shared->negotiations->acquire();
-  self->send(st.active, messages::open_negotiation{
-                            std::move(opening), now_us, initiator->agent,
-                            responder->agent, caf::actor_cast<room_actor>(self),
-                            st.shared->timers, st.shared->events});
+  self->send(st.active, messages::open_negotiation{std::move(opening), now_us,
+                                                   peers_of(self, *initiator, *responder)});
+}
+
+/// Resumes a negotiation kept open by the store (crash recovery) in a
+/// negotiation actor of the node, or publishes why it cannot.
+void resume_negotiation(room_impl* self, messages::resume_negotiation& x) {
+  auto& st = self->state;
+  const auto* initiator = st.member(x.record.initiator);
+  const auto* responder = st.member(x.record.responder);
+  if (auto refused =
+          st.core.resume(x.record, initiator != nullptr, responder != nullptr)) {
+    publish(self, *refused, x.record.id, {}, {});
+    return;
+  }
+  st.active = st.shared->negotiations->acquire();
+  x.peers = peers_of(self, *initiator, *responder);
+  self->send(st.active, std::move(x));
 }
 
 /// Relays an agent message to the negotiation it names, or drops it with a
@@ -212,6 +234,7 @@ void room_impl::start() {
 room_actor::behavior_type room_impl::make_shared_behavior() {
   return {
       [](const messages::start_negotiation& x) { open_negotiation(&running(), x); },
+      [](messages::resume_negotiation& x) { resume_negotiation(&running(), x); },
       [](messages::agent_proposal& x) { relay(&running(), x); },
       [](messages::agent_counter& x) { relay(&running(), x); },
       [](messages::agent_accept& x) { relay(&running(), x); },

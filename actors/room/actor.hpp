@@ -19,7 +19,10 @@ namespace parley::actors::room {
 /// "Negotiation already in progress", an unknown party, a bad proposal) is
 /// published and sent to the initiator as the same problem_event. One it
 /// accepts opens in a negotiation actor from its node's `negotiations` pool
-/// (with the node's `timers`), which carries the opening out. The room relays
+/// (with the node's `timers`), which carries the opening out. A
+/// `resume_negotiation` (crash recovery) is taken up the same way, unless
+/// another negotiation is active (E012) or a party is not a participant
+/// (E008), published as an error. The room relays
 /// agent messages sent to it by negotiation id ("current" for the active
 /// one, "previous" for the last ended one) and drops them with a warning for
 /// an ended (E016) or unknown (E015) one. The terminal event of its

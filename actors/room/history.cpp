@@ -48,9 +48,15 @@ template <class F> void history::each(F f) const {
 void history::add(const messages::negotiation_record& record) {
   if (limit_ == 0)
     return;
+  // A copy into a reused record (its buffers stay allocated), without the
+  // rounds' message ids.
+  thread_local messages::negotiation_record kept;
   thread_local std::string packed;
+  kept = record;
+  for (auto& round : kept.rounds)
+    round.message_id.clear();
   packed.clear();
-  messages::compact_writer{packed}(record);
+  messages::compact_writer{packed}(kept);
   if (count_ == limit_) {
     const char* pos = bytes_.data();
     auto n = get_varint(pos);

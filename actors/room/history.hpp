@@ -13,6 +13,8 @@ namespace parley::actors::room {
 /// one buffer (messages/compact_codec.hpp): a W1 record takes about 170
 /// bytes where the record itself takes 2 KB, and a load test has a million
 /// rooms. Each entry is its length (a varint), then the record's bytes.
+/// The rounds' message ids are left out (the gateway and the store keep
+/// them): 40 bytes less per W1 record, 60 MB at a million rooms.
 class history {
 public:
   /// Keeps the newest `limit` records; 0 keeps none.

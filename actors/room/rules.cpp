@@ -59,6 +59,22 @@ rules::start(const messages::start_negotiation& x, bool initiator_known,
   return std::nullopt;
 }
 
+std::optional<negotiation::problem>
+rules::resume(const messages::negotiation_record& x, bool initiator_known,
+              bool responder_known) {
+  if (!active_id_.empty())
+    return refuse(error_code::negotiation_in_progress,
+                  "Cannot resume negotiation " + x.id + ": negotiation " + active_id_ +
+                      " is in progress in room " + room_id_);
+  if (!initiator_known || !responder_known)
+    return refuse(error_code::agent_not_found,
+                  "Cannot resume negotiation " + x.id + ": \"" +
+                      (initiator_known ? x.responder : x.initiator) +
+                      "\" is not a participant of room " + room_id_);
+  active_id_ = x.id;
+  return std::nullopt;
+}
+
 void rules::on_closed(const messages::negotiation_record& record) {
   if (record.id == active_id_)
     std::string{}.swap(active_id_); // an idle room keeps no id's memory

@@ -42,6 +42,13 @@ public:
         bool responder_known, const messages::negotiation_settings& settings,
         std::int64_t now_ms, negotiation::opening& out);
 
+  /// Checks a negotiation to resume after a restart (crash recovery). On
+  /// success marks it active; otherwise returns the problem and changes
+  /// nothing.
+  std::optional<negotiation::problem> resume(const messages::negotiation_record& x,
+                                             bool initiator_known,
+                                             bool responder_known);
+
   /// Records an ended negotiation (packed, if the room keeps history) and
   /// frees the room for the next one.
   void on_closed(const messages::negotiation_record& record);

@@ -12,18 +12,11 @@ using messages::negotiation_event_kind;
 
 namespace {
 
-/// Appends the rounds of `record` past `op.round_count`, the last one with
-/// the message id of the event that made it.
-void append_rounds(write_op& op, const messages::negotiation_record& record,
-                   const std::string& last_message_id) {
-  for (std::size_t i = 0; i < record.rounds.size(); ++i) {
-    const auto& round = record.rounds[i];
-    if (round.round <= op.round_count)
-      continue;
-    auto last = i + 1 == record.rounds.size();
-    op.row.rounds.push_back(
-        {round.round, round_text(round, last ? last_message_id : std::string{})});
-  }
+/// Appends the rounds of `record` past `op.round_count`.
+void append_rounds(write_op& op, const messages::negotiation_record& record) {
+  for (const auto& round : record.rounds)
+    if (round.round > op.round_count)
+      op.row.rounds.push_back({round.round, round_text(round)});
   op.round_count = std::max(op.round_count, static_cast<std::int32_t>(record.rounds.size()));
 }
 
@@ -65,14 +58,14 @@ void batch::add(const messages::negotiation_event& x) {
   case negotiation_event_kind::started: {
     op.insert = true;
     op.terminal = false;
-    op.row = to_row(*x.record, x.message_id);
+    op.row = to_row(*x.record);
     op.round_count = static_cast<std::int32_t>(x.record->rounds.size());
     return;
   }
   case negotiation_event_kind::updated: {
     const auto& round = *x.round;
     if (round.round > op.round_count) {
-      op.row.rounds.push_back({round.round, round_text(round, x.message_id)});
+      op.row.rounds.push_back({round.round, round_text(round)});
       op.round_count = round.round;
     }
     op.row.state = to_string(
@@ -87,10 +80,9 @@ void batch::add(const messages::negotiation_event& x) {
   case negotiation_event_kind::agreed:
   case negotiation_event_kind::rejected:
   case negotiation_event_kind::expired: {
-    // Every column from the final record; the rounds heard before keep the
-    // message ids their events gave them.
+    // Every column from the final record, and the rounds not heard before.
     set_columns(op.row, *x.record);
-    append_rounds(op, *x.record, x.message_id);
+    append_rounds(op, *x.record);
     op.terminal = true;
     return;
   }

@@ -110,8 +110,7 @@ void append_split(std::string& out, const messages::incentive_split& x) {
   out.push_back('}');
 }
 
-void append_round(std::string& out, const messages::negotiation_round& x,
-                  std::string_view message_id) {
+void append_round(std::string& out, const messages::negotiation_round& x) {
   out += "{\"round\":";
   append_integer(out, x.round);
   out += ",\"proposal\":";
@@ -127,9 +126,9 @@ void append_round(std::string& out, const messages::negotiation_round& x,
     out += ",\"reason\":";
     append_json_string(out, x.reason);
   }
-  if (!message_id.empty()) {
+  if (!x.message_id.empty()) {
     out += ",\"message_id\":";
-    append_json_string(out, message_id);
+    append_json_string(out, x.message_id);
   }
   out.push_back('}');
 }
@@ -141,10 +140,10 @@ std::string proposal_text(const messages::proposal& x) {
   return out;
 }
 
-std::string round_text(const messages::negotiation_round& x, std::string_view message_id) {
+std::string round_text(const messages::negotiation_round& x) {
   std::string out;
   out.reserve(192); // a round with such a proposal, a reason and a message id fits
-  append_round(out, x, message_id);
+  append_round(out, x);
   return out;
 }
 

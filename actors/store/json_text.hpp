@@ -29,11 +29,10 @@ void append_split(std::string& out, const messages::incentive_split& x);
 
 /// Seed 003's round, {"round","proposal","timestamp","from"}, plus
 /// "action", "reason" (when set) and "message_id" (when set).
-void append_round(std::string& out, const messages::negotiation_round& x,
-                  std::string_view message_id);
+void append_round(std::string& out, const messages::negotiation_round& x);
 
 /// The same, as a new string.
 std::string proposal_text(const messages::proposal& x);
-std::string round_text(const messages::negotiation_round& x, std::string_view message_id);
+std::string round_text(const messages::negotiation_round& x);
 
 } // namespace parley::actors::store

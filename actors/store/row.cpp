@@ -34,8 +34,7 @@ messages::negotiation_round read_round(const json& j, const std::string& path) {
   r.required("proposal", x.proposal);
   r.optional("action", x.action);
   r.optional("reason", x.reason);
-  std::string message_id;
-  r.optional("message_id", message_id);
+  r.optional("message_id", x.message_id);
   x.timestamp = read_iso(j.at("timestamp"), path + ".timestamp");
   return x;
 }
@@ -96,16 +95,12 @@ void set_columns(negotiation_row& row, const messages::negotiation_record& recor
   row.status_reason = record.status_reason;
 }
 
-negotiation_row to_row(const messages::negotiation_record& record,
-                       const std::string& last_message_id) {
+negotiation_row to_row(const messages::negotiation_record& record) {
   negotiation_row row;
   set_columns(row, record);
   row.rounds.reserve(record.rounds.size());
-  for (std::size_t i = 0; i < record.rounds.size(); ++i) {
-    auto last = i + 1 == record.rounds.size();
-    const auto& r = record.rounds[i];
-    row.rounds.push_back({r.round, round_text(r, last ? last_message_id : std::string{})});
-  }
+  for (const auto& r : record.rounds)
+    row.rounds.push_back({r.round, round_text(r)});
   return row;
 }
 

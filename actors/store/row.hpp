@@ -46,9 +46,8 @@ struct negotiation_row {
 /// Every column of `record` but the rounds.
 void set_columns(negotiation_row& row, const messages::negotiation_record& record);
 
-/// The columns of `record`, its newest round with `last_message_id`.
-negotiation_row to_row(const messages::negotiation_record& record,
-                     const std::string& last_message_id);
+/// The columns and rounds of `record`.
+negotiation_row to_row(const messages::negotiation_record& record);
 
 /// `rounds` (those numbered above `after`) as one JSON array.
 std::string rounds_array(const std::vector<stored_round>& rounds, std::int64_t after = 0);

@@ -214,6 +214,13 @@ void dispatch(exchange& x) {
     return x.respond(std::move(r));
   }
   if (p.size() >= 3 && p[0] == "api" && p[1] == "v1") {
+    if (!x.st.ready->load()) {
+      // Before recovery ends, an open negotiation may not be back yet.
+      auto r = error_response(error_code::overloaded,
+                              "parley serve is recovering its store; retry shortly");
+      r.retry_after_s = retry_after_busy_s;
+      return x.respond(std::move(r));
+    }
     if (p[2] == "agents")
       return agents(x);
     if (p[2] == "rooms")

@@ -152,12 +152,19 @@ serve_process::serve_process(const std::vector<std::string>& extra,
         argv.insert(argv.end(), extra.begin(), extra.end());
         return argv;
       }()) {
+  port = wait_until_serving(process);
+}
+
+int wait_until_serving(const background_process& process) {
   using namespace std::chrono_literals;
   REQUIRE(process.wait_for_output("listening on ", 20s));
   auto out = process.output();
   auto begin = out.find("listening on ") + 13;
   auto colon = out.find(':', begin);
-  port = std::stoi(out.substr(colon + 1, out.find(' ', colon) - colon - 1));
+  auto port = std::stoi(out.substr(colon + 1, out.find(' ', colon) - colon - 1));
+  INFO(process.output());
+  REQUIRE(process.wait_for_output("parley serve: ready", 20s));
+  return port;
 }
 
 api_client::api_client(int port, openapi_contract& contract, std::string token)

@@ -55,6 +55,10 @@ struct serve_process {
   int port = 0;
 };
 
+/// Waits (bounded) until the `parley serve` of `process` has recovered its
+/// store and reports ready; returns the port it listens on.
+int wait_until_serving(const background_process& process);
+
 /// An HTTP client on one keep-alive connection to a serve_process, every
 /// answer checked against the contract.
 class api_client {

@@ -12,12 +12,19 @@ namespace parley::test {
 
 inline constexpr std::int64_t events_t0 = 1'767'225'600'000;
 
+/// Round `n`, made by the message `message_id` (as the negotiation keeps it).
 inline messages::negotiation_round sample_round(std::int32_t n, std::int64_t amount,
-                                                messages::round_action action) {
+                                                messages::round_action action,
+                                                std::string message_id) {
   messages::proposal p;
   p.amount = amount;
-  return messages::negotiation_round{n, n % 2 == 1 ? "did:key:alice" : "did:key:bob", p,
-                                     action, "", events_t0 + n * 1000};
+  return messages::negotiation_round{n,
+                                     n % 2 == 1 ? "did:key:alice" : "did:key:bob",
+                                     p,
+                                     action,
+                                     "",
+                                     events_t0 + n * 1000,
+                                     std::move(message_id)};
 }
 
 /// The record of negotiation `id` as it opens.
@@ -28,7 +35,7 @@ inline messages::negotiation_record sample_opened(const std::string& id) {
   r.intent_id = "intent-logo";
   r.initiator = "did:key:alice";
   r.responder = "did:key:bob";
-  r.rounds = {sample_round(1, 10000, messages::round_action::propose)};
+  r.rounds = {sample_round(1, 10000, messages::round_action::propose, "alice:1")};
   r.current_proposal = r.rounds[0].proposal;
   r.created_at = events_t0;
   r.updated_at = events_t0;
@@ -52,7 +59,7 @@ inline messages::negotiation_event sample_updated(const std::string& id, std::in
   e.kind = messages::negotiation_event_kind::updated;
   e.negotiation_id = id;
   e.message_id = "m" + std::to_string(n);
-  e.round = sample_round(n, amount, messages::round_action::counter);
+  e.round = sample_round(n, amount, messages::round_action::counter, e.message_id);
   e.convergence_score = 0.456;
   return e;
 }
@@ -60,9 +67,9 @@ inline messages::negotiation_event sample_updated(const std::string& id, std::in
 /// Round 4 accepts 9250: the record as it ends.
 inline messages::negotiation_event sample_agreed(const std::string& id) {
   auto r = sample_opened(id);
-  r.rounds.push_back(sample_round(2, 8500, messages::round_action::counter));
-  r.rounds.push_back(sample_round(3, 9250, messages::round_action::counter));
-  r.rounds.push_back(sample_round(4, 9250, messages::round_action::accept));
+  r.rounds.push_back(sample_round(2, 8500, messages::round_action::counter, "m2"));
+  r.rounds.push_back(sample_round(3, 9250, messages::round_action::counter, "m3"));
+  r.rounds.push_back(sample_round(4, 9250, messages::round_action::accept, "bob:2"));
   r.status = messages::negotiation_status::accepted;
   r.final_proposal = r.rounds.back().proposal;
   r.current_proposal = r.rounds.back().proposal;

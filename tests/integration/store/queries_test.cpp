@@ -57,7 +57,7 @@ msg::negotiation_record record(int i, const std::string& initiator,
     p.amount = 10000 - 500 * k;
     r.rounds.push_back({k, k % 2 == 1 ? initiator : responder, p,
                         k == 1 ? msg::round_action::propose : msg::round_action::counter, "",
-                        r.created_at + k});
+                        r.created_at + k, "m" + std::to_string(k)});
   }
   r.current_proposal = r.rounds.back().proposal;
   if (status == msg::negotiation_status::accepted)

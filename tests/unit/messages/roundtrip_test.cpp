@@ -150,12 +150,14 @@ negotiation_record accepted_record() {
   x.current_proposal = logo(87000);
   x.final_proposal = logo(87000);
   x.rounds = {
-      negotiation_round{1, "alice", logo(100000), round_action::propose, "", t0},
+      negotiation_round{1, "alice", logo(100000), round_action::propose, "", t0,
+                        "alice:1"},
       negotiation_round{2, "bob", logo(80000), round_action::counter, "too high",
-                        t0 + 1000},
+                        t0 + 1000, "bob:1"},
       negotiation_round{3, "alice", logo(87000), round_action::counter, "halfway",
-                        t0 + 2000},
-      negotiation_round{4, "bob", logo(87000), round_action::accept, "", t0 + 3000},
+                        t0 + 2000, "alice:2"},
+      negotiation_round{4, "bob", logo(87000), round_action::accept, "", t0 + 3000,
+                        "bob:2"},
   };
   x.max_rounds = 9;
   x.round_timeout_ms = 15000;
@@ -258,7 +260,8 @@ std::vector<proposal> samples(tag<proposal>, wire&) {
 
 std::vector<negotiation_round> samples(tag<negotiation_round>, wire&) {
   return {negotiation_round{3, "bob", logo(80000), round_action::reject, "too high",
-                            t0 + 7}};
+                            t0 + 7, "bob:9"},
+          negotiation_round{1, "alice", logo(100000), round_action::propose, "", t0, ""}};
 }
 
 std::vector<incentive_split> samples(tag<incentive_split>, wire&) {
@@ -363,12 +366,22 @@ std::vector<negotiation_opening> samples(tag<negotiation_opening>, wire&) {
                               "bob", logo(100000), settings()}};
 }
 
+std::vector<negotiation_peers> samples(tag<negotiation_peers>, wire& w) {
+  return {negotiation_peers{w.as<parley::actors::agent_actor>(w.alice),
+                            w.as<parley::actors::agent_actor>(w.bob),
+                            w.as<parley::actors::room_actor>(w.bus),
+                            w.as<parley::actors::timer_actor>(w.bus), sink(w)},
+          negotiation_peers{}};
+}
+
 std::vector<open_negotiation> samples(tag<open_negotiation>, wire& w) {
   return {open_negotiation{samples(tag<negotiation_opening>{}, w).front(), t0 * 1000,
-                           w.as<parley::actors::agent_actor>(w.alice),
-                           w.as<parley::actors::agent_actor>(w.bob),
-                           w.as<parley::actors::room_actor>(w.bus),
-                           w.as<parley::actors::timer_actor>(w.bus), sink(w)}};
+                           samples(tag<negotiation_peers>{}, w).front()}};
+}
+
+std::vector<resume_negotiation> samples(tag<resume_negotiation>, wire& w) {
+  return {resume_negotiation{countering_record(), samples(tag<negotiation_peers>{}, w).front()},
+          resume_negotiation{accepted_record(), {}}};
 }
 
 std::vector<timer_tick> samples(tag<timer_tick>, wire&) {
@@ -670,6 +683,11 @@ std::vector<room_request> samples(tag<room_request>, wire&) {
   return {room_request{"room-1", {"alice", "bob"}}};
 }
 
+std::vector<recovery_report> samples(tag<recovery_report>, wire&) {
+  return {recovery_report{3, 1, 12, {"negotiation neg_9: agent \"eve\" is gone"}},
+          recovery_report{}};
+}
+
 std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {
   return {samples(tag<room_request>{}, w), {}};
 }
@@ -852,12 +870,22 @@ event_sink without_actors(const event_sink& x) {
                                                           : topic_set{})};
 }
 
-open_negotiation without_actors(open_negotiation x) {
+negotiation_peers without_actors(negotiation_peers x) {
   x.initiator = parley::actors::agent_actor{};
   x.responder = parley::actors::agent_actor{};
   x.room = parley::actors::room_actor{};
   x.timers = parley::actors::timer_actor{};
   x.events = without_actors(x.events);
+  return x;
+}
+
+open_negotiation without_actors(open_negotiation x) {
+  x.peers = without_actors(std::move(x.peers));
+  return x;
+}
+
+resume_negotiation without_actors(resume_negotiation x) {
+  x.peers = without_actors(std::move(x.peers));
   return x;
 }
 
@@ -1183,9 +1211,9 @@ TEST_CASE("negotiation_record's JSON has seed 000/003's snake_case fields", "[un
                           "max_rounds", "round_timeout_ms", "total_timeout_ms",
                           "convergence_score", "incentive_split", "created_at",
                           "updated_at", "expires_at", "status_reason"});
-  CHECK(keys_of(j.at("rounds").at(1)) == std::set<std::string>{"round", "from_agent",
-                                                               "proposal", "action",
-                                                               "reason", "timestamp"});
+  CHECK(keys_of(j.at("rounds").at(1)) ==
+        std::set<std::string>{"round", "from_agent", "proposal", "action", "reason",
+                              "timestamp", "message_id"});
   CHECK(keys_of(j.at("current_proposal")) ==
         std::set<std::string>{"amount", "currency", "escrow", "description", "terms"});
   CHECK(keys_of(j.at("incentive_split")) ==

@@ -150,3 +150,107 @@ TEST_CASE("a room keeps the history of its ended negotiations", "[actor]") {
   CHECK(history[1].status == parley::messages::negotiation_status::expired);
   CHECK(history[0].id != history[1].id);
 }
+
+// -- resume (crash recovery) --------------------------------------------------
+
+namespace {
+
+/// The record of a negotiation in which Bob countered Alice's 10000 with
+/// 9000: Alice's move, as a store keeps it.
+parley::messages::negotiation_record countered_record() {
+  actor_fixture before;
+  bilateral_room r{before};
+  r.start(10000, "alice:1");
+  r.counter("bob", 9000, "bob:1");
+  return r.last();
+}
+
+void resume(bilateral_room& r, parley::messages::negotiation_record x) {
+  r.fx.send(r.room, parley::messages::resume_negotiation{std::move(x), {}});
+  r.fx.run();
+}
+
+} // namespace
+
+TEST_CASE("a resumed negotiation hands the latest offer again and goes on",
+          "[actor]") {
+  auto kept = countered_record();
+  actor_fixture fx;
+  bilateral_room r{fx};
+  resume(r, kept);
+  // No started event: the negotiation started before the restart.
+  CHECK(fx.seen.negotiation_events.empty());
+  REQUIRE(r.alice_inbox.size() == 1);
+  REQUIRE(r.alice_inbox[0].match_elements<parley::messages::agent_counter>());
+  const auto& offer = r.alice_inbox[0].get_as<parley::messages::agent_counter>(0);
+  CHECK(offer.message_id == "bob:1");
+  CHECK(offer.negotiation_id == kept.id);
+  CHECK(offer.proposal.amount == 9000);
+  CHECK(r.bob_inbox.empty());
+  r.accept("alice", "alice:2");
+  REQUIRE(fx.seen.kinds() == std::vector<negotiation_event_kind>{negotiation_event_kind::agreed});
+  const auto& agreed = *fx.seen.negotiation_events.back().record;
+  CHECK(agreed.id == kept.id);
+  REQUIRE(agreed.rounds.size() == 3);
+  CHECK(agreed.rounds[2].message_id == "alice:2");
+  // The room is free again.
+  r.start(20000, "alice:3");
+  CHECK(fx.seen.kinds().back() == negotiation_event_kind::started);
+}
+
+TEST_CASE("a resumed negotiation ignores a move it applied before the restart",
+          "[actor]") {
+  auto kept = countered_record();
+  actor_fixture fx;
+  bilateral_room r{fx};
+  resume(r, kept);
+  r.counter("bob", 9000, "bob:1");
+  r.counter("alice", 9500, "alice:1");
+  r.counter("bob", 9000, "bob:2");
+  CHECK(fx.seen.codes() == codes{error_code::duplicate_message,
+                                 error_code::duplicate_message, error_code::out_of_turn});
+  r.counter("alice", 9500, "alice:2");
+  CHECK(fx.seen.kinds() == std::vector<negotiation_event_kind>{negotiation_event_kind::updated});
+}
+
+TEST_CASE("a resumed negotiation whose deadline passed while down expires at once",
+          "[actor]") {
+  auto kept = countered_record();
+  // Bob's counter is 31 s old: the 30 s round deadline passed.
+  kept.rounds.back().timestamp -= 31000;
+  actor_fixture fx;
+  bilateral_room r{fx};
+  resume(r, kept);
+  REQUIRE(fx.seen.kinds() == std::vector<negotiation_event_kind>{negotiation_event_kind::expired});
+  const auto& expired = *fx.seen.negotiation_events.back().record;
+  CHECK(expired.status_reason == "Round timeout — no response within 30 seconds");
+  CHECK(expired.rounds.size() == 2);
+  // Both parties hear of it, and no one is handed the offer.
+  REQUIRE(r.alice_inbox.size() == 1);
+  CHECK(r.alice_inbox[0].match_elements<parley::messages::negotiation_event>());
+  REQUIRE(r.bob_inbox.size() == 1);
+  CHECK(r.bob_inbox[0].match_elements<parley::messages::negotiation_event>());
+}
+
+TEST_CASE("a resumed negotiation's remaining deadline fires in time", "[actor]") {
+  auto kept = countered_record();
+  kept.rounds.back().timestamp -= 20000;
+  actor_fixture fx;
+  bilateral_room r{fx};
+  resume(r, kept);
+  fx.advance(9000ms);
+  CHECK(fx.seen.negotiation_events.empty());
+  fx.advance(1000ms);
+  CHECK(fx.seen.kinds() == std::vector<negotiation_event_kind>{negotiation_event_kind::expired});
+}
+
+TEST_CASE("a room refuses to resume a negotiation beside its active one", "[actor]") {
+  auto kept = countered_record();
+  kept.id = "0190a4c2-0000-7000-8000-0000000000ff";
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000, "alice:1");
+  resume(r, kept);
+  CHECK(fx.seen.codes() == codes{error_code::negotiation_in_progress});
+  CHECK(r.alice_inbox.size() == 1); // only its own start's negotiation_opened
+}

@@ -159,7 +159,8 @@ TEST_CASE("opening a negotiation records round 1 as the initiator's proposal",
   CHECK_FALSE(rec.final_proposal);
   REQUIRE(rec.rounds.size() == 1);
   CHECK(rec.rounds[0] ==
-        negotiation_round{1, "alice", offer(100000), round_action::propose, "", t0});
+        negotiation_round{1, "alice", offer(100000), round_action::propose, "", t0,
+                          "m-open"});
   CHECK(rec.max_rounds == 5);
   CHECK(rec.round_timeout_ms == 30000);
   CHECK(rec.total_timeout_ms == 120000);
@@ -298,7 +299,7 @@ TEST_CASE("a counter appends a round and moves to countering", "[unit]") {
   REQUIRE(rec.rounds.size() == 2);
   CHECK(rec.rounds[1] == negotiation_round{2, "bob", offer(80000),
                                            round_action::counter, "too high",
-                                           t0 + 10000});
+                                           t0 + 10000, "m-b1"});
   CHECK(rec.updated_at == t0 + 10000);
   CHECK(rec.created_at == t0);
   CHECK(n.r.to_move() == party::initiator);
@@ -315,7 +316,7 @@ TEST_CASE("counters alternate between the parties, numbering the rounds", "[unit
   REQUIRE(rec.rounds.size() == 4);
   CHECK(rec.rounds[2] == negotiation_round{3, "alice", offer(90000),
                                            round_action::counter, "meet me halfway",
-                                           t0 + 2000});
+                                           t0 + 2000, "m-a1"});
   CHECK(rec.rounds[3].round == 4);
   CHECK(rec.rounds[3].from_agent == "bob");
   CHECK(rec.current_proposal.amount == 85000);
@@ -338,7 +339,8 @@ TEST_CASE("an agent_proposal mid-negotiation counts as a counter", "[unit]") {
   CHECK(rec.current_proposal == offer(70000));
   REQUIRE(rec.rounds.size() == 2);
   CHECK(rec.rounds[1] == negotiation_round{2, "bob", offer(70000),
-                                           round_action::counter, "", t0 + 4000});
+                                           round_action::counter, "", t0 + 4000,
+                                           "m-b1"});
   CHECK(rec.convergence_score == 0.7);
 }
 
@@ -443,7 +445,8 @@ TEST_CASE("accepting takes the current proposal as final with convergence 1",
   CHECK(rec.convergence_score == 1.0);
   REQUIRE(rec.rounds.size() == 3);
   CHECK(rec.rounds[2] == negotiation_round{3, "alice", offer(80000),
-                                           round_action::accept, "", t0 + 20000});
+                                           round_action::accept, "", t0 + 20000,
+                                           "m-a1"});
   CHECK(rec.updated_at == t0 + 20000);
   CHECK(rec.status_reason.empty());
   CHECK(n.r.terminal());
@@ -460,7 +463,7 @@ TEST_CASE("the responder may accept the opening proposal directly", "[unit]") {
   CHECK(rec.convergence_score == 1.0);
   REQUIRE(rec.rounds.size() == 2);
   CHECK(rec.rounds[1] == negotiation_round{2, "bob", offer(100000),
-                                           round_action::accept, "", t0 + 3000});
+                                           round_action::accept, "", t0 + 3000, "m-b1"});
 }
 
 TEST_CASE("rejecting appends a reject round with the reason", "[unit]") {
@@ -479,7 +482,7 @@ TEST_CASE("rejecting appends a reject round with the reason", "[unit]") {
   REQUIRE(rec.rounds.size() == 2);
   CHECK(rec.rounds[1] == negotiation_round{2, "bob", offer(100000),
                                            round_action::reject, "too expensive",
-                                           t0 + 5000});
+                                           t0 + 5000, "m-b1"});
   CHECK(rec.updated_at == t0 + 5000);
   CHECK(n.r.terminal());
 }
@@ -968,4 +971,91 @@ TEST_CASE("take_record hands the record over and still answers late messages",
   require_refused(n.send(stray, t0 + 3000), severity::warning,
                   error_code::negotiation_not_found);
   require_nothing(n.fire(99, t0 + 30000));
+}
+
+// -- resume (crash recovery) --------------------------------------------------
+
+TEST_CASE("a resumed negotiation hands the latest offer to the party to move",
+          "[unit]") {
+  negotiation n;
+  n.send(counter_msg("bob", "m-b1", 80000), t0 + 1000);
+  effects out;
+  auto r = rules::resume(n.r.record(), t0 + 5000, out, 7ULL << 32);
+  CHECK_FALSE(out.event);
+  CHECK(out.relay_to == party::initiator);
+  REQUIRE(out.arm);
+  CHECK(out.arm->due_ms == t0 + 1000 + 30000);
+  CHECK(out.arm->generation > 7ULL << 32);
+  CHECK(r.to_move() == party::initiator);
+  CHECK(r.record() == n.r.record());
+  REQUIRE(r.latest_offer() != nullptr);
+  CHECK(r.latest_offer()->message_id == "m-b1");
+  CHECK(r.latest_offer()->proposal == offer(80000));
+}
+
+TEST_CASE("a resumed negotiation refuses every message id it applied before",
+          "[unit]") {
+  negotiation n;
+  n.send(counter_msg("bob", "m-b1", 80000), t0 + 1000);
+  n.send(counter_msg("alice", "m-a1", 90000), t0 + 2000);
+  effects out;
+  auto r = rules::resume(n.r.record(), t0 + 3000, out);
+  CHECK(r.to_move() == party::responder);
+  for (const auto* id : {"m-open", "m-b1", "m-a1"}) {
+    effects again;
+    r.on_message(counter_msg("bob", id, 85000), t0 + 3500, again);
+    require_refused(again, severity::warning, error_code::duplicate_message);
+  }
+  CHECK(r.record().rounds.size() == 3);
+  effects next;
+  r.on_message(counter_msg("bob", "m-b2", 86000), t0 + 4000, next);
+  CHECK(next.event == negotiation_event_kind::updated);
+  CHECK(r.record().rounds.size() == 4);
+  // Both sides' amounts came from the rounds: convergence of 90000 and 86000.
+  CHECK(r.record().convergence_score == convergence_score(90000, 86000));
+}
+
+TEST_CASE("a resumed negotiation whose round deadline passed expires at once",
+          "[unit]") {
+  negotiation n;
+  n.send(counter_msg("bob", "m-b1", 80000), t0 + 1000);
+  effects out;
+  auto r = rules::resume(n.r.record(), t0 + 1000 + 30000, out);
+  CHECK(out.event == negotiation_event_kind::expired);
+  CHECK(out.notify_parties);
+  CHECK_FALSE(out.relay_to);
+  CHECK_FALSE(out.arm);
+  CHECK(r.terminal());
+  CHECK(r.record().status == negotiation_status::expired);
+  CHECK(r.record().status_reason == round_timeout_reason(30000));
+  CHECK(r.record().updated_at == t0 + 31000);
+}
+
+TEST_CASE("a resumed negotiation past its total deadline expires for that reason",
+          "[unit]") {
+  negotiation n{with_timeouts(30000, 40000)};
+  n.send(counter_msg("bob", "m-b1", 80000), t0 + 20000);
+  effects out;
+  // The round deadline (t0 + 50000) is later than the total one (t0 + 40000).
+  auto r = rules::resume(n.r.record(), t0 + 45000, out);
+  CHECK(out.event == negotiation_event_kind::expired);
+  CHECK(r.record().status_reason == total_timeout_reason(40000));
+}
+
+TEST_CASE("a resumed negotiation's timer fires at its remaining deadline",
+          "[unit]") {
+  negotiation n;
+  effects out;
+  auto r = rules::resume(n.r.record(), t0 + 10000, out);
+  CHECK(out.relay_to == party::responder);
+  REQUIRE(out.arm);
+  CHECK(out.arm->due_ms == t0 + 30000);
+  REQUIRE(r.latest_offer() != nullptr);
+  CHECK(r.latest_offer()->action == round_action::propose);
+  effects early;
+  r.on_timer(out.arm->generation, t0 + 29999, early);
+  CHECK_FALSE(early.event);
+  effects due;
+  r.on_timer(early.arm ? early.arm->generation : out.arm->generation, t0 + 30000, due);
+  CHECK(due.event == negotiation_event_kind::expired);
 }

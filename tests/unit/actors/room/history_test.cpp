@@ -33,10 +33,13 @@ negotiation_record w1_record(const std::string& id) {
   x.initiator = "i123456";
   x.responder = "r123456";
   x.rounds = {
-      negotiation_round{1, "i123456", offer(10456), round_action::propose, "", t0},
-      negotiation_round{2, "r123456", offer(8887), round_action::counter, "", t0 + 1},
-      negotiation_round{3, "i123456", offer(9671), round_action::counter, "", t0 + 1},
-      negotiation_round{4, "r123456", offer(9671), round_action::accept, "", t0 + 2},
+      negotiation_round{1, "i123456", offer(10456), round_action::propose, "", t0, "i:1"},
+      negotiation_round{2, "r123456", offer(8887), round_action::counter, "", t0 + 1,
+                        "r:1"},
+      negotiation_round{3, "i123456", offer(9671), round_action::counter, "", t0 + 1,
+                        "i:2"},
+      negotiation_round{4, "r123456", offer(9671), round_action::accept, "", t0 + 2,
+                        "r:2"},
   };
   x.current_proposal = offer(9671);
   x.final_proposal = offer(9671);
@@ -55,6 +58,13 @@ template <class T> T round_trip(const T& x) {
   return y;
 }
 
+/// `x` as a history keeps it.
+negotiation_record without_message_ids(negotiation_record x) {
+  for (auto& round : x.rounds)
+    round.message_id.clear();
+  return x;
+}
+
 } // namespace
 
 TEST_CASE("a history gives its records back, oldest first, and knows their ids",
@@ -66,8 +76,8 @@ TEST_CASE("a history gives its records back, oldest first, and knows their ids",
     h.add(w1_record("neg_" + std::to_string(i)));
   auto records = h.records();
   REQUIRE(records.size() == 3);
-  CHECK(records[0] == w1_record("neg_3"));
-  CHECK(records[2] == w1_record("neg_5"));
+  CHECK(records[0] == without_message_ids(w1_record("neg_3")));
+  CHECK(records[2] == without_message_ids(w1_record("neg_5")));
   CHECK(h.newest_id() == "neg_5");
   CHECK(h.contains("neg_3"));
   CHECK_FALSE(h.contains("neg_2"));

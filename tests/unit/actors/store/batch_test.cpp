@@ -108,7 +108,7 @@ TEST_CASE("an event whose negotiation id is not a UUID is skipped, not written",
 }
 
 TEST_CASE("a non-UUID intent id is stored as a UUID and read back as given", "[unit]") {
-  auto row = to_row(opened(), "alice:1");
+  auto row = to_row(opened());
   CHECK(is_uuid(row.intent_id));
   CHECK(row.intent_id == uuid_for_text("intent-logo"));
   CHECK(row.intent_text == "intent-logo");
