@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -60,6 +61,10 @@ struct gateway_state {
   std::unordered_map<std::string, waiting> moves;
   std::uint64_t next_start = 0;
   std::uint64_t next_room_seed = 0;
+  /// Agents and rooms whose store write is under way (see `persisted`):
+  /// their ids are taken, they are not usable yet.
+  std::set<std::string> agents_pending;
+  std::set<std::string> rooms_pending;
 };
 
 using self_pointer = gateway_actor::stateful_pointer<gateway_state>;
@@ -325,6 +330,68 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
   return promise;
 }
 
+/// Spawns agent `spec` and registers it.
+messages::agent_spec add_agent(self_pointer self, const messages::agent_spec& spec) {
+  auto handle = self->state.build.add_agent(spec);
+  self->state.agents.emplace(spec.id, agent_entry{spec, std::move(handle)});
+  return spec;
+}
+
+caf::error room_exists(const std::string& id) {
+  return api_error(error_code::already_exists, "room \"" + id + "\" already exists",
+                   {{"field", "id"}, {"room_id", id}});
+}
+
+/// The error for the first member of `x` that is not registered; none when
+/// all are.
+caf::error missing_member(const gateway_state& st, const messages::room_request& x) {
+  for (std::size_t i = 0; i < x.members.size(); ++i)
+    if (st.agents.count(x.members[i]) == 0)
+      return unknown_agent(x.members[i], "members[" + std::to_string(i) + "]");
+  return {};
+}
+
+/// A change of the registered agents and rooms: with a store, asks it to
+/// commit `xs...` first, then makes the change here with `apply` and
+/// answers what `apply` returns, so that a 2xx never shows what a restart
+/// would lose; when the store fails (or does not answer within
+/// outcome_timeout), answers its error and changes nothing here. Meanwhile
+/// `key` is in the `pending` set (when given): the id is taken. Without a
+/// store, applies at once.
+template <class T, class Apply, class... Ts>
+caf::result<T> persisted(self_pointer self, std::set<std::string> gateway_state::*pending,
+                         const std::string& key, Apply apply, const Ts&... xs) {
+  auto& st = self->state;
+  if (!st.options.store) {
+    auto x = apply();
+    if (!x)
+      return std::move(x.error());
+    return std::move(*x);
+  }
+  if (pending != nullptr)
+    (st.*pending).insert(key);
+  auto release = [self, pending, key] {
+    if (pending != nullptr)
+      (self->state.*pending).erase(key);
+  };
+  auto promise = self->make_response_promise<T>();
+  self->request(st.options.store, st.options.outcome_timeout, xs...)
+      .then(
+          [promise, release, apply](bool) mutable {
+            release();
+            auto x = apply();
+            if (x)
+              promise.deliver(std::move(*x));
+            else
+              promise.deliver(std::move(x.error()));
+          },
+          [promise, release](caf::error& err) mutable {
+            release();
+            promise.deliver(std::move(err));
+          });
+  return promise;
+}
+
 messages::room_view view_of(const gateway_state& st, const std::string& id,
                             const room_entry& room) {
   messages::room_view view;
@@ -345,13 +412,16 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       [self](caf::put_atom,
              messages::agent_spec& spec) -> caf::result<messages::agent_spec> {
         auto& st = self->state;
-        if (st.agents.count(spec.id) != 0)
+        if (st.agents.count(spec.id) != 0 || st.agents_pending.count(spec.id) != 0)
           return api_error(error_code::already_exists,
                            "agent \"" + spec.id + "\" is already registered",
                            {{"field", "id"}, {"agent_id", spec.id}});
-        auto handle = st.build.add_agent(spec);
-        st.agents.emplace(spec.id, agent_entry{spec, std::move(handle)});
-        return spec;
+        return persisted<messages::agent_spec>(
+            self, &gateway_state::agents_pending, spec.id,
+            [self, spec]() -> caf::expected<messages::agent_spec> {
+              return add_agent(self, spec);
+            },
+            caf::put_atom::value, spec);
       },
       [self](caf::get_atom, messages::agent_atom,
              const std::string& id) -> caf::result<messages::agent_spec> {
@@ -368,25 +438,42 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       },
       [self](caf::delete_atom, messages::agent_atom,
              const std::string& id) -> caf::result<messages::agent_spec> {
-        auto i = self->state.agents.find(id);
-        if (i == self->state.agents.end())
+        if (self->state.agents.count(id) == 0)
           return unknown_agent(id, "id");
-        auto spec = std::move(i->second.spec);
-        self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
-        self->state.agents.erase(i);
-        return spec;
+        return persisted<messages::agent_spec>(
+            self, nullptr, id,
+            [self, id]() -> caf::expected<messages::agent_spec> {
+              // Looked up again: another delete may have come first.
+              auto i = self->state.agents.find(id);
+              if (i == self->state.agents.end())
+                return unknown_agent(id, "id");
+              auto spec = std::move(i->second.spec);
+              self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
+              self->state.agents.erase(i);
+              return spec;
+            },
+            caf::delete_atom::value, messages::agent_atom::value, id);
       },
       [self](caf::put_atom,
              const messages::room_request& x) -> caf::result<messages::room_view> {
         auto& st = self->state;
-        if (st.rooms.count(x.id) != 0)
-          return api_error(error_code::already_exists,
-                           "room \"" + x.id + "\" already exists",
-                           {{"field", "id"}, {"room_id", x.id}});
-        for (std::size_t i = 0; i < x.members.size(); ++i)
-          if (st.agents.count(x.members[i]) == 0)
-            return unknown_agent(x.members[i], "members[" + std::to_string(i) + "]");
-        return view_of(st, x.id, build_room(self, x.id, x.members));
+        if (st.rooms.count(x.id) != 0 || st.rooms_pending.count(x.id) != 0)
+          return room_exists(x.id);
+        if (auto missing = missing_member(st, x))
+          return missing;
+        return persisted<messages::room_view>(
+            self, &gateway_state::rooms_pending, x.id,
+            [self, x]() -> caf::expected<messages::room_view> {
+              // Checked again: while the store wrote, a member may have been
+              // deleted, or `open` built a pair room of that id.
+              auto& st = self->state;
+              if (st.rooms.count(x.id) != 0)
+                return room_exists(x.id);
+              if (auto missing = missing_member(st, x))
+                return missing;
+              return view_of(st, x.id, build_room(self, x.id, x.members));
+            },
+            caf::put_atom::value, x);
       },
       [self](caf::get_atom, messages::room_atom,
              const std::string& id) -> caf::result<messages::room_view> {

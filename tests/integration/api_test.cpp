@@ -471,3 +471,39 @@ TEST_CASE("a 2xx move is committed: the store's list, stats and expiry show it",
   CHECK(expired.status == 200);
   CHECK(expired.body["expired"] == 0);
 }
+
+TEST_CASE("agents and rooms are committed to the store before their 2xx: a failed "
+          "write is E028 and changes nothing",
+          "[integration]") {
+  serve_process serve;
+  openapi_contract contract;
+  api_client api{serve.port, contract};
+  auto sql = [&](const std::string& statements) {
+    auto r = parley::test::run_command(
+        "sqlite3 -bail " + serve.store.path() + " \"" + statements + "\"", 30);
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    return r.output;
+  };
+  REQUIRE(api.post("/api/v1/agents", external("did:key:alice")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", external("bob")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", external("carol")).status == 201);
+  REQUIRE(api.post("/api/v1/rooms", {{"id", "studio"}, {"members", {"did:key:alice", "bob"}}})
+              .status == 201);
+  CHECK(api.del("/api/v1/agents/carol").status == 200);
+  CHECK(sql("SELECT id FROM parley_agents ORDER BY created_at, rowid;") ==
+        "did:key:alice\nbob\n");
+  CHECK(sql("SELECT id, members FROM parley_rooms;") ==
+        "studio|[\"did:key:alice\",\"bob\"]\n");
+  // The store's tables go away: every change is refused and none is made.
+  sql("DROP TABLE parley_rooms; DROP TABLE parley_agents;");
+  check_error(api.post("/api/v1/agents", external("dave")), 503, "E028");
+  check_error(api.get("/api/v1/agents/dave"), 404, "E008");
+  check_error(
+      api.post("/api/v1/rooms", {{"id", "lab"}, {"members", {"did:key:alice", "bob"}}}),
+      503, "E028");
+  check_error(api.get("/api/v1/rooms/lab"), 404, "E018");
+  check_error(api.del("/api/v1/agents/bob"), 503, "E028");
+  CHECK(api.get("/api/v1/agents/bob").status == 200);
+  CHECK(api.get("/api/v1/agents").body["agents"].size() == 2);
+}
