@@ -472,7 +472,7 @@ TEST_CASE("a 2xx move is committed: the store's list, stats and expiry show it",
   CHECK(expired.body["expired"] == 0);
 }
 
-TEST_CASE("agents and rooms are committed to the store before their 2xx; a failed "
+TEST_CASE("agents and rooms are committed to the store before their 2xx: a failed "
           "write is E028 and changes nothing",
           "[integration]") {
   serve_process serve;
