@@ -30,5 +30,7 @@ using flush_atom = caf::atom_constant<caf::atom("flush")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
 /// Asks a node's room host for its side of a bridge (runtime/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
+/// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).
+using drain_atom = caf::atom_constant<caf::atom("drain")>;
 
 } // namespace parley::messages
