@@ -67,7 +67,9 @@ int hex_digit(char c) {
 /// Whether `x` is well-formed UTF-8 (RFC 3629: no overlong form, surrogate
 /// or code point past U+10FFFF).
 bool is_utf8(const std::string& x) {
-  auto at = [&x](std::size_t i) { return static_cast<unsigned char>(x[i]); };
+  auto at = [&x](std::size_t i) {
+    return static_cast<unsigned char>(x[i]);
+  };
   std::size_t i = 0;
   while (i < x.size()) {
     auto c = at(i);

@@ -21,7 +21,8 @@ template <class Make> void answer(const respond_function& respond, Make make) {
     r = make();
   } catch (const std::exception& e) {
     r = error_response(messages::error_code::invalid_request,
-                       std::string{"the answer cannot be encoded as JSON: "} + e.what());
+                       std::string{"the answer cannot be encoded as JSON: "} +
+                           e.what());
   }
   respond(std::move(r));
 }
@@ -38,13 +39,11 @@ void call(requester_pool& pool, const Handle& dest, std::chrono::milliseconds ti
                on_result = std::move(on_result),
                xs...](requester_pool::pointer self) mutable {
     self->request(dest, timeout, std::move(xs)...)
-        .then(
-            [respond, on_result](Result& x) {
-              answer(respond, [&] { return on_result(x); });
-            },
-            [respond](caf::error& err) {
-              answer(respond, [&] { return error_response(err); });
-            });
+        .then([respond,
+               on_result](Result& x) { answer(respond, [&] { return on_result(x); }); },
+              [respond](caf::error& err) {
+                answer(respond, [&] { return error_response(err); });
+              });
   });
 }
 

@@ -97,8 +97,8 @@ struct exchange {
       --waiting;
       respond(std::move(r));
     };
-    call<Result>(st.requesters, dest, st.opts.timeout, std::move(done), std::move(on_result),
-                 std::move(xs)...);
+    call<Result>(st.requesters, dest, st.opts.timeout, std::move(done),
+                 std::move(on_result), std::move(xs)...);
   }
 };
 

@@ -39,14 +39,16 @@ struct arrival {
   std::once_flag once;
 };
 
-caf::behavior silent_gateway(caf::event_based_actor* self, std::shared_ptr<arrival> seen) {
+caf::behavior silent_gateway(caf::event_based_actor* self,
+                             std::shared_ptr<arrival> seen) {
   self->set_default_handler(
       [seen](caf::scheduled_actor*, caf::message_view&) -> caf::result<caf::message> {
         std::call_once(seen->once, [&] { seen->promise.set_value(); });
         return caf::skip;
       });
   // A behavior that matches nothing the routes send keeps the actor alive.
-  return {[](parley::messages::done_atom) {}};
+  return {[](parley::messages::done_atom) {
+  }};
 }
 
 /// The routes and server of `parley serve` before the silent gateway.
@@ -58,8 +60,11 @@ struct busy_serve {
     http::server::options server_opts;
     server_opts.port = 0;
     server.emplace(server_opts,
-                   http::routes{sys, caf::actor_cast<parley::actors::gateway_actor>(gateway),
-                                {}, route_opts, std::make_shared<std::atomic<bool>>(true)});
+                   http::routes{sys,
+                                caf::actor_cast<parley::actors::gateway_actor>(gateway),
+                                {},
+                                route_opts,
+                                std::make_shared<std::atomic<bool>>(true)});
     port = server->start();
   }
 
@@ -114,7 +119,8 @@ TEST_CASE("requests over serve.max_in_flight are 503 E030 at once", "[integratio
   api_client api{serve.port, contract};
   auto start = std::chrono::steady_clock::now();
   check_busy(api.get("/api/v1/agents"));
-  check_busy(api.post("/api/v1/agents", {{"id", "bob"}, {"brain", {{"kind", "external"}}}}));
+  check_busy(
+      api.post("/api/v1/agents", {{"id", "bob"}, {"brain", {{"kind", "external"}}}}));
   CHECK(std::chrono::steady_clock::now() - start < 5s);
   // Stopping the server lets the held request go unanswered (and perhaps a
   // refusal whose write has not completed yet): its connection closes.

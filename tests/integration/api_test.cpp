@@ -319,7 +319,7 @@ TEST_CASE("unknown routes and methods are coded errors", "[integration]") {
   check_error(api.post("/healthz", json::object()), 405, "E033");
 }
 
-TEST_CASE("a path or query that is not UTF-8 once decoded is E001; the API stays up",
+TEST_CASE("a path or query that is not UTF-8 once decoded is E001 and the API stays up",
           "[integration]") {
   serve_process serve;
   openapi_contract contract;
