@@ -31,5 +31,7 @@ using recover_atom = caf::atom_constant<caf::atom("recover")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
 /// Asks a node's room host for its side of a bridge (runtime/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
+/// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).
+using drain_atom = caf::atom_constant<caf::atom("drain")>;
 
 } // namespace parley::messages

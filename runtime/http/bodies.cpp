@@ -64,6 +64,45 @@ int hex_digit(char c) {
   return -1;
 }
 
+/// Whether `x` is well-formed UTF-8 (RFC 3629: no overlong form, surrogate
+/// or code point past U+10FFFF).
+bool is_utf8(const std::string& x) {
+  auto at = [&x](std::size_t i) {
+    return static_cast<unsigned char>(x[i]);
+  };
+  std::size_t i = 0;
+  while (i < x.size()) {
+    auto c = at(i);
+    std::size_t tail = 0;
+    unsigned char low = 0x80;
+    unsigned char high = 0xBF;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    if (c >= 0xC2 && c <= 0xDF) {
+      tail = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      tail = 2;
+      low = c == 0xE0 ? 0xA0 : low;
+      high = c == 0xED ? 0x9F : high;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      tail = 3;
+      low = c == 0xF0 ? 0x90 : low;
+      high = c == 0xF4 ? 0x8F : high;
+    } else {
+      return false;
+    }
+    if (x.size() - i <= tail || at(i + 1) < low || at(i + 1) > high)
+      return false;
+    for (std::size_t k = 2; k <= tail; ++k)
+      if (at(i + k) < 0x80 || at(i + k) > 0xBF)
+        return false;
+    i += tail + 1;
+  }
+  return true;
+}
+
 } // namespace
 
 std::string percent_decode(const std::string& x, bool plus_is_space,
@@ -81,6 +120,8 @@ std::string percent_decode(const std::string& x, bool plus_is_space,
       out += x[i];
     }
   }
+  if (!is_utf8(out))
+    throw json_error(path, "not UTF-8 once percent-decoded");
   return out;
 }
 

@@ -59,7 +59,8 @@ move_body read_move(const nlohmann::json& j, const std::string& negotiation_id);
 messages::store_query read_query(const std::string& query);
 
 /// Decodes `%XX` escapes (and, with `plus_is_space`, `+` as a space, as in a
-/// query); throws json_error at `path` when an escape is malformed.
+/// query); throws json_error at `path` when an escape is malformed or the
+/// result is not UTF-8 (no JSON answer could echo it).
 std::string percent_decode(const std::string& x, bool plus_is_space,
                            const std::string& path);
 

@@ -1,34 +1,50 @@
 #pragma once
 
 #include <chrono>
+#include <exception>
+#include <string>
 #include <utility>
 
-#include "caf/actor_system.hpp"
-#include "caf/event_based_actor.hpp"
+#include "caf/typed_event_based_actor.hpp"
 
 #include "runtime/http/errors.hpp"
 #include "runtime/http/message.hpp"
+#include "runtime/http/requesters.hpp"
 
 namespace parley::runtime::http {
 
+/// Answers `respond` with `make()`; what escapes it (an answer JSON cannot
+/// encode) is E001, since a requester must survive every answer.
+template <class Make> void answer(const respond_function& respond, Make make) {
+  response r;
+  try {
+    r = make();
+  } catch (const std::exception& e) {
+    r = error_response(messages::error_code::invalid_request,
+                       std::string{"the answer cannot be encoded as JSON: "} +
+                           e.what());
+  }
+  respond(std::move(r));
+}
+
 /// Asks `dest` for `Result` by request/response, bounded by `timeout`, and
 /// answers `respond` with `on_result(result)`, or the error's body. The
-/// request runs in a short-lived actor of its own, so that no I/O thread
-/// waits and no scheduler thread blocks: the answer, whenever it comes,
-/// goes straight to the connection.
+/// request goes out from one of `pool`'s long-lived actors, so that no I/O
+/// thread waits, no scheduler thread blocks and no actor is spawned per
+/// request: the answer, whenever it comes, goes straight to the connection.
 template <class Result, class Handle, class OnResult, class... Ts>
-void call(caf::actor_system& sys, const Handle& dest, std::chrono::milliseconds timeout,
+void call(requester_pool& pool, const Handle& dest, std::chrono::milliseconds timeout,
           respond_function respond, OnResult on_result, Ts... xs) {
-  // The request travels as the actor's spawn arguments (CAF 0.17 fails on a
-  // function-based actor spawned without any).
-  auto ask = [dest, timeout, respond = std::move(respond),
-              on_result = std::move(on_result)](caf::event_based_actor* self,
-                                                Ts... ys) {
-    self->request(dest, timeout, std::move(ys)...)
-        .then([respond, on_result](Result& x) { respond(on_result(x)); },
-              [respond](caf::error& err) { respond(error_response(err)); });
-  };
-  sys.spawn(std::move(ask), std::move(xs)...);
+  pool.submit([dest, timeout, respond = std::move(respond),
+               on_result = std::move(on_result),
+               xs...](requester_pool::pointer self) mutable {
+    self->request(dest, timeout, std::move(xs)...)
+        .then([respond,
+               on_result](Result& x) { answer(respond, [&] { return on_result(x); }); },
+              [respond](caf::error& err) {
+                answer(respond, [&] { return error_response(err); });
+              });
+  });
 }
 
 } // namespace parley::runtime::http

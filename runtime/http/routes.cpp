@@ -22,16 +22,16 @@ struct routes::state {
   state(caf::actor_system& sys, actors::gateway_actor gateway,
         actors::store_actor store, routes::options opts,
         std::shared_ptr<const std::atomic<bool>> ready)
-      : sys(sys), gateway(std::move(gateway)), store(std::move(store)), opts(opts),
-        ready(std::move(ready)) {}
+      : gateway(std::move(gateway)), store(std::move(store)), opts(opts),
+        ready(std::move(ready)), requesters(sys, opts.requesters) {}
 
-  caf::actor_system& sys;
   actors::gateway_actor gateway;
   actors::store_actor store;
   routes::options opts;
   std::shared_ptr<const std::atomic<bool>> ready;
   /// Requests waiting for the runtime now.
   mutable std::atomic<std::size_t> waiting{0};
+  mutable requester_pool requesters;
 };
 
 namespace {
@@ -97,8 +97,8 @@ struct exchange {
       --waiting;
       respond(std::move(r));
     };
-    call<Result>(st.sys, dest, st.opts.timeout, std::move(done), std::move(on_result),
-                 std::move(xs)...);
+    call<Result>(st.requesters, dest, st.opts.timeout, std::move(done),
+                 std::move(on_result), std::move(xs)...);
   }
 };
 

@@ -25,6 +25,8 @@ public:
     /// Requests waiting for the runtime at once; more are answered 503
     /// (E030, Retry-After) at once.
     std::size_t max_in_flight = 4096;
+    /// Long-lived actors the requests go out from (requesters.hpp).
+    std::size_t requesters = 2;
   };
 
   /// `ready` is set once the service may take requests (`/readyz`).

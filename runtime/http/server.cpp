@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -58,6 +59,9 @@ struct server::impl {
   /// Reset by `stop`, which destroys every connection with them.
   std::optional<net::io_context> ioc;
   std::optional<tcp::acceptor> acceptor;
+  /// Keeps the I/O threads running while every connection waits for an
+  /// answer and the acceptor is closed (during `stop`'s grace).
+  std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
   std::vector<std::thread> threads;
   /// Guards `open`: an answer that comes after `stop` is dropped, not posted
   /// to a destroyed io_context.
@@ -264,6 +268,8 @@ server::server(options opts, handler_function handler)
 server::~server() {
   if (!impl_->threads.empty())
     stop(std::chrono::milliseconds{0});
+  // Whatever answers the handler still holds goes before the server does.
+  impl_->handler = nullptr;
 }
 
 std::uint16_t server::start() {
@@ -287,6 +293,7 @@ std::uint16_t server::start() {
     throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
   auto port = acceptor.local_endpoint().port();
   x.accept();
+  x.work.emplace(x.ioc->get_executor());
   for (std::size_t i = 0; i < x.opts.io_threads; ++i)
     x.threads.emplace_back([&x] { x.ioc->run(); });
   return port;
@@ -310,6 +317,7 @@ std::size_t server::stop(std::chrono::milliseconds grace) {
     std::lock_guard<std::mutex> guard{x.post_mtx};
     x.open = false;
   }
+  x.work.reset();
   x.ioc->stop();
   for (auto& t : x.threads)
     t.join();

@@ -319,6 +319,19 @@ TEST_CASE("unknown routes and methods are coded errors", "[integration]") {
   check_error(api.post("/healthz", json::object()), 405, "E033");
 }
 
+TEST_CASE("a path or query that is not UTF-8 once decoded is E001 and the API stays up",
+          "[integration]") {
+  serve_process serve;
+  openapi_contract contract;
+  api_client api{serve.port, contract};
+  check_bad_field(api.get("/api/v1/agents/%FF"), "path");
+  check_bad_field(api.get("/api/v1/rooms/%C0%AF"), "path");
+  check_bad_field(api.get("/api/v1/negotiations?initiator=%ED%A0%80"), "initiator");
+  check_bad_field(api.get("/api/v1/agents/%G1"), "path");
+  check_error(api.get("/api/v1/agents/caf%C3%A9"), 404, "E008");
+  CHECK(api.get("/api/v1/agents").status == 200);
+}
+
 TEST_CASE("a body over serve.max_body_bytes is refused with 413", "[integration]") {
   parley::test::temp_file config{R"({"serve": {"max_body_bytes": 1024}})"};
   serve_process serve{{}, {}, {"--config", config.path()}};
