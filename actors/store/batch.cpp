@@ -54,6 +54,7 @@ void batch::add(const messages::negotiation_event& x) {
     return;
   }
   auto& op = *found;
+  op.texts.reset(); // what they render changes now
   switch (x.kind) {
   case negotiation_event_kind::started: {
     op.insert = true;
@@ -84,6 +85,8 @@ void batch::add(const messages::negotiation_event& x) {
     set_columns(op.row, *x.record);
     append_rounds(op, *x.record);
     op.terminal = true;
+    if (op.insert)
+      op.texts = texts_of(op.row);
     return;
   }
   }

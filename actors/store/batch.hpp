@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,6 +26,11 @@ struct write_op {
   negotiation_row row;
   /// How many rounds the negotiation has once this op is written.
   std::int32_t round_count = 0;
+  /// An insert's texts, rendered when its negotiation ended within the batch
+  /// (its row is final then), on the store actor's thread while the writer's
+  /// thread writes the batch before: the writer only binds them. None for any
+  /// other op.
+  std::optional<row_texts> texts;
 };
 
 /// The events heard since the last commit, folded per negotiation in the

@@ -7,7 +7,6 @@
 
 #include <pqxx/pqxx>
 
-#include "actors/store/iso_time.hpp"
 #include "actors/store/json_text.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
@@ -126,26 +125,30 @@ void put_integer(std::string& out, const char* name, std::int64_t x) {
 }
 
 /// Appends `{"id":…` and the columns an update sets.
-void append_update(std::string& out, const negotiation_row& row) {
+void append_update(std::string& out, const negotiation_row& row, const row_texts& texts) {
   out += "{\"id\":";
   append_json_string(out, row.id);
   put(out, "state", row.state);
-  put_json(out, "rounds", rounds_array(row.rounds));
+  put_json(out, "rounds", texts.rounds);
   put_number(out, "convergence_score", row.convergence_score);
   put_json(out, "current_proposal", row.current_proposal);
   put_json(out, "final_proposal", row.final_proposal);
-  put(out, "updated_at", to_iso(row.updated_at));
+  put(out, "updated_at", texts.updated_at);
 }
 
-void append_insert(std::string& out, const negotiation_row& row) {
-  append_update(out, row);
+void append_insert(std::string& out, const write_op& op) {
+  // Rendered by the store actor when the negotiation ended in the batch.
+  auto rendered = op.texts ? row_texts{} : texts_of(op.row);
+  const auto& texts = op.texts ? *op.texts : rendered;
+  const auto& row = op.row;
+  append_update(out, row, texts);
   put(out, "intent_id", row.intent_id);
   put(out, "initiator_did", row.initiator_did);
   put(out, "responder_did", row.responder_did);
   put_json(out, "incentive_split", row.incentive_split);
   put_integer(out, "max_rounds", row.max_rounds);
-  put(out, "created_at", to_iso(row.created_at));
-  put(out, "expires_at", to_iso(row.expires_at));
+  put(out, "created_at", texts.created_at);
+  put(out, "expires_at", texts.expires_at);
   put(out, "room_id", row.room_id);
   put_integer(out, "round_timeout_ms", row.round_timeout_ms);
   put_integer(out, "total_timeout_ms", row.total_timeout_ms);
@@ -290,11 +293,11 @@ public:
     guarded("write", [&] {
       auto inserts = rows_array(
           ops, [](const write_op& op) { return op.insert; },
-          [](std::string& out, const write_op& op) { append_insert(out, op.row); });
+          [](std::string& out, const write_op& op) { append_insert(out, op); });
       auto updates = rows_array(
           ops, [](const write_op& op) { return !op.insert; },
           [](std::string& out, const write_op& op) {
-            append_update(out, op.row);
+            append_update(out, op.row, texts_of(op.row));
             out.push_back('}');
           });
       auto finishes = rows_array(

@@ -117,6 +117,11 @@ std::string rounds_array(const std::vector<stored_round>& rounds, std::int64_t a
   return out;
 }
 
+row_texts texts_of(const negotiation_row& row) {
+  return {rounds_array(row.rounds), to_iso(row.created_at), to_iso(row.expires_at),
+          to_iso(row.updated_at)};
+}
+
 std::vector<stored_round> split_rounds(const std::string& array) {
   auto j = json::parse(array, nullptr, false);
   if (j.is_discarded() || !j.is_array())

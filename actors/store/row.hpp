@@ -49,6 +49,18 @@ void set_columns(negotiation_row& row, const messages::negotiation_record& recor
 /// The columns and rounds of `record`.
 negotiation_row to_row(const messages::negotiation_record& record);
 
+/// What a new row binds beyond negotiation_row's texts, rendered: its rounds
+/// as one JSON array, its times in ISO 8601.
+struct row_texts {
+  std::string rounds;
+  std::string created_at;
+  std::string expires_at;
+  std::string updated_at;
+};
+
+/// The texts `row` binds when it is inserted.
+row_texts texts_of(const negotiation_row& row);
+
 /// `rounds` (those numbered above `after`) as one JSON array.
 std::string rounds_array(const std::vector<stored_round>& rounds, std::int64_t after = 0);
 

@@ -383,11 +383,11 @@ public:
     // New negotiations go in `insert_chunk` rows per statement: one
     // statement runs its per-statement work (seed 003's state CHECK builds
     // its IN list, the statement starts and resets) once for all of them.
-    std::vector<const negotiation_row*> fresh;
+    std::vector<const write_op*> fresh;
     fresh.reserve(ops.size());
     for (const auto& op : ops) {
       if (op.insert)
-        fresh.push_back(&op.row);
+        fresh.push_back(&op);
       else
         update(op);
     }
@@ -616,34 +616,36 @@ private:
 
   /// Inserts insert_chunks[`chunk`] rows with their negotiation_runtime rows,
   /// in two statements.
-  void insert(const negotiation_row* const* rows, std::size_t chunk) {
+  void insert(const write_op* const* rows, std::size_t chunk) {
     auto n = insert_chunks[chunk];
-    // The texts the rows do not hold, alive until the statements ran.
+    // The texts the ops do not hold, alive until the statements ran.
     scratch_.clear();
-    scratch_.reserve(4 * n);
+    scratch_.reserve(n);
     use s{prepared(insert_sql().negotiations[chunk])};
     for (std::size_t k = 0; k < n; ++k) {
-      const auto& row = *rows[k];
+      const auto& row = rows[k]->row;
+      const auto& texts =
+          rows[k]->texts ? *rows[k]->texts : scratch_.emplace_back(texts_of(row));
       auto p = static_cast<int>(k * 14);
       s->bind_kept(p + 1, row.id);
       s->bind_kept(p + 2, row.intent_id);
       s->bind_kept(p + 3, row.initiator_did);
       s->bind_kept(p + 4, row.responder_did);
       s->bind_kept(p + 5, row.state);
-      s->bind_kept(p + 6, scratch_.emplace_back(rounds_array(row.rounds)));
+      s->bind_kept(p + 6, texts.rounds);
       s->bind(p + 7, row.convergence_score);
       s->bind_json_kept(p + 8, row.current_proposal);
       s->bind_json_kept(p + 9, row.final_proposal);
       s->bind_json_kept(p + 10, row.incentive_split);
       s->bind(p + 11, static_cast<std::int64_t>(row.max_rounds));
-      s->bind_kept(p + 12, scratch_.emplace_back(to_iso(row.created_at)));
-      s->bind_kept(p + 13, scratch_.emplace_back(to_iso(row.expires_at)));
-      s->bind_kept(p + 14, scratch_.emplace_back(to_iso(row.updated_at)));
+      s->bind_kept(p + 12, texts.created_at);
+      s->bind_kept(p + 13, texts.expires_at);
+      s->bind_kept(p + 14, texts.updated_at);
     }
     s->run();
     use r{prepared(insert_sql().runtime[chunk])};
     for (std::size_t k = 0; k < n; ++k) {
-      const auto& row = *rows[k];
+      const auto& row = rows[k]->row;
       auto p = static_cast<int>(k * 6);
       r->bind_kept(p + 1, row.id);
       r->bind_kept(p + 2, row.room_id);
@@ -690,7 +692,7 @@ private:
 
   sqlite3* db_ = nullptr;
   std::map<std::string, std::unique_ptr<statement>> cache_;
-  std::vector<std::string> scratch_;
+  std::vector<row_texts> scratch_;
 };
 
 } // namespace

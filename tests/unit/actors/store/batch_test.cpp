@@ -67,6 +67,33 @@ TEST_CASE("a negotiation that starts and ends in one batch is one insert", "[uni
   CHECK(b.empty());
 }
 
+TEST_CASE("an insert that ended in the batch carries its bound texts, rendered", "[unit]") {
+  batch b;
+  b.add(started());
+  b.add(updated(2, 8500));
+  auto open = b.take();
+  REQUIRE(open.size() == 1);
+  CHECK_FALSE(open[0].texts); // still open: the writer renders them
+  b.add(started());
+  b.add(agreed());
+  auto ended = b.take();
+  REQUIRE(ended.size() == 1);
+  REQUIRE(ended[0].texts);
+  const auto& texts = *ended[0].texts;
+  const auto& row = ended[0].row;
+  CHECK(texts.rounds == rounds_array(row.rounds));
+  CHECK(texts.created_at == to_iso(row.created_at));
+  CHECK(texts.expires_at == to_iso(row.expires_at));
+  CHECK(texts.updated_at == to_iso(row.updated_at));
+  // An event after the end changes the row: the texts go with it.
+  b.add(started());
+  b.add(agreed());
+  b.add(updated(5, 9900));
+  auto late = b.take();
+  REQUIRE(late.size() == 1);
+  CHECK_FALSE(late[0].texts);
+}
+
 TEST_CASE("updates in a later batch append rounds and move the seed state", "[unit]") {
   batch b;
   b.add(started());
