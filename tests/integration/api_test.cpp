@@ -346,7 +346,7 @@ TEST_CASE("a body over serve.max_body_bytes is refused with 413", "[integration]
   CHECK(fresh.post("/api/v1/agents", external("alice")).status == 201);
 }
 
-TEST_CASE("a non-loopback address needs a token; requests without it get 401",
+TEST_CASE("a non-loopback address needs a token: requests without it get 401",
           "[integration]") {
   auto refused = parley::test::run_parley("serve --host 0.0.0.0 --port 0", 30);
   CHECK(refused.exit_code == 2);

@@ -108,7 +108,7 @@ TEST_CASE("the store answers bad requests with coded errors and keeps going",
         msg::error_code::none);
 }
 
-TEST_CASE("a failed write fails its syncs and flushes with E028; the store carries on",
+TEST_CASE("a failed write fails its syncs and flushes with E028, and the store carries on",
           "[integration]") {
   fixture f;
   // The schema goes away underneath the store.

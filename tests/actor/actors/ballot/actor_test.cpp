@@ -100,7 +100,7 @@ TEST_CASE("votes after resolution are refused with E024 and change nothing",
   CHECK(f.seen.ballot_events.size() == 4);
 }
 
-TEST_CASE("rule agents vote when invited; the reporter gets the result", "[actor]") {
+TEST_CASE("rule agents vote when invited, and the reporter gets the result", "[actor]") {
   actor_fixture f;
   std::map<std::string, parley::actors::agent_actor> agents;
   std::vector<std::pair<std::string, double>> members = {
@@ -139,7 +139,7 @@ TEST_CASE("an invalid ballot spec is refused with E027", "[actor]") {
   CHECK(f.seen.ballot_events.empty());
 }
 
-TEST_CASE("a finished ballot's actor takes the next ballot; what the first was sent "
+TEST_CASE("a finished ballot's actor takes the next ballot, and what the first was sent "
           "is dropped",
           "[actor]") {
   actor_fixture f;

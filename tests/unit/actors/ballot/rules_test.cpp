@@ -239,7 +239,7 @@ TEST_CASE("veto: without a veto it is a majority, abstentions against", "[unit]"
   CHECK(closed(r).status == ballot_status::rejected);
 }
 
-TEST_CASE("votes are immutable; every refusal is coded and changes nothing", "[unit]") {
+TEST_CASE("votes are immutable, and every refusal is coded and changes nothing", "[unit]") {
   rules r{make_spec(ballot_strategy::majority, builders(3))};
   effects fx;
   r.on_vote(vote{"b1", "mallory", "approve"}, fx);
