@@ -322,7 +322,8 @@ int run_cli(int argc, char** argv) {
   serve_cmd->add_option("--store", serve.store,
                         "Where the records are committed before a move is answered: a "
                         "path, sqlite:PATH or postgresql://... (default: PARLEY_STORE, "
-                        "else store.url, ./parley.db)");
+                        "else store.url, ./parley.db); on start, serve resumes the "
+                        "agents, rooms and open negotiations it holds");
   store_commands store{app};
 
   try {
