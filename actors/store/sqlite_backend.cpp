@@ -202,8 +202,14 @@ private:
 /// first as fit, then of the next (the last is 1, so every row fits).
 constexpr std::size_t insert_chunks[] = {256, 16, 1};
 
-/// How much write-ahead log makes a checkpoint.
-constexpr int wal_checkpoint_bytes = 64 * 1024 * 1024;
+/// How much write-ahead log makes a checkpoint: little, because a
+/// checkpoint fsyncs the log and the database file on the writer, and every
+/// answer waiting for the next commit waits for those fsyncs too. Measured
+/// on ext4 (BENCHMARKS.md, "HTTP API"): serve's API p99 was 57–71 ms with a
+/// checkpoint every 64 MiB, 24–29 ms every 4 MiB, 17–22 ms every 1 MiB (the
+/// same as with no fsync at all), while W1 with `--store` ran as fast with
+/// each of them.
+constexpr int wal_checkpoint_bytes = 1024 * 1024;
 
 constexpr const char* insert_head =
     "INSERT INTO negotiations (id, intent_id, initiator_did, responder_did, state, "
@@ -266,9 +272,7 @@ public:
     exec("PRAGMA journal_mode = WAL");
     exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
     // Seven indexes per row (the key and seed 003's six) want their pages
-    // in memory: 64 MiB of page cache instead of SQLite's 2 MiB; and a
-    // checkpoint every 64 MiB of log instead of every 4 MiB, so that a busy
-    // store copies pages into the database file less often.
+    // in memory: 64 MiB of page cache instead of SQLite's 2 MiB.
     exec("PRAGMA cache_size = -65536");
     exec("PRAGMA wal_autocheckpoint = " +
          std::to_string(wal_checkpoint_bytes / page_size()));
