@@ -205,10 +205,10 @@ constexpr std::size_t insert_chunks[] = {256, 16, 1};
 /// How much write-ahead log makes a checkpoint: little, because a
 /// checkpoint fsyncs the log and the database file on the writer, and every
 /// answer waiting for the next commit waits for those fsyncs too. Measured
-/// on ext4 (BENCHMARKS.md, "HTTP API"): serve's API p99 was 57–71 ms with a
-/// checkpoint every 64 MiB, 24–29 ms every 4 MiB, 17–22 ms every 1 MiB (the
-/// same as with no fsync at all), while W1 with `--store` ran as fast with
-/// each of them.
+/// on ext4 (BENCHMARKS.md, "API: the disk tail was the checkpoint"): serve's
+/// API p99 was 57–71 ms with a checkpoint every 64 MiB, 24–29 ms every 4 MiB,
+/// 17–23 ms every 1 MiB (as with no fsync at all, or on tmpfs), while W1 with
+/// `--store` ran as fast with each of them.
 constexpr int wal_checkpoint_bytes = 1024 * 1024;
 
 constexpr const char* insert_head =
