@@ -3,13 +3,17 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
-#include "caf/scoped_actor.hpp"
+#include "caf/event_based_actor.hpp"
 #include "caf/send.hpp"
 
 #include "actors/common/wall_clock.hpp"
@@ -54,24 +58,54 @@ std::string token_of(const config::serve_settings& settings,
   return token;
 }
 
-/// Restores the store's agents and rooms and resumes its open negotiations
-/// (actors/gateway/); prints what it did. Returns an empty string or why it
-/// failed.
-std::string recover(caf::actor_system& sys, const actors::gateway_actor& gateway,
-                    std::chrono::milliseconds load_timeout, std::ostream& out) {
-  caf::scoped_actor self{sys};
+/// What the gateway's recovery reported, or why it failed.
+struct recovery_outcome {
   std::string failure;
+  messages::recovery_report report;
+};
+
+/// A recovery under way: its outcome arrives on `outcome`; the actor that
+/// waits for it ends at once on an exit message (no blocking receive, so a
+/// stop signal during a long recovery is not kept waiting).
+struct recovery {
+  caf::actor asker;
+  std::future<recovery_outcome> outcome;
+};
+
+/// The actor that asks the gateway to recover and hands the answer to `done`.
+void ask_recovery(caf::event_based_actor* self, const actors::gateway_actor& gateway,
+                  std::chrono::milliseconds load_timeout,
+                  const std::shared_ptr<std::promise<recovery_outcome>>& done) {
   // The gateway bounds each of its three loads by `load_timeout`.
   self->request(gateway, 4 * load_timeout, messages::recover_atom::value)
-      .receive(
-          [&](const messages::recovery_report& x) {
-            out << "parley serve: recovered " << x.agents << " agents, " << x.rooms
-                << " rooms, " << x.negotiations << " open negotiations" << std::endl;
-            for (const auto& line : x.skipped)
-              out << "parley serve: not resumed: " << line << std::endl;
-          },
-          [&](const caf::error& err) { failure = sys.render(err); });
-  return failure;
+      .then([done](messages::recovery_report& x) { done->set_value({{}, std::move(x)}); },
+            [self, done](caf::error& err) {
+              done->set_value({self->system().render(err), {}});
+            });
+}
+
+/// Asks the gateway to restore the store's agents and rooms and resume its
+/// open negotiations (actors/gateway/).
+recovery start_recovery(caf::actor_system& sys, const actors::gateway_actor& gateway,
+                        std::chrono::milliseconds load_timeout) {
+  auto done = std::make_shared<std::promise<recovery_outcome>>();
+  auto outcome = done->get_future();
+  auto asker = sys.spawn(ask_recovery, gateway, load_timeout, std::move(done));
+  return {std::move(asker), std::move(outcome)};
+}
+
+/// Waits for the recovery to end or a stop signal to come, whichever is
+/// first; returns the signal, or 0 when the recovery ended.
+int await_recovery(const recovery& r, const sigset_t& stop_signals) {
+  constexpr auto poll = std::chrono::milliseconds(50);
+  while (r.outcome.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    if (auto signal = next_stop_signal(stop_signals, poll); signal != 0)
+      return signal;
+  return 0;
+}
+
+const char* name_of(int signal) {
+  return signal == SIGTERM ? "SIGTERM" : "SIGINT";
 }
 
 } // namespace
@@ -152,31 +186,61 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   out << "parley serve listening on " << serve.host << ":" << port << " ("
       << (token.empty() ? "no token" : "bearer token required") << ", "
       << serve.io_threads << " I/O threads); recovering the store" << std::endl;
-  if (auto why = recover(sys, gateway, gateway_opts.recovery_timeout, out);
-      !why.empty()) {
+  // Stops accepting, answers what is in flight, commits what is left.
+  auto shut_down = [&](std::chrono::milliseconds grace) {
+    ready->store(false);
+    auto left = server.stop(grace);
+    caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    // What no request waited for (an expiry, a hosted agent's move) is
+    // committed too before the process goes.
+    if (auto why = w.flush_store(store_flush_limit); !why.empty())
+      err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+          << " the store did not confirm its last commit: " << why << "\n";
+    w.stop();
+    return left;
+  };
+  auto recovering = start_recovery(sys, gateway, gateway_opts.recovery_timeout);
+  if (auto signal = await_recovery(recovering, stop_signals); signal != 0) {
+    // Whatever is not resumed yet is still open in the store: the next start
+    // resumes it.
+    out << "parley serve: " << name_of(signal)
+        << " during recovery: stopping; the store keeps what is not resumed yet"
+        << std::endl;
+    caf::anon_send_exit(recovering.asker, caf::exit_reason::user_shutdown);
+    shut_down(std::chrono::milliseconds(0));
+    out << "parley serve: stopped" << std::endl;
+    // The store may still be reading what recovery asked for (one query; a
+    // large store under the sanitizers takes seconds), and the actor system
+    // would wait for it on the way out. No client was answered yet: what is
+    // not committed is still open in the store, and the next start resumes
+    // it. So the process ends here, within the 5 s a stop may take.
+    out.flush();
+    err.flush();
+    std::fflush(nullptr);
+    std::_Exit(exit_ok);
+  }
+  auto recovered = recovering.outcome.get();
+  if (!recovered.failure.empty()) {
     err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
-        << " cannot recover the store: " << why << "\n";
+        << " cannot recover the store: " << recovered.failure << "\n";
     server.stop(std::chrono::milliseconds(0));
     caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
     w.stop();
     return exit_failed;
   }
+  const auto& report = recovered.report;
+  out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
+      << " rooms, " << report.negotiations << " open negotiations" << std::endl;
+  for (const auto& line : report.skipped)
+    out << "parley serve: not resumed: " << line << std::endl;
   ready->store(true);
   out << "parley serve: ready" << std::endl;
   int signal = 0;
   while (signal != SIGTERM && signal != SIGINT)
     sigwait(&stop_signals, &signal);
-  out << "parley serve: " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+  out << "parley serve: " << name_of(signal)
       << ": no new connections; answering the requests in flight" << std::endl;
-  ready->store(false);
-  auto left = server.stop(std::chrono::milliseconds(serve.shutdown_grace_ms));
-  caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
-  // What no request waited for (an expiry, a hosted agent's move) is committed
-  // too before the process goes.
-  if (auto why = w.flush_store(store_flush_limit); !why.empty())
-    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
-        << " the store did not confirm its last commit: " << why << "\n";
-  w.stop();
+  auto left = shut_down(std::chrono::milliseconds(serve.shutdown_grace_ms));
   out << "parley serve: stopped (" << left << " requests unanswered)" << std::endl;
   return exit_ok;
 }

@@ -13,4 +13,11 @@ sigset_t block_stop_signals() {
   return stop_signals;
 }
 
+int next_stop_signal(const sigset_t& signals, std::chrono::milliseconds limit) {
+  timespec wait{static_cast<time_t>(limit.count() / 1000),
+                static_cast<long>(limit.count() % 1000) * 1'000'000};
+  auto signal = sigtimedwait(&signals, nullptr, &wait);
+  return signal > 0 ? signal : 0; // -1: the time is up, or another signal interrupted
+}
+
 } // namespace parley::runtime

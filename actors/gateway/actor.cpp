@@ -49,6 +49,21 @@ struct waiting {
   std::vector<record_promise> replays;
 };
 
+/// A recovery under way: the stored agents, rooms and open negotiations, and
+/// which step it is at.
+struct recovery_job {
+  enum class step { agents, rooms, negotiations };
+  step at = step::agents;
+  std::vector<messages::agent_spec> agents;
+  std::vector<messages::room_request> rooms;
+  std::vector<messages::negotiation_record> open;
+  /// The next item of the current step.
+  std::size_t next = 0;
+  /// Whether items are left to recover (the answer waits for them, even when
+  /// every barrier sent so far is back).
+  bool active = false;
+};
+
 struct gateway_state {
   static inline const char* name = "parley.gateway";
   builder build;
@@ -62,9 +77,11 @@ struct gateway_state {
   std::unordered_map<std::string, waiting> moves;
   std::uint64_t next_start = 0;
   std::uint64_t next_room_seed = 0;
-  /// Recovery: its answer, held until a barrier came back from every room
-  /// that resumed a negotiation (behind whatever that negotiation published
-  /// at once, such as its expiry).
+  /// Recovery: what the store gave back and how far it got (see
+  /// `recover_slice`); its answer is held until a barrier came back from
+  /// every room that resumed a negotiation (behind whatever that negotiation
+  /// published at once, such as its expiry).
+  recovery_job recovery;
   caf::typed_response_promise<messages::recovery_report> recovered;
   messages::recovery_report report;
   std::size_t barriers_out = 0;
@@ -395,75 +412,121 @@ void resume(self_pointer self, messages::negotiation_record& x,
 /// A barrier came back: once all are back, recovery is answered.
 void on_barrier(self_pointer self) {
   auto& st = self->state;
-  if (st.barriers_out == 0 || --st.barriers_out > 0)
+  if (st.barriers_out == 0 || --st.barriers_out > 0 || st.recovery.active)
     return;
   st.recovered.deliver(std::move(st.report));
 }
 
-/// Last step: resumes the store's open negotiations, then answers.
-void recover_negotiations(self_pointer self, recovery_promise promise,
-                          messages::recovery_report report) {
+/// How many stored agents, rooms or negotiations one turn of the gateway
+/// recovers: between turns it handles other messages, an exit among them
+/// (serve's SIGTERM during a long recovery).
+constexpr std::size_t recovery_slice = 500;
+
+void recover_slice(self_pointer self, recovery_promise promise,
+                   messages::recovery_report report);
+
+/// Asks the store (with `load`) for what `step` recovers, keeps it in the
+/// job's `slot`, then recovers it slice by slice.
+template <class Items, class... Load>
+void load_then_recover(self_pointer self, recovery_promise promise,
+                       messages::recovery_report report, recovery_job::step step,
+                       Items recovery_job::*slot, Load... load) {
   auto& st = self->state;
-  self->request(st.options.store, st.options.recovery_timeout,
-                messages::load_atom::value)
+  self->request(st.options.store, st.options.recovery_timeout, load...)
       .then(
-          [self, promise, report](std::vector<messages::negotiation_record>& open) mutable {
-            auto& st = self->state;
-            for (auto& x : open)
-              resume(self, x, report);
-            if (st.barriers_out == 0) {
-              promise.deliver(std::move(report));
-              return;
-            }
-            st.recovered = std::move(promise);
-            st.report = std::move(report);
+          [self, promise, report, step, slot](Items& items) mutable {
+            auto& job = self->state.recovery;
+            job.at = step;
+            job.next = 0;
+            job.*slot = std::move(items);
+            recover_slice(self, std::move(promise), std::move(report));
           },
-          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+          [self, promise](caf::error& err) mutable {
+            self->state.recovery = recovery_job{};
+            promise.deliver(std::move(err));
+          });
 }
 
-/// Second step: builds the stored rooms whose agents are all registered.
-void recover_rooms(self_pointer self, recovery_promise promise,
+/// Registers a stored agent again.
+void recover_agent(self_pointer self, const messages::agent_spec& spec,
+                   messages::recovery_report& report) {
+  if (self->state.agents.count(spec.id) != 0)
+    return;
+  add_agent(self, spec);
+  ++report.agents;
+}
+
+/// Builds a stored room whose agents are all registered.
+void recover_room(self_pointer self, const messages::room_request& x,
+                  messages::recovery_report& report) {
+  auto& st = self->state;
+  if (st.rooms.count(x.id) != 0)
+    return;
+  if (auto gone = missing_agent(st, x.members)) {
+    report.skipped.push_back("room " + x.id + ": agent \"" + *gone +
+                             "\" is not registered");
+    return;
+  }
+  build_room(self, x.id, x.members);
+  ++report.rooms;
+}
+
+/// Recovers the next slice of the current step; then goes on with the rest
+/// of it in a later turn, or with the next step. Agents first, then rooms,
+/// then the open negotiations; answers once every one is handed to its room.
+void recover_slice(self_pointer self, recovery_promise promise,
                    messages::recovery_report report) {
+  using step = recovery_job::step;
+  auto& job = self->state.recovery;
+  auto size = job.at == step::agents  ? job.agents.size()
+              : job.at == step::rooms ? job.rooms.size()
+                                      : job.open.size();
+  auto end = std::min(size, job.next + recovery_slice);
+  for (; job.next < end; ++job.next) {
+    if (job.at == step::agents)
+      recover_agent(self, job.agents[job.next], report);
+    else if (job.at == step::rooms)
+      recover_room(self, job.rooms[job.next], report);
+    else
+      resume(self, job.open[job.next], report);
+  }
   auto& st = self->state;
-  self->request(st.options.store, st.options.recovery_timeout,
-                messages::load_atom::value, messages::room_atom::value)
-      .then(
-          [self, promise, report](std::vector<messages::room_request>& rooms) mutable {
-            auto& st = self->state;
-            for (auto& x : rooms) {
-              if (st.rooms.count(x.id) != 0)
-                continue;
-              if (auto gone = missing_agent(st, x.members)) {
-                report.skipped.push_back("room " + x.id + ": agent \"" + *gone +
-                                         "\" is not registered");
-                continue;
-              }
-              build_room(self, x.id, x.members);
-              ++report.rooms;
-            }
-            recover_negotiations(self, std::move(promise), std::move(report));
-          },
-          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  if (end < size) {
+    st.report = std::move(report);
+    st.recovered = std::move(promise);
+    self->send(self, messages::recover_atom::value, messages::step_atom::value);
+    return;
+  }
+  switch (job.at) {
+    case step::agents:
+      job.agents = {};
+      load_then_recover(self, std::move(promise), std::move(report), step::rooms,
+                        &recovery_job::rooms, messages::load_atom::value,
+                        messages::room_atom::value);
+      return;
+    case step::rooms:
+      job.rooms = {};
+      load_then_recover(self, std::move(promise), std::move(report), step::negotiations,
+                        &recovery_job::open, messages::load_atom::value);
+      return;
+    case step::negotiations:
+      job = recovery_job{};
+      if (st.barriers_out == 0) {
+        promise.deliver(std::move(report));
+        return;
+      }
+      st.recovered = std::move(promise);
+      st.report = std::move(report);
+      return;
+  }
 }
 
-/// First step: registers the stored agents again.
+/// Restores the store's agents and rooms and resumes its open negotiations.
 void recover(self_pointer self, recovery_promise promise) {
-  auto& st = self->state;
-  self->request(st.options.store, st.options.recovery_timeout,
-                messages::load_atom::value, messages::agent_atom::value)
-      .then(
-          [self, promise](std::vector<messages::agent_spec>& agents) mutable {
-            auto& st = self->state;
-            messages::recovery_report report;
-            for (const auto& spec : agents) {
-              if (st.agents.count(spec.id) != 0)
-                continue;
-              add_agent(self, spec);
-              ++report.agents;
-            }
-            recover_rooms(self, std::move(promise), std::move(report));
-          },
-          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  self->state.recovery.active = true;
+  load_then_recover(self, std::move(promise), {}, recovery_job::step::agents,
+                    &recovery_job::agents, messages::load_atom::value,
+                    messages::agent_atom::value);
 }
 
 caf::error room_exists(const std::string& id) {
@@ -652,6 +715,11 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
         auto promise = self->make_response_promise<messages::recovery_report>();
         recover(self, promise);
         return promise;
+      },
+      [self](messages::recover_atom, messages::step_atom) {
+        auto& st = self->state;
+        if (st.recovery.active) // sent only by itself, between two slices
+          recover_slice(self, std::move(st.recovered), std::move(st.report));
       },
       [self](caf::timeout_atom, const std::string& kind, const std::string& key) {
         auto& st = self->state;

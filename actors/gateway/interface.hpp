@@ -30,7 +30,8 @@ namespace parley::actors {
 ///   negotiations awaiting that agent's move;
 /// - `recover`: restores the store's agents and rooms and resumes its open
 ///   negotiations (crash recovery), answered once every one is handed to
-///   its room; `parley serve` reports ready only after it;
+///   its room; `parley serve` reports ready only after it (`recover, step`
+///   is its own: the next slice of a recovery);
 /// - `timeout, kind, key` is its own: a deadline for an unanswered request.
 using gateway_actor = subscriber_actor::extend<
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<messages::agent_spec>,
@@ -52,6 +53,7 @@ using gateway_actor = subscriber_actor::extend<
     caf::replies_to<messages::list_atom, messages::turns_atom,
                     std::string>::with<std::vector<messages::negotiation_record>>,
     caf::replies_to<messages::recover_atom>::with<messages::recovery_report>,
+    caf::reacts_to<messages::recover_atom, messages::step_atom>,
     caf::reacts_to<caf::timeout_atom, std::string, std::string>>;
 
 } // namespace parley::actors

@@ -411,3 +411,34 @@ TEST_CASE("a hosted agent's turn pending at kill -9 is taken up after the restar
   serve.signal(SIGTERM);
   CHECK(serve.wait_exit(5s) == 0);
 }
+
+TEST_CASE("SIGTERM during a long recovery stops serve at once and keeps the store",
+          "[integration]") {
+  parley::test::temp_store store;
+  REQUIRE(parley::test::run_parley("db migrate --store " + store.path()).exit_code == 0);
+  // 100,000 registered agents: their recovery takes about a second (ten
+  // under the sanitizers), long enough for the signal to arrive while it
+  // runs; the gateway recovers them in slices, so it stops between two.
+  auto seeded = parley::test::run_command(
+      "sqlite3 " + store.path() +
+      " \"INSERT INTO parley_agents (id, spec) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+      "SELECT i + 1 FROM n WHERE i < 100000) SELECT 'a' || i, json_object('id', 'a' || i, "
+      "'brain', json_object('kind', 'external')) FROM n\"");
+  INFO(seeded.output);
+  REQUIRE(seeded.exit_code == 0);
+  {
+    background_process serve{serve_argv(store.path(), 10000)};
+    REQUIRE(serve.wait_for_output("recovering the store", 20s));
+    serve.signal(SIGTERM);
+    auto exit_code = serve.wait_exit(5s);
+    INFO(serve.output());
+    REQUIRE(exit_code);
+    CHECK(*exit_code == 0);
+    CHECK(serve.output().find("SIGTERM during recovery: stopping") != std::string::npos);
+    CHECK(serve.output().find("parley serve: ready") == std::string::npos);
+  }
+  // Every agent is still stored for the next start.
+  auto count = parley::test::run_command("sqlite3 " + store.path() +
+                                         " \"SELECT count(*) FROM parley_agents\"");
+  CHECK(count.output == "100000\n");
+}
