@@ -49,19 +49,16 @@ struct waiting {
   std::vector<record_promise> replays;
 };
 
-/// A recovery under way: the stored agents, rooms and open negotiations, and
-/// which step it is at.
+/// A recovery: which step it is at (idle when none runs, or all is handed
+/// on), and the stored agents, rooms and open negotiations it works through.
 struct recovery_job {
-  enum class step { agents, rooms, negotiations };
-  step at = step::agents;
+  enum class step { idle, agents, rooms, negotiations };
+  step at = step::idle;
   std::vector<messages::agent_spec> agents;
   std::vector<messages::room_request> rooms;
   std::vector<messages::negotiation_record> open;
   /// The next item of the current step.
   std::size_t next = 0;
-  /// Whether items are left to recover (the answer waits for them, even when
-  /// every barrier sent so far is back).
-  bool active = false;
 };
 
 struct gateway_state {
@@ -78,9 +75,10 @@ struct gateway_state {
   std::uint64_t next_start = 0;
   std::uint64_t next_room_seed = 0;
   /// Recovery: what the store gave back and how far it got (see
-  /// `recover_slice`); its answer is held until a barrier came back from
-  /// every room that resumed a negotiation (behind whatever that negotiation
-  /// published at once, such as its expiry).
+  /// `recover_slice`), and its answer, held until every item is handed on
+  /// and a barrier came back from every room that resumed a negotiation
+  /// (behind whatever that negotiation published at once, such as its
+  /// expiry).
   recovery_job recovery;
   caf::typed_response_promise<messages::recovery_report> recovered;
   messages::recovery_report report;
@@ -412,7 +410,8 @@ void resume(self_pointer self, messages::negotiation_record& x,
 /// A barrier came back: once all are back, recovery is answered.
 void on_barrier(self_pointer self) {
   auto& st = self->state;
-  if (st.barriers_out == 0 || --st.barriers_out > 0 || st.recovery.active)
+  if (st.barriers_out == 0 || --st.barriers_out > 0 ||
+      st.recovery.at != recovery_job::step::idle)
     return;
   st.recovered.deliver(std::move(st.report));
 }
@@ -422,28 +421,27 @@ void on_barrier(self_pointer self) {
 /// (serve's SIGTERM during a long recovery).
 constexpr std::size_t recovery_slice = 500;
 
-void recover_slice(self_pointer self, recovery_promise promise,
-                   messages::recovery_report report);
+void recover_slice(self_pointer self);
 
 /// Asks the store (with `load`) for what `step` recovers, keeps it in the
 /// job's `slot`, then recovers it slice by slice.
 template <class Items, class... Load>
-void load_then_recover(self_pointer self, recovery_promise promise,
-                       messages::recovery_report report, recovery_job::step step,
+void load_then_recover(self_pointer self, recovery_job::step step,
                        Items recovery_job::*slot, Load... load) {
   auto& st = self->state;
   self->request(st.options.store, st.options.recovery_timeout, load...)
       .then(
-          [self, promise, report, step, slot](Items& items) mutable {
+          [self, step, slot](Items& items) {
             auto& job = self->state.recovery;
             job.at = step;
             job.next = 0;
             job.*slot = std::move(items);
-            recover_slice(self, std::move(promise), std::move(report));
+            recover_slice(self);
           },
-          [self, promise](caf::error& err) mutable {
-            self->state.recovery = recovery_job{};
-            promise.deliver(std::move(err));
+          [self](caf::error& err) {
+            auto& st = self->state;
+            st.recovery = recovery_job{};
+            st.recovered.deliver(std::move(err));
           });
 }
 
@@ -471,62 +469,60 @@ void recover_room(self_pointer self, const messages::room_request& x,
   ++report.rooms;
 }
 
-/// Recovers the next slice of the current step; then goes on with the rest
-/// of it in a later turn, or with the next step. Agents first, then rooms,
-/// then the open negotiations; answers once every one is handed to its room.
-void recover_slice(self_pointer self, recovery_promise promise,
-                   messages::recovery_report report) {
-  using step = recovery_job::step;
-  auto& job = self->state.recovery;
-  auto size = job.at == step::agents  ? job.agents.size()
-              : job.at == step::rooms ? job.rooms.size()
-                                      : job.open.size();
-  auto end = std::min(size, job.next + recovery_slice);
-  for (; job.next < end; ++job.next) {
-    if (job.at == step::agents)
-      recover_agent(self, job.agents[job.next], report);
-    else if (job.at == step::rooms)
-      recover_room(self, job.rooms[job.next], report);
-    else
-      resume(self, job.open[job.next], report);
-  }
+/// Recovers the next slice of `items` with `each`; true once all are done.
+template <class Item, class Each>
+bool recover_some(self_pointer self, std::vector<Item>& items, Each each) {
   auto& st = self->state;
-  if (end < size) {
-    st.report = std::move(report);
-    st.recovered = std::move(promise);
-    self->send(self, messages::recover_atom::value, messages::step_atom::value);
-    return;
-  }
-  switch (job.at) {
-    case step::agents:
-      job.agents = {};
-      load_then_recover(self, std::move(promise), std::move(report), step::rooms,
-                        &recovery_job::rooms, messages::load_atom::value,
-                        messages::room_atom::value);
-      return;
-    case step::rooms:
-      job.rooms = {};
-      load_then_recover(self, std::move(promise), std::move(report), step::negotiations,
-                        &recovery_job::open, messages::load_atom::value);
-      return;
-    case step::negotiations:
-      job = recovery_job{};
-      if (st.barriers_out == 0) {
-        promise.deliver(std::move(report));
-        return;
-      }
-      st.recovered = std::move(promise);
-      st.report = std::move(report);
-      return;
-  }
+  auto end = std::min(items.size(), st.recovery.next + recovery_slice);
+  for (; st.recovery.next < end; ++st.recovery.next)
+    each(self, items[st.recovery.next], st.report);
+  return end == items.size();
 }
 
-/// Restores the store's agents and rooms and resumes its open negotiations.
+/// Recovers the next slice of the current step, then goes on with the next
+/// step, or with the rest of this one in a later turn. Agents first, then
+/// rooms, then the open negotiations; answers once every one is handed to
+/// its room.
+void recover_slice(self_pointer self) {
+  using step = recovery_job::step;
+  auto& st = self->state;
+  auto& job = st.recovery;
+  switch (job.at) {
+    case step::idle:
+      return;
+    case step::agents:
+      if (!recover_some(self, job.agents, recover_agent))
+        break;
+      job.agents = {};
+      load_then_recover(self, step::rooms, &recovery_job::rooms,
+                        messages::load_atom::value, messages::room_atom::value);
+      return;
+    case step::rooms:
+      if (!recover_some(self, job.rooms, recover_room))
+        break;
+      job.rooms = {};
+      load_then_recover(self, step::negotiations, &recovery_job::open,
+                        messages::load_atom::value);
+      return;
+    case step::negotiations:
+      if (!recover_some(self, job.open, resume))
+        break;
+      job = recovery_job{};
+      if (st.barriers_out == 0)
+        st.recovered.deliver(std::move(st.report));
+      return;
+  }
+  self->send(self, messages::recover_atom::value, messages::step_atom::value);
+}
+
+/// Restores the store's agents and rooms and resumes its open negotiations,
+/// answering `promise`.
 void recover(self_pointer self, recovery_promise promise) {
-  self->state.recovery.active = true;
-  load_then_recover(self, std::move(promise), {}, recovery_job::step::agents,
-                    &recovery_job::agents, messages::load_atom::value,
-                    messages::agent_atom::value);
+  auto& st = self->state;
+  st.recovered = std::move(promise);
+  st.report = {};
+  load_then_recover(self, recovery_job::step::agents, &recovery_job::agents,
+                    messages::load_atom::value, messages::agent_atom::value);
 }
 
 caf::error room_exists(const std::string& id) {
@@ -716,11 +712,8 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
         recover(self, promise);
         return promise;
       },
-      [self](messages::recover_atom, messages::step_atom) {
-        auto& st = self->state;
-        if (st.recovery.active) // sent only by itself, between two slices
-          recover_slice(self, std::move(st.recovered), std::move(st.report));
-      },
+      // Sent only by itself, between two slices of a recovery.
+      [self](messages::recover_atom, messages::step_atom) { recover_slice(self); },
       [self](caf::timeout_atom, const std::string& kind, const std::string& key) {
         auto& st = self->state;
         if (kind == start_kind) {
