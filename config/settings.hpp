@@ -30,7 +30,7 @@ struct runtime_settings {
   /// Worker threads of the CAF scheduler; 0 means one per core (0..256).
   std::int32_t scheduler_threads = 0;
   /// Negotiations the scenario runner and the bench start at once (1..1000000).
-  std::int32_t start_window = 256;
+  std::int32_t start_window = 64;
   /// The same when the rooms are on nodes (1..1000000): each negotiation
   /// then waits for the network at every turn, so more must be under way to
   /// keep both processes busy.

@@ -17,6 +17,7 @@
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
 #include "caf/scoped_actor.hpp"
+#include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "messages/time_limits.hpp"
@@ -311,7 +312,10 @@ void launch(driver_pointer self) {
     messages::proposal p;
     p.amount = w1_amounts{i}.opening;
     p.currency = "GBP";
-    self->send(st.plan.initiators[u],
+    // Through the scheduler's shared queue, like a client outside the
+    // runtime: a start sent from this worker would go to the front of its
+    // queue, and the chain of starts would keep due timers waiting behind it.
+    caf::anon_send(st.plan.initiators[u],
                messages::initiate_negotiation{st.plan.rooms[u], responder_id(i),
                                               std::move(p),
                                               {},

@@ -61,7 +61,7 @@ struct cast {
   listener_actor listener;
   output_format format = output_format::json_lines;
   std::ostream* out = nullptr;
-  std::size_t start_window = 256;
+  std::size_t start_window = 64;
 };
 
 struct driver_state {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
+#include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/wall_clock.hpp"
@@ -56,8 +57,12 @@ timer_actor::behavior_type timer_behavior(timer_pointer self, int) {
         if (x.number != st.tick)
           return; // an earlier timer armed a newer tick
         st.armed_for.reset();
-        st.queue.fire_due(st.clock->now_ms(), [self](pending& p) {
-          self->send(p.client, messages::timer_due{p.generation});
+        // Due timers go through the scheduler's shared queue, spread over
+        // every worker behind the work already waiting: sent from this
+        // worker they would all run on it, after each other, while the other
+        // workers keep starting new negotiations.
+        st.queue.fire_due(st.clock->now_ms(), [](pending& p) {
+          caf::anon_send(p.client, messages::timer_due{p.generation});
         });
         rearm(self);
       },
