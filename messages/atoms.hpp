@@ -29,6 +29,7 @@ using load_atom = caf::atom_constant<caf::atom("load_open")>;
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
 using recover_atom = caf::atom_constant<caf::atom("recover")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
+using ping_atom = caf::atom_constant<caf::atom("ping")>;
 /// Asks a node's room host for its side of a bridge (runtime/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
 /// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).

@@ -381,6 +381,14 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         return guarded<std::vector<messages::negotiation_record>>(
             [&] { return to_records(self->state.db->load_open()); });
       },
+      [self](messages::ping_atom) -> std::string {
+        try {
+          self->state.db->applied_version();
+          return {};
+        } catch (const std::exception& e) {
+          return e.what();
+        }
+      },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
         auto& st = self->state;
         if (st.pending.empty() && !st.writing)

@@ -77,6 +77,10 @@ public:
   /// Every negotiation that has not ended, oldest first.
   virtual std::vector<negotiation_row> load_open() = 0;
 
+  /// The newest applied migration (0: none): a small read that needs the
+  /// database to answer (`/readyz`).
+  virtual int applied_version() = 0;
+
   /// The migrations of this back end, oldest first.
   virtual const std::vector<migration>& migrations() const = 0;
 

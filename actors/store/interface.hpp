@@ -37,6 +37,8 @@ namespace parley::actors {
 ///   actors/store/actor.hpp).
 /// - `load_open, agent` and `load_open, room`: every stored agent or room,
 ///   in creation order (crash recovery).
+/// - `ping`: answers "" once its database answered a small read, or why it
+///   could not (`/readyz`: the store is reachable).
 /// - `flush`: answers, with how many events are committed in all, once
 ///   every event received before it is committed.
 /// - `done`: commits what is pending and stops.
@@ -51,6 +53,7 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::expire_atom>::with<std::int64_t>,
     caf::replies_to<messages::archive_atom, std::int32_t>::with<std::int64_t>,
     caf::replies_to<messages::load_atom>::with<std::vector<messages::negotiation_record>>,
+    caf::replies_to<messages::ping_atom>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
     caf::replies_to<caf::delete_atom, messages::agent_atom, std::string>::with<bool>,

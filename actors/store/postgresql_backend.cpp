@@ -480,6 +480,14 @@ public:
     });
   }
 
+  int applied_version() override {
+    return guarded("read", [&] {
+      pqxx::read_transaction w{*conn_};
+      return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0]
+          .as<int>();
+    });
+  }
+
 private:
   /// Runs `f`, turning every database failure into a store_error.
   template <class F> auto guarded(const char* what, F f) -> decltype(f()) {
@@ -507,11 +515,6 @@ private:
     w.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
            "name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT NOW())");
     w.commit();
-  }
-
-  int applied_version() {
-    pqxx::read_transaction w{*conn_};
-    return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0].as<int>();
   }
 
   /// What `verify` finds missing of migration 002's tables.

@@ -131,7 +131,6 @@ private:
   statement& s_;
 };
 
-
 std::int64_t parse_time(const std::string& text, const char* column) {
   std::int64_t ms = 0;
   if (!text.empty() && !from_iso(text, ms))
@@ -561,6 +560,12 @@ public:
     return rows;
   }
 
+  int applied_version() override {
+    statement s{db_, "SELECT coalesce(max(version), 0) FROM schema_migrations"};
+    s.step();
+    return static_cast<int>(s.integer(0));
+  }
+
 private:
   /// A cached prepared statement, reset and ready to bind; valid until the
   /// cache is cleared (migrations change the schema).
@@ -610,12 +615,6 @@ private:
                      "version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
                      "applied_at TEXT NOT NULL DEFAULT ("} +
          now_iso + "))");
-  }
-
-  int applied_version() {
-    statement s{db_, "SELECT coalesce(max(version), 0) FROM schema_migrations"};
-    s.step();
-    return static_cast<int>(s.integer(0));
   }
 
   /// Inserts insert_chunks[`chunk`] rows with their negotiation_runtime rows,

@@ -198,6 +198,13 @@ void negotiations(exchange& x) {
                            m + " is not allowed on " + x.req.target));
 }
 
+/// 503 E030 with Retry-After: `why`, retry shortly.
+response busy(const std::string& why) {
+  auto r = error_response(error_code::overloaded, why + "; retry shortly");
+  r.retry_after_s = retry_after_busy_s;
+  return r;
+}
+
 void dispatch(exchange& x) {
   const auto& p = x.path;
   const auto& m = x.req.method;
@@ -207,20 +214,24 @@ void dispatch(exchange& x) {
                                       m + " is not allowed on /" + p[0]));
     if (p[0] == "healthz")
       return x.respond(json_response(200, {{"status", "ok"}}));
-    if (x.st.ready->load())
-      return x.respond(json_response(200, {{"status", "ready"}}));
-    auto r = json_response(503, {{"status", "starting"}});
-    r.retry_after_s = retry_after_busy_s;
-    return x.respond(std::move(r));
+    if (!x.st.ready->load())
+      return x.respond(busy("parley serve is recovering its store, or stopping"));
+    return x.ask_actor<std::string>(
+        x.st.store,
+        [](const std::string& failure) {
+          if (failure.empty())
+            return json_response(200, {{"status", "ready"}});
+          auto r = error_response(error_code::store_failed,
+                                  "the store cannot be read: " + failure);
+          r.retry_after_s = retry_after_busy_s;
+          return r;
+        },
+        messages::ping_atom::value);
   }
   if (p.size() >= 3 && p[0] == "api" && p[1] == "v1") {
-    if (!x.st.ready->load()) {
-      // Before recovery ends, an open negotiation may not be back yet.
-      auto r = error_response(error_code::overloaded,
-                              "parley serve is recovering its store; retry shortly");
-      r.retry_after_s = retry_after_busy_s;
-      return x.respond(std::move(r));
-    }
+    // Before recovery ends, an open negotiation may not be back yet.
+    if (!x.st.ready->load())
+      return x.respond(busy("parley serve is recovering its store"));
     if (p[2] == "agents")
       return agents(x);
     if (p[2] == "rooms")

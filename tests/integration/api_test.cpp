@@ -10,6 +10,8 @@
 #include <catch2/catch.hpp>
 
 #include "support/api_client.hpp"
+#include "support/postgres_cluster.hpp"
+#include "support/process.hpp"
 #include "support/temp_file.hpp"
 
 using namespace std::chrono_literals;
@@ -84,6 +86,40 @@ TEST_CASE("serve answers health and readiness", "[integration]") {
   auto ready = api.get("/readyz");
   CHECK(ready.status == 200);
   CHECK(ready.body["status"] == "ready");
+}
+
+TEST_CASE("readyz answers 503 while the PostgreSQL store is down, 200 once it is back",
+          "[integration][postgresql]") {
+  if (parley::test::postgres_cluster::bin_dir().empty()) {
+    WARN(parley::test::postgres_missing);
+    return;
+  }
+  parley::test::postgres_cluster cluster;
+  parley::test::background_process serve{
+      {PARLEY_BINARY, "serve", "--port", "0", "--store", cluster.fresh_database("ready")}};
+  openapi_contract contract;
+  api_client api{parley::test::wait_until_serving(serve), contract};
+  CHECK(api.get("/readyz").status == 200);
+  cluster.stop();
+  auto down = api.get("/readyz");
+  INFO(down.body.dump());
+  CHECK(down.status == 503);
+  CHECK(down.body["error_code"] == "E028");
+  CHECK(down.body["message"].get<std::string>().find("PostgreSQL") != std::string::npos);
+  CHECK(down.retry_after == "1");
+  CHECK(api.get("/healthz").status == 200);
+  // Back once the store reconnects, which libpqxx does on the next read
+  // after a failed attempt: probe as a load balancer would, a bounded number
+  // of times.
+  cluster.start();
+  auto up = api.get("/readyz");
+  for (int probe = 1; probe < 20 && up.status != 200; ++probe) {
+    std::this_thread::sleep_for(100ms);
+    up = api.get("/readyz");
+  }
+  INFO(up.body.dump());
+  CHECK(up.status == 200);
+  CHECK(up.body["status"] == "ready");
 }
 
 TEST_CASE("agents are registered, read, listed and removed", "[integration]") {
