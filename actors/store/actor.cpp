@@ -45,6 +45,11 @@ struct in_flight_op {
   bool terminal = false;
 };
 
+/// How long the writer waits before it writes a failed batch again, at
+/// first and at most (doubling in between).
+constexpr std::chrono::milliseconds first_retry_delay{50};
+constexpr std::chrono::milliseconds last_retry_delay{2000};
+
 struct store_state {
   static inline const char* name = "parley.store";
   /// Reads (get, query, stats, sync's look-ups) and maintenance; the writer
@@ -69,6 +74,10 @@ struct store_state {
   std::vector<caf::typed_response_promise<std::int64_t>> flushes;
   std::int64_t events_committed = 0;
   std::int64_t failed_commits = 0;
+  /// While the writer holds a failed batch: when it may try it again, and
+  /// how long it waits after the next failure.
+  caf::actor_clock::time_point retry_at;
+  std::chrono::milliseconds retry_delay = first_retry_delay;
 };
 
 using store_pointer = store_actor::stateful_pointer<store_state>;
@@ -158,6 +167,15 @@ void commit(store_pointer self) {
   st.commit_sent = false;
   if (st.writing)
     return; // the batch grows until the writer reports
+  if (st.out->holds_failed()) {
+    // Before anything later: a later batch may update rows only it inserts.
+    // Until then, the pending batch grows.
+    if (self->clock().now() < st.retry_at)
+      return; // a commit is on its way for then
+    st.writing = true;
+    st.out->retry();
+    return;
+  }
   if (st.pending.empty()) {
     for (auto& rp : st.flushes)
       rp.deliver(st.events_committed);
@@ -184,32 +202,31 @@ void committed(store_pointer self, const std::string& failure) {
   auto flushes = std::move(st.in_flight_flushes);
   st.in_flight_flushes.clear();
   if (!failure.empty()) {
+    // The writer keeps the batch and writes it again after a pause; the syncs
+    // waiting on it wait on (until their own deadline), the flushes learn why.
     ++st.failed_commits;
     std::cerr << "parley store: a transaction of " << st.in_flight.size()
-              << " negotiations failed: " << failure << '\n';
-    for (const auto& op : st.in_flight) {
-      auto i = st.waiters.find(op.id);
-      if (i == st.waiters.end())
-        continue;
-      for (auto& w : i->second)
-        w.promise.deliver(store_failure(failure));
-      st.waiters.erase(i);
-    }
+              << " negotiations failed (retrying in " << st.retry_delay.count()
+              << " ms): " << failure << '\n';
     for (auto& rp : flushes)
       rp.deliver(store_failure(failure));
-  } else {
-    st.events_committed += st.in_flight_events;
-    for (const auto& op : st.in_flight) {
-      auto& p = st.committed[op.id];
-      p.rounds = std::max(p.rounds, op.round_count);
-      p.terminal = p.terminal || op.terminal;
-      resolve(self, op.id, p);
-      if (p.terminal)
-        st.committed.erase(op.id);
-    }
-    for (auto& rp : flushes)
-      rp.deliver(st.events_committed);
+    st.retry_at = self->clock().now() + st.retry_delay;
+    self->delayed_send(self, st.retry_delay, messages::commit_atom::value);
+    st.retry_delay = std::min(st.retry_delay * 2, last_retry_delay);
+    return;
   }
+  st.retry_delay = first_retry_delay;
+  st.events_committed += st.in_flight_events;
+  for (const auto& op : st.in_flight) {
+    auto& p = st.committed[op.id];
+    p.rounds = std::max(p.rounds, op.round_count);
+    p.terminal = p.terminal || op.terminal;
+    resolve(self, op.id, p);
+    if (p.terminal)
+      st.committed.erase(op.id);
+  }
+  for (auto& rp : flushes)
+    rp.deliver(st.events_committed);
   st.in_flight.clear();
   // Behind whatever is in the mailbox now, so that it joins the batch.
   if (!st.pending.empty() || !st.flushes.empty())
@@ -391,10 +408,11 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
         auto& st = self->state;
-        if (st.pending.empty() && !st.writing)
+        auto held = st.out->holds_failed();
+        if (st.pending.empty() && !st.writing && !held)
           return st.events_committed;
         auto rp = self->make_response_promise<std::int64_t>();
-        if (st.pending.empty()) {
+        if (st.pending.empty() && st.writing) {
           st.in_flight_flushes.push_back(rp);
         } else {
           st.flushes.push_back(rp);

@@ -39,6 +39,21 @@ void writer::submit(std::vector<write_op> ops) {
   cv_.notify_all();
 }
 
+bool writer::holds_failed() const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  return !failed_.empty();
+}
+
+void writer::retry() {
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    job_ = std::move(failed_);
+    failed_.clear();
+    has_job_ = true;
+  }
+  cv_.notify_all();
+}
+
 std::string writer::finish(std::vector<write_op> ops) {
   {
     std::unique_lock<std::mutex> lock{mtx_};
@@ -48,6 +63,11 @@ std::string writer::finish(std::vector<write_op> ops) {
   cv_.notify_all();
   if (thread_.joinable())
     thread_.join();
+  if (!failed_.empty()) {
+    if (auto failure = write_all(*db_, failed_); !failure.empty())
+      return failure;
+    failed_.clear();
+  }
   return ops.empty() ? std::string{} : write_all(*db_, ops);
 }
 
@@ -68,6 +88,8 @@ void writer::run() {
     {
       std::lock_guard<std::mutex> guard{mtx_};
       busy_ = false;
+      if (!failure.empty())
+        failed_ = std::move(ops);
     }
     cv_.notify_all();
     on_done_(std::move(failure));

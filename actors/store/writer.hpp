@@ -16,7 +16,9 @@ namespace parley::actors::store {
 /// a time, each in one transaction, and reports how it went. The store actor
 /// hands it the next batch only once the last one is done, so while one
 /// transaction runs the next batch grows (group commit), and folding events
-/// and writing rows run side by side.
+/// and writing rows run side by side. A batch whose transaction failed (the
+/// database went away) is kept, to be written again with `retry` before any
+/// later batch: a later batch may update rows that only it inserts.
 class writer {
 public:
   /// Called on the writer's thread after each batch: empty, or why the
@@ -32,11 +34,19 @@ public:
   writer& operator=(const writer&) = delete;
 
   /// Starts writing `ops`; the writer must be idle (its last batch
-  /// reported).
+  /// reported) and hold no failed batch.
   void submit(std::vector<write_op> ops);
 
-  /// Waits for the batch in hand, then writes `ops` on the calling thread
-  /// and stops: the last commit at shutdown. Returns the failure, if any.
+  /// Whether it holds a batch whose transaction failed (from its last
+  /// report on).
+  bool holds_failed() const;
+
+  /// Starts writing the failed batch again; the writer must be idle.
+  void retry();
+
+  /// Waits for the batch in hand, then writes the failed batch, if any, and
+  /// `ops` on the calling thread and stops: the last commit at shutdown.
+  /// Returns the failure, if any.
   std::string finish(std::vector<write_op> ops);
 
 private:
@@ -44,9 +54,10 @@ private:
 
   std::shared_ptr<backend> db_;
   done_callback on_done_;
-  std::mutex mtx_;
+  mutable std::mutex mtx_;
   std::condition_variable cv_;
   std::vector<write_op> job_;
+  std::vector<write_op> failed_;
   bool has_job_ = false;
   bool busy_ = false;
   bool stop_ = false;

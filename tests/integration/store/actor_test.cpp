@@ -108,7 +108,7 @@ TEST_CASE("the store answers bad requests with coded errors and keeps going",
         msg::error_code::none);
 }
 
-TEST_CASE("a failed write fails its syncs and flushes with E028, and the store carries on",
+TEST_CASE("a failed write is written again once the database is back, before anything later",
           "[integration]") {
   fixture f;
   // The schema goes away underneath the store.
@@ -119,15 +119,26 @@ TEST_CASE("a failed write fails its syncs and flushes with E028, and the store c
   }
   auto id = uuid(2);
   f.publish(sample_started(id));
-  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, id, std::int32_t{1}).second ==
-        msg::error_code::store_failed);
+  f.publish(sample_updated(id, 2, 8500));
+  f.drain_bus();
+  // A flush learns why; reads fail meanwhile; a sync waits for the record.
+  CHECK(f.ask<std::int64_t>(msg::flush_atom::value).second == msg::error_code::store_failed);
   CHECK(f.ask<msg::store_stats>(msg::stats_atom::value).second ==
         msg::error_code::store_failed);
-  // Back again: the next negotiation is written.
+  auto waiting = f.self->request(f.db, 10s, msg::sync_atom::value, id, std::int32_t{2});
+  // Back again. The next round updates the row that only the failed batch
+  // inserts: it is written after that batch.
   db->migrate();
-  auto next = uuid(3);
-  f.publish(sample_started(next));
-  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, next, std::int32_t{1}).first == 1);
+  f.publish(sample_updated(id, 3, 9250));
+  std::int32_t rounds = 0;
+  waiting.receive([&](std::int32_t n) { rounds = n; },
+                  [&](caf::error& err) { FAIL(f.sys.render(err)); });
+  CHECK(rounds >= 2);
+  CHECK(f.ask<std::int32_t>(msg::sync_atom::value, id, std::int32_t{3}).first == 3);
+  auto record = f.ask<msg::negotiation_record>(msg::get_atom::value, id);
+  REQUIRE(record.second == msg::error_code::none);
+  CHECK(record.first.rounds.size() == 3);
+  CHECK(f.ask<std::int64_t>(msg::flush_atom::value).first == 3);
 }
 
 TEST_CASE("a sync whose record never comes fails after the sync timeout",
