@@ -78,6 +78,8 @@ struct store_state {
   /// how long it waits after the next failure.
   caf::actor_clock::time_point retry_at;
   std::chrono::milliseconds retry_delay = first_retry_delay;
+  /// Why the batch the writer holds failed.
+  std::string last_failure;
 };
 
 using store_pointer = store_actor::stateful_pointer<store_state>;
@@ -203,13 +205,18 @@ void committed(store_pointer self, const std::string& failure) {
   st.in_flight_flushes.clear();
   if (!failure.empty()) {
     // The writer keeps the batch and writes it again after a pause; the syncs
-    // waiting on it wait on (until their own deadline), the flushes learn why.
+    // waiting on it wait on (until their own deadline), the flushes learn why:
+    // nothing after it commits before it does.
     ++st.failed_commits;
+    st.last_failure = failure;
     std::cerr << "parley store: a transaction of " << st.in_flight.size()
               << " negotiations failed (retrying in " << st.retry_delay.count()
               << " ms): " << failure << '\n';
     for (auto& rp : flushes)
       rp.deliver(store_failure(failure));
+    for (auto& rp : st.flushes)
+      rp.deliver(store_failure(failure));
+    st.flushes.clear();
     st.retry_at = self->clock().now() + st.retry_delay;
     self->delayed_send(self, st.retry_delay, messages::commit_atom::value);
     st.retry_delay = std::min(st.retry_delay * 2, last_retry_delay);
@@ -408,11 +415,12 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
         auto& st = self->state;
-        auto held = st.out->holds_failed();
-        if (st.pending.empty() && !st.writing && !held)
+        if (!st.writing && st.out->holds_failed())
+          return store_failure(st.last_failure); // until it is written again
+        if (st.pending.empty() && !st.writing)
           return st.events_committed;
         auto rp = self->make_response_promise<std::int64_t>();
-        if (st.pending.empty() && st.writing) {
+        if (st.pending.empty()) {
           st.in_flight_flushes.push_back(rp);
         } else {
           st.flushes.push_back(rp);

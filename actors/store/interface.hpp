@@ -40,7 +40,8 @@ namespace parley::actors {
 /// - `ping`: answers "" once its database answered a small read, or why it
 ///   could not (`/readyz`: the store is reachable).
 /// - `flush`: answers, with how many events are committed in all, once
-///   every event received before it is committed.
+///   every event received before it is committed; E028 when a transaction
+///   before it failed (at once while that one waits to be written again).
 /// - `done`: commits what is pending and stops.
 /// - `commit` is the store's own: it sends it to itself to commit a batch,
 ///   and its writer reports a batch written (with why it failed, or "").
