@@ -31,11 +31,11 @@ struct store_options {
 /// writer is idle, the batch goes to it (after everything already in the
 /// mailbox has joined it), and whatever arrives while the transaction runs
 /// goes into the next one. A failed transaction (the database went away)
-/// fails every waiting `flush` with E028; the writer keeps its batch
-/// and writes it again, before anything later, after 50 ms, then after
-/// pauses doubling up to 2 s, while the `sync`s waiting on it wait on until
-/// their own deadline: a negotiation's record loses no event to an outage. The rare
-/// writes of agents and rooms (migration 002) are not batched: each waits
+/// fails every waiting `flush` with E028; the writer keeps its batch and
+/// writes it again, before anything later, after 50 ms, then after pauses
+/// doubling up to 2 s, while the `sync`s waiting on it wait on until their
+/// own deadline: a negotiation's record loses no event to an outage. The
+/// rare writes of agents and rooms (migration 002) are not batched: each waits
 /// until every negotiation event received before it is committed (a flush
 /// to itself), then commits on the actor's own connection and thread. See
 /// actors/store/interface.hpp for the requests.
