@@ -78,7 +78,7 @@ struct store_state {
   /// how long it waits after the next failure.
   caf::actor_clock::time_point retry_at;
   std::chrono::milliseconds retry_delay = first_retry_delay;
-  /// Why the batch the writer holds failed.
+  /// Why the batch the writer holds failed; empty while it holds none.
   std::string last_failure;
 };
 
@@ -169,7 +169,7 @@ void commit(store_pointer self) {
   st.commit_sent = false;
   if (st.writing)
     return; // the batch grows until the writer reports
-  if (st.out->holds_failed()) {
+  if (!st.last_failure.empty()) {
     // Before anything later: a later batch may update rows only it inserts.
     // Until then, the pending batch grows.
     if (self->clock().now() < st.retry_at)
@@ -223,6 +223,7 @@ void committed(store_pointer self, const std::string& failure) {
     return;
   }
   st.retry_delay = first_retry_delay;
+  st.last_failure.clear();
   st.events_committed += st.in_flight_events;
   for (const auto& op : st.in_flight) {
     auto& p = st.committed[op.id];
@@ -415,7 +416,7 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
         auto& st = self->state;
-        if (!st.writing && st.out->holds_failed())
+        if (!st.writing && !st.last_failure.empty())
           return store_failure(st.last_failure); // until it is written again
         if (st.pending.empty() && !st.writing)
           return st.events_committed;

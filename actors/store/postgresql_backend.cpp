@@ -481,11 +481,18 @@ public:
   }
 
   int applied_version() override {
-    return guarded("read", [&] {
+    auto read = [&] {
       pqxx::read_transaction w{*conn_};
       return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0]
           .as<int>();
-    });
+    };
+    try {
+      return guarded("read", read);
+    } catch (const store_error&) {
+      // libpqxx reconnects on the use after the one that found the
+      // connection broken: a server that came back answers this one.
+      return guarded("read", read);
+    }
   }
 
 private:

@@ -39,11 +39,6 @@ void writer::submit(std::vector<write_op> ops) {
   cv_.notify_all();
 }
 
-bool writer::holds_failed() const {
-  std::lock_guard<std::mutex> guard{mtx_};
-  return !failed_.empty();
-}
-
 void writer::retry() {
   {
     std::lock_guard<std::mutex> guard{mtx_};

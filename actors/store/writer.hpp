@@ -37,11 +37,8 @@ public:
   /// reported) and hold no failed batch.
   void submit(std::vector<write_op> ops);
 
-  /// Whether it holds a batch whose transaction failed (from its last
-  /// report on).
-  bool holds_failed() const;
-
-  /// Starts writing the failed batch again; the writer must be idle.
+  /// Starts writing the batch whose transaction failed (its last report)
+  /// again; the writer must be idle.
   void retry();
 
   /// Waits for the batch in hand, then writes the failed batch, if any, and
@@ -54,7 +51,7 @@ private:
 
   std::shared_ptr<backend> db_;
   done_callback on_done_;
-  mutable std::mutex mtx_;
+  std::mutex mtx_;
   std::condition_variable cv_;
   std::vector<write_op> job_;
   std::vector<write_op> failed_;
