@@ -22,13 +22,23 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
 fi
 
 if ! command -v clang++ >/dev/null; then
-  echo "fuzz: clang++ not found (scripts/install-deps.sh --fuzz installs it)" >&2
+  echo "fuzz: clang++ not found (scripts/install-deps.sh --clang installs it)" >&2
   exit 1
 fi
 
-CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DPARLEY_FUZZ=ON -DPARLEY_SANITIZE=ON \
-  -DPARLEY_BUILD_TESTS=OFF -DPARLEY_BUILD_EXAMPLES=OFF >/dev/null
+# A build directory configured before is used as it is (scripts/test.sh
+# builds the fuzz targets with the tests); a new one gets the targets alone.
+if [ -f "$build/CMakeCache.txt" ]; then
+  if ! grep -q '^PARLEY_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
+    echo "fuzz: $build is not configured with -DPARLEY_FUZZ=ON" >&2
+    exit 1
+  fi
+else
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DPARLEY_FUZZ=ON -DPARLEY_SANITIZE=ON \
+    -DPARLEY_BUILD_TESTS=OFF -DPARLEY_BUILD_EXAMPLES=OFF >/dev/null
+fi
 cmake --build "$build" --target "${targets[@]}"
 
 # Writes every raw string literal R"(...)" of the given sources to its own

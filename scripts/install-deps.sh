@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Parley needs to build and test, if missing.
-# With --fuzz, also clang and its runtime libraries, which hold libFuzzer
-# (libclang-rt-14-dev ships libclang_rt.fuzzer; clang only recommends it).
+# With --clang, also clang and its runtime libraries: the sanitizers' and
+# libFuzzer (libclang-rt-14-dev ships libclang_rt.fuzzer; clang only
+# recommends it). scripts/test.sh builds the tests and the fuzz targets with
+# them.
 set -euo pipefail
 
 packages=(
@@ -11,7 +13,7 @@ packages=(
   libsqlite3-dev sqlite3 libpqxx-dev postgresql
   libboost-dev wrk curl jq
 )
-if [ "${1:-}" = "--fuzz" ]; then
+if [ "${1:-}" = "--clang" ]; then
   packages+=(clang libclang-rt-14-dev)
 fi
 

@@ -220,10 +220,11 @@ public:
       records.emplace(id, json{});
     for (auto& [id, r] : records)
       r = record(id);
-    for (const auto& [message_id, id] : acknowledged_) {
+    for (const auto& acknowledged : acknowledged_) {
+      const auto& [message_id, id] = acknowledged;
       const auto& rounds = records[id]["rounds"];
       auto found = std::count_if(rounds.begin(), rounds.end(), [&](const json& round) {
-        return round.value("message_id", "") == message_id;
+        return round.value("message_id", "") == acknowledged.first;
       });
       INFO("move " << message_id << " of " << records[id].dump());
       CHECK(found == 1);

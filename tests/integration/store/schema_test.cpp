@@ -31,12 +31,13 @@ std::string insert(const std::vector<std::pair<std::string, std::string>>& overr
       {"state", "'initiated'"},
       {"expires_at", "'2030-01-01T00:00:00.000Z'"},
   };
-  for (const auto& [k, v] : overrides) {
-    auto i = std::find_if(cols.begin(), cols.end(), [&](const auto& c) { return c.first == k; });
+  for (const auto& override : overrides) {
+    auto i = std::find_if(cols.begin(), cols.end(),
+                          [&](const auto& c) { return c.first == override.first; });
     if (i == cols.end())
-      cols.emplace_back(k, v);
+      cols.push_back(override);
     else
-      i->second = v;
+      i->second = override.second;
   }
   std::string names, values;
   for (const auto& [k, v] : cols) {

@@ -738,8 +738,6 @@ bool same(const caf::message& x, const caf::message& y);
 class field_addresses {
 public:
   using result_type = void;
-  static constexpr bool reads_state = true;
-  static constexpr bool writes_state = false;
 
   std::vector<const void*> fields;
 
@@ -758,8 +756,6 @@ private:
 class field_comparison {
 public:
   using result_type = void;
-  static constexpr bool reads_state = true;
-  static constexpr bool writes_state = false;
 
   explicit field_comparison(const std::vector<const void*>& other) : other_(other) {}
 
