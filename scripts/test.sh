@@ -12,23 +12,30 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if "$root/scripts/install-deps.sh" --clang; then
-  compiler=(-DCMAKE_CXX_COMPILER=clang++ -DPARLEY_FUZZ=ON)
-  fuzz=yes
+  cxx=clang++
+  fuzz=ON
 else
   "$root/scripts/install-deps.sh"
   echo "parley: clang could not be installed: the tests build with g++, fuzzing is SKIPPED"
-  compiler=(-DCMAKE_CXX_COMPILER=g++ -DPARLEY_FUZZ=OFF)
-  fuzz=no
+  cxx=g++
+  fuzz=OFF
+fi
+# A build directory made with another compiler starts afresh: CMake's own
+# re-run after a compiler change would drop the options below.
+cache="$root/build-test/CMakeCache.txt"
+if [ -f "$cache" ] && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=\(.*/\)\?$cxx\$" "$cache"; then
+  rm -rf "$cache" "$root/build-test/CMakeFiles"
 fi
 cmake -S "$root" -B "$root/build-test" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  -DPARLEY_BUILD_TESTS=ON -DPARLEY_SANITIZE=ON "${compiler[@]}"
+  -DPARLEY_BUILD_TESTS=ON -DPARLEY_SANITIZE=ON -DCMAKE_CXX_COMPILER="$cxx" \
+  -DPARLEY_FUZZ="$fuzz"
 cmake --build "$root/build-test"
 (cd "$root/build-test" && ctest --output-on-failure --no-tests=error -j "$(nproc)" "$@")
 
 fuzz_seconds="${PARLEY_FUZZ_SECONDS:-30}"
 if [ "$fuzz_seconds" = 0 ]; then
   echo "parley: SKIPPED fuzzing: PARLEY_FUZZ_SECONDS=0"
-elif [ "$fuzz" = no ]; then
+elif [ "$fuzz" = OFF ]; then
   echo "parley: SKIPPED fuzzing: clang and libclang-rt-14-dev could not be installed"
 else
   PARLEY_FUZZ_BUILD="$root/build-test" "$root/scripts/fuzz.sh" "$fuzz_seconds"
