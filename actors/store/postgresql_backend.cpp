@@ -325,7 +325,7 @@ public:
   bool get(const std::string& id, negotiation_row& out) override {
     if (!is_uuid(id))
       return false;
-    return guarded("get", [&] {
+    return guarded_read("get", [&] {
       prepare("parley_get", std::string{"SELECT "} + row_columns + " WHERE n.id = $1::uuid");
       pqxx::read_transaction w{*conn_};
       auto r = w.exec_prepared("parley_get", id);
@@ -339,7 +339,7 @@ public:
   std::vector<negotiation_row> query(const messages::store_query& q) override {
     auto where = where_of(q, dialect::postgresql);
     auto sql = page_sql(row_columns, where, limit_of(q));
-    return guarded("query", [&] {
+    return guarded_read("query", [&] {
       auto name = "parley_q" + std::to_string(std::hash<std::string>{}(sql));
       prepare(name, sql);
       pqxx::read_transaction w{*conn_};
@@ -352,7 +352,7 @@ public:
   }
 
   messages::store_stats stats(std::int32_t top) override {
-    return guarded("stats", [&] {
+    return guarded_read("stats", [&] {
       messages::store_stats out;
       // One snapshot for every figure.
       pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> w{*conn_};
@@ -431,7 +431,7 @@ public:
   }
 
   std::vector<negotiation_row> load_open() override {
-    return guarded("load_open", [&] {
+    return guarded_read("load_open", [&] {
       pqxx::read_transaction w{*conn_};
       std::vector<negotiation_row> rows;
       for (const auto& r :
@@ -470,7 +470,7 @@ public:
   }
 
   std::vector<registry_row> load_entries(registry kind) override {
-    return guarded("load_entries", [&] {
+    return guarded_read("load_entries", [&] {
       auto name = prepared_registry(load_sql(kind, dialect::postgresql));
       pqxx::read_transaction w{*conn_};
       std::vector<registry_row> rows;
@@ -481,18 +481,11 @@ public:
   }
 
   int applied_version() override {
-    auto read = [&] {
+    return guarded_read("read", [&] {
       pqxx::read_transaction w{*conn_};
       return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0]
           .as<int>();
-    };
-    try {
-      return guarded("read", read);
-    } catch (const store_error&) {
-      // libpqxx reconnects on the use after the one that found the
-      // connection broken: a server that came back answers this one.
-      return guarded("read", read);
-    }
+    });
   }
 
 private:
@@ -510,6 +503,21 @@ private:
     } catch (const std::exception& e) {
       throw store_error(std::string{"PostgreSQL "} + what + ": " + e.what());
     }
+  }
+
+  /// A read, tried once more when it finds the connection lost: libpqxx
+  /// reconnects on the use after the one that found it broken, so a server
+  /// that came back answers at once (reads are safe to repeat; writes are
+  /// not, the store writes a failed batch again itself).
+  template <class F> auto guarded_read(const char* what, F f) -> decltype(f()) {
+    return guarded(what, [&] {
+      try {
+        return f();
+      } catch (const pqxx::broken_connection&) {
+        prepared_.clear();
+        return f();
+      }
+    });
   }
 
   void prepare(const std::string& name, const std::string& sql) {

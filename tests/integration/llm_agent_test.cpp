@@ -1,6 +1,7 @@
 #include "actors/agent/llm_agent.hpp"
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -40,6 +41,8 @@ namespace {
 /// Everything the bus published, shared with the test thread.
 struct event_log {
   std::mutex mtx;
+  /// Notified after every event recorded.
+  std::condition_variable recorded;
   std::vector<msg::negotiation_event> negotiations;
   /// Each negotiation as its (lean) events left it, in order of the events.
   std::vector<msg::negotiation_record> records;
@@ -52,19 +55,28 @@ parley::actors::subscriber_actor::behavior_type
 recorder(parley::actors::subscriber_actor::pointer, std::shared_ptr<event_log> log) {
   return {
       [log](const msg::negotiation_event& x) {
-        std::lock_guard<std::mutex> g{log->mtx};
-        log->negotiations.push_back(x);
-        auto& record = log->current[x.negotiation_id];
-        msg::apply(record, x);
-        log->records.push_back(record);
+        {
+          std::lock_guard<std::mutex> g{log->mtx};
+          log->negotiations.push_back(x);
+          auto& record = log->current[x.negotiation_id];
+          msg::apply(record, x);
+          log->records.push_back(record);
+        }
+        log->recorded.notify_all();
       },
       [log](const msg::agent_event& x) {
-        std::lock_guard<std::mutex> g{log->mtx};
-        log->agents.push_back(x);
+        {
+          std::lock_guard<std::mutex> g{log->mtx};
+          log->agents.push_back(x);
+        }
+        log->recorded.notify_all();
       },
       [log](const msg::problem_event& x) {
-        std::lock_guard<std::mutex> g{log->mtx};
-        log->problems.push_back(x);
+        {
+          std::lock_guard<std::mutex> g{log->mtx};
+          log->problems.push_back(x);
+        }
+        log->recorded.notify_all();
       },
       [](const msg::ballot_event&) {},
       [](const msg::auction_event&) {},
@@ -99,7 +111,7 @@ caf::actor_system_config& live_config(caf::actor_system_config& cfg) {
 }
 
 /// A real-time actor system with a bus and a recorder; the test waits for
-/// events with bounded polling.
+/// events, bounded.
 struct live {
   caf::actor_system_config cfg;
   caf::actor_system sys{live_config(cfg)};
@@ -132,20 +144,19 @@ struct live {
     return x;
   }
 
-  /// Polls `pred` (under the log's lock) until it holds or `limit` passes.
+  /// Checks `pred` (under the log's lock) after every event recorded, until
+  /// it holds or `limit` passes; also every 5 ms, for the predicates that ask
+  /// the fake LLM server.
   bool wait_for(const std::function<bool(event_log&)>& pred,
                 std::chrono::milliseconds limit = 5000ms) {
     auto deadline = std::chrono::steady_clock::now() + limit;
-    for (;;) {
-      {
-        std::lock_guard<std::mutex> g{log->mtx};
-        if (pred(*log))
-          return true;
-      }
+    std::unique_lock<std::mutex> g{log->mtx};
+    while (!pred(*log)) {
       if (std::chrono::steady_clock::now() >= deadline)
         return false;
-      std::this_thread::sleep_for(5ms);
+      log->recorded.wait_for(g, 5ms);
     }
+    return true;
   }
 
   parley::actors::llm_client_actor client(const fake_llm& server,
