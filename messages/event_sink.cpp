@@ -18,16 +18,36 @@ topic_set interest::wanted() const noexcept {
   return result;
 }
 
-void interest::add(topic_set topics) noexcept {
-  for (std::size_t i = 0; i < topic_count; ++i)
-    if (topics.contains(static_cast<topic>(i)))
-      counts_[i].fetch_add(1, std::memory_order_relaxed);
+std::shared_ptr<const subscription_list> interest::subscribers() const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  return subscribers_;
 }
 
-void interest::remove(topic_set topics) noexcept {
+void interest::add(topic_set topics, actors::subscriber_actor who) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  auto next = std::make_shared<subscription_list>(*subscribers_);
+  next->push_back(subscription{topics, std::move(who)});
+  subscribers_ = std::move(next);
+  count(topics, 1);
+}
+
+void interest::remove(const caf::actor_addr& who) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  auto next = std::make_shared<subscription_list>();
+  for (const auto& x : *subscribers_) {
+    if (x.subscriber.address() == who)
+      count(x.topics, -1);
+    else
+      next->push_back(x);
+  }
+  subscribers_ = std::move(next);
+}
+
+void interest::count(topic_set topics, int delta) noexcept {
   for (std::size_t i = 0; i < topic_count; ++i)
     if (topics.contains(static_cast<topic>(i)))
-      counts_[i].fetch_sub(1, std::memory_order_relaxed);
+      counts_[i].fetch_add(static_cast<std::uint32_t>(delta),
+                           std::memory_order_relaxed);
 }
 
 bool event_sink::wants_any(topic_set topics) const noexcept {
@@ -42,9 +62,10 @@ bool event_sink::wants_any(topic_set topics) const noexcept {
 }
 
 void event_sink::subscribe(topic_set topics, const actors::subscriber_actor& who) const {
-  if (!bus_ || !interest_ || topics.empty())
+  if (!local() || !bus_ || topics.empty())
     return;
-  interest_->add(topics);
+  interest_->add(topics, who);
+  // The bus watches the subscriber, to drop it when it terminates.
   caf::anon_send(bus_, subscribe_atom::value, topics, who);
 }
 

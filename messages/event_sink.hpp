@@ -4,7 +4,10 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <vector>
 
+#include "caf/actor_addr.hpp"
 #include "caf/detail/scope_guard.hpp"
 #include "caf/meta/type_name.hpp"
 
@@ -14,17 +17,28 @@
 
 namespace parley::messages {
 
-/// How many subscribers each topic has on one bus. The bus counts; the
-/// producers on its node read it before they build an event, so that nothing
-/// is built or sent for a topic nobody subscribed to. Reading a count is one
-/// relaxed atomic load; a producer that reads a stale count builds one event
-/// the bus then drops, or misses one published as the subscription arrives,
-/// which no subscriber could have told apart from one published just before.
+/// A subscriber and the topics it wants.
+struct subscription {
+  topic_set topics;
+  actors::subscriber_actor subscriber;
+};
+
+using subscription_list = std::vector<subscription>;
+
+/// The subscribers of one bus, and how many each topic has. The producers on
+/// its node read the counts before they build an event, so that nothing is
+/// built or sent for a topic nobody subscribed to, and hand what they build
+/// straight to the subscribers (one hop, not two through the bus). Reading a
+/// count is one relaxed atomic load; a producer that reads a stale count
+/// builds one event nobody gets, or misses one published as the
+/// subscription arrives, which no subscriber could have told apart from one
+/// published just before.
 class interest {
 public:
   interest() = default;
 
-  /// A fixed interest in `topics` (a remote producer's copy of its bus's).
+  /// A fixed interest in `topics` (a remote producer's copy of its bus's),
+  /// without subscribers.
   explicit interest(topic_set topics);
 
   bool wants(topic x) const noexcept {
@@ -34,25 +48,50 @@ public:
   /// The topics with at least one subscriber.
   topic_set wanted() const noexcept;
 
-  /// Counts one more (or one less) subscriber of each topic in `topics`.
-  void add(topic_set topics) noexcept;
-  void remove(topic_set topics) noexcept;
+  /// The subscribers now: an immutable snapshot (copy-on-write), so a
+  /// producer holds the lock only to copy a pointer.
+  std::shared_ptr<const subscription_list> subscribers() const;
+
+  /// Adds a subscriber of `topics`.
+  void add(topic_set topics, actors::subscriber_actor who);
+
+  /// Removes every subscription of `who`.
+  void remove(const caf::actor_addr& who);
 
 private:
+  void count(topic_set topics, int delta) noexcept;
+
   std::array<std::atomic<std::uint32_t>, topic_count> counts_{};
+  mutable std::mutex mtx_;
+  std::shared_ptr<const subscription_list> subscribers_ =
+      std::make_shared<const subscription_list>();
 };
 
 /// Where a producer publishes its events: the bus, and the bus's interest.
-/// Crossing the network it keeps the topics wanted at that moment, so a
-/// remote producer sends only those over the wire.
+/// A producer on the bus's node delivers to the subscribers itself
+/// (`actors/common/publish.hpp`); anywhere else it sends to the bus (or its
+/// stand-in), which passes the event on. Crossing the network the sink keeps
+/// the topics wanted at that moment, so a remote producer sends only those
+/// over the wire.
 class event_sink {
 public:
   event_sink() = default;
 
-  event_sink(actors::bus_actor bus, std::shared_ptr<interest> wants)
-      : bus_(std::move(bus)), interest_(std::move(wants)) {}
+  /// A sink of `bus`; `local` when its producers share the bus's node and
+  /// `wants` is the bus's own interest (they deliver directly then).
+  event_sink(actors::bus_actor bus, std::shared_ptr<interest> wants, bool local = false)
+      : bus_(std::move(bus)), interest_(std::move(wants)), local_(local) {}
 
   const actors::bus_actor& bus() const noexcept { return bus_; }
+
+  /// Whether producers deliver to the subscribers themselves.
+  bool local() const noexcept { return local_ && interest_ != nullptr; }
+
+  /// The subscribers of a local sink (empty otherwise).
+  std::shared_ptr<const subscription_list> subscribers() const {
+    return local() ? interest_->subscribers()
+                   : std::make_shared<const subscription_list>();
+  }
 
   /// The same interest, published to `bus` instead (a node's stand-in for
   /// a caller's bus, see runtime/bridge/).
@@ -76,9 +115,9 @@ public:
   /// Whether any topic of `topics` has a subscriber.
   bool wants_any(topic_set topics) const noexcept;
 
-  /// Subscribes `who` to `topics`: counted at once (so that every event
-  /// published after this call is built), delivered by the bus from the
-  /// subscription on. The subscription ends when `who` terminates.
+  /// Subscribes `who` to `topics` at once: every event published after this
+  /// call reaches it. The subscription ends when `who` terminates. Only on
+  /// the bus's node (a sink that crossed the network only publishes).
   void subscribe(topic_set topics, const actors::subscriber_actor& who) const;
 
   template <class Inspector>
@@ -104,6 +143,7 @@ public:
 private:
   actors::bus_actor bus_;
   std::shared_ptr<interest> interest_;
+  bool local_ = false;
 };
 
 } // namespace parley::messages

@@ -11,6 +11,7 @@
 #include "caf/send.hpp"
 #include "caf/stateful_actor.hpp"
 
+#include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/room/actor.hpp"
 #include "messages/type_ids.hpp"
@@ -52,10 +53,15 @@ caf::behavior watcher(caf::stateful_actor<watcher_state>* self, std::string addr
     auto text = "node " + st.address + " is unavailable (" +
                 self->system().render(down.reason) + ")";
     for (const auto& room : st.room_ids)
-      self->send(st.events.bus(),
-                 messages::problem_event{messages::severity::error,
-                                         messages::error_code::node_unavailable, text,
-                                         clock.now_ms(), room, {}, {}, {}});
+      actors::publish(self, st.events, messages::topic::error,
+                      messages::problem_event{messages::severity::error,
+                                              messages::error_code::node_unavailable,
+                                              text,
+                                              clock.now_ms(),
+                                              room,
+                                              {},
+                                              {},
+                                              {}});
     self->quit();
   });
   return {

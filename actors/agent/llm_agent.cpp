@@ -10,6 +10,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/agent/shell.hpp"
+#include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/prompt.hpp"
 #include "messages/time_limits.hpp"
@@ -61,7 +62,8 @@ void publish(llm_agent_pointer self, messages::agent_event x) {
     return;
   x.agent_id = st.id;
   x.at_ms = st.clock->now_ms();
-  self->send(st.events.bus(), std::move(x));
+  auto topic = topic_of(x);
+  actors::publish(self, st.events, topic, std::move(x));
 }
 
 /// Publishes a warning about this agent.
@@ -69,14 +71,15 @@ void warn(llm_agent_pointer self, messages::error_code code, std::string text) {
   auto& st = self->state;
   if (!st.events.wants(messages::topic::warning))
     return;
-  self->send(st.events.bus(), messages::problem_event{messages::severity::warning,
-                                                      code,
-                                                      std::move(text),
-                                                      st.clock->now_ms(),
-                                                      {},
-                                                      {},
-                                                      st.id,
-                                                      {}});
+  actors::publish(self, st.events, messages::topic::warning,
+                  messages::problem_event{messages::severity::warning,
+                                          code,
+                                          std::move(text),
+                                          st.clock->now_ms(),
+                                          {},
+                                          {},
+                                          st.id,
+                                          {}});
 }
 
 void open_negotiation(llm_agent_pointer self, messages::proposal proposal);

@@ -1,6 +1,5 @@
 #include "actors/bus/actor.hpp"
 
-#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -14,15 +13,10 @@ namespace parley::actors::bus {
 
 namespace {
 
-struct subscription {
-  messages::topic_set topics;
-  subscriber_actor subscriber;
-};
-
 struct bus_state {
   static inline const char* name = "parley.bus";
-  std::shared_ptr<messages::interest> counts;
-  std::vector<subscription> subscriptions;
+  /// The subscribers, shared with the producers on this node.
+  std::shared_ptr<messages::interest> subscribers;
 };
 
 using bus_pointer = bus_actor::stateful_pointer<bus_state>;
@@ -31,7 +25,8 @@ using bus_pointer = bus_actor::stateful_pointer<bus_state>;
 /// message is reference-counted, so subscribers share one copy.
 void fan_out(bus_pointer self, messages::topic t) {
   caf::message content;
-  for (auto& sub : self->state.subscriptions) {
+  auto subscribers = self->state.subscribers->subscribers();
+  for (const auto& sub : *subscribers) {
     if (!sub.topics.contains(t))
       continue;
     if (content.empty())
@@ -41,28 +36,19 @@ void fan_out(bus_pointer self, messages::topic t) {
 }
 
 bus_actor::behavior_type bus_behavior(bus_pointer self,
-                                      std::shared_ptr<messages::interest> counts) {
-  self->state.counts = std::move(counts);
+                                      std::shared_ptr<messages::interest> subscribers) {
+  self->state.subscribers = std::move(subscribers);
   // A subscriber that cannot handle an event answers it with an error (CAF's
   // default for an unexpected message); by default that error would stop the
   // bus and every other subscriber would hear nothing more.
   self->set_error_handler([](caf::error&) {});
   self->set_down_handler([self](const caf::down_msg& down) {
-    auto& st = self->state;
-    auto gone = std::partition(
-        st.subscriptions.begin(), st.subscriptions.end(),
-        [&](const subscription& x) { return x.subscriber.address() != down.source; });
-    for (auto i = gone; i != st.subscriptions.end(); ++i)
-      st.counts->remove(i->topics);
-    st.subscriptions.erase(gone, st.subscriptions.end());
+    self->state.subscribers->remove(down.source);
   });
   return {
-      [self](messages::subscribe_atom, messages::topic_set topics,
-             subscriber_actor& subscriber) {
-        // event_sink::subscribe counted the topics already.
-        self->monitor(subscriber);
-        self->state.subscriptions.push_back({topics, std::move(subscriber)});
-      },
+      // event_sink::subscribe added the subscriber already: watch it.
+      [self](messages::subscribe_atom, messages::topic_set,
+             subscriber_actor& subscriber) { self->monitor(subscriber); },
       [self](const messages::negotiation_event& x) { fan_out(self, topic_of(x)); },
       [self](const messages::problem_event& x) { fan_out(self, topic_of(x)); },
       [self](const messages::agent_event& x) { fan_out(self, topic_of(x)); },
@@ -80,9 +66,9 @@ bus_actor::behavior_type bus_behavior(bus_pointer self,
 } // namespace
 
 messages::event_sink spawn_bus(caf::actor_system& sys) {
-  auto counts = std::make_shared<messages::interest>();
-  auto bus = sys.spawn(bus_behavior, counts);
-  return messages::event_sink{std::move(bus), std::move(counts)};
+  auto subscribers = std::make_shared<messages::interest>();
+  auto bus = sys.spawn(bus_behavior, subscribers);
+  return messages::event_sink{std::move(bus), std::move(subscribers), true};
 }
 
 } // namespace parley::actors::bus

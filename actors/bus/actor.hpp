@@ -8,12 +8,14 @@ namespace parley::actors::bus {
 
 /// Spawns the event bus and returns where producers publish to it.
 ///
-/// Producers send it `negotiation_event`s, `problem_event`s, `agent_event`s,
+/// Producers publish `negotiation_event`s, `problem_event`s, `agent_event`s,
 /// `ballot_event`s (topics negotiation.propose / .vote / .result) and
-/// `auction_event`s (auction.bid / auction.result); it passes each one on,
-/// unchanged and uncopied, to every subscriber of the event's topic. A
-/// producer first asks the sink whether a topic has subscribers and builds
-/// nothing when it has none.
+/// `auction_event`s (auction.bid / auction.result) with `actors::publish`
+/// (actors/common/publish.hpp): each one goes unchanged and uncopied to every
+/// subscriber of its topic, straight from a producer on this node, through
+/// the bus from anywhere else (a node's rooms, over the bridge). A producer
+/// first asks the sink whether a topic has subscribers and builds nothing
+/// when it has none.
 ///
 /// Subscribe with `event_sink::subscribe(topics, subscriber)`
 /// (`topic_set::matching` turns "negotiation.*"-style patterns into topics).

@@ -16,6 +16,7 @@
 #include "actors/bus/interface.hpp"
 #include "actors/common/actor_pool.hpp"
 #include "actors/common/forward.hpp"
+#include "actors/common/publish.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/timer/interface.hpp"
@@ -75,11 +76,11 @@ private:
   std::weak_ptr<actor_pool<Handle>> home_;
 };
 
-/// Sends `msg`, an event of topic `t`, to the bus if someone listens.
+/// Publishes `msg`, an event of topic `t`, if someone listens.
 template <class Self>
 void publish(Self* self, const peers& with, messages::topic t, caf::message msg) {
   if (with.events.wants(t))
-    forward_anonymous(self, with.events.bus(), std::move(msg));
+    actors::publish(self, with.events, t, std::move(msg));
 }
 
 /// Publishes an error about the ballot or auction `id` (its id goes in the
@@ -91,8 +92,8 @@ void publish_error(Self* self, const peers& with, messages::error_code code,
                    const std::string& agent) {
   if (!with.events.wants(messages::topic::error))
     return;
-  send_anonymous(
-      self, with.events.bus(),
+  actors::publish(
+      self, with.events, messages::topic::error,
       messages::problem_event{
           messages::severity::error, code, std::move(text), at_ms, {}, id, agent, {}});
 }

@@ -7,6 +7,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/forward.hpp"
+#include "actors/common/publish.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/negotiation/rules.hpp"
@@ -72,10 +73,10 @@ void publish_problem(negotiation_impl* self, const problem& p,
                                                     : messages::topic::warning;
   if (!st.events.wants(ev))
     return;
-  send_anonymous(self, st.events.bus(),
-                 messages::problem_event{p.severity, p.code, p.message,
-                                         self->clock->now_ms(), st.core.room_id(),
-                                         st.core.id(), agent_id, message_id});
+  publish(self, st.events, ev,
+          messages::problem_event{p.severity, p.code, p.message, self->clock->now_ms(),
+                                  st.core.room_id(), st.core.id(), agent_id,
+                                  message_id});
 }
 
 /// Passes `msg` (the agent message just applied, or the opening proposal) on
@@ -101,7 +102,7 @@ void publish_start(negotiation_impl* self, std::int64_t now_us,
   x.room_id = r.room_id;
   x.message_id = message_id;
   x.record = messages::shared_record{r};
-  send_anonymous(self, st.events.bus(), std::move(x));
+  publish(self, st.events, messages::topic::negotiation_started, std::move(x));
 }
 
 /// Publishes `updated` (when someone listens) with what the counter changed.
@@ -120,12 +121,13 @@ void publish_update(negotiation_impl* self, std::int64_t now_us,
   x.round = r.rounds.back();
   x.convergence_score = r.convergence_score;
   x.round_trip_us = round_trip_us;
-  send_anonymous(self, st.events.bus(), std::move(x));
+  publish(self, st.events, messages::topic::negotiation_updated, std::move(x));
 }
 
 /// Sends the terminal event, the final record moved into it, to the room,
-/// the bus (when someone listens) and, on expiry, both parties: one message
-/// shared by all of them.
+/// on expiry both parties, and the subscribers: one message shared by all of
+/// them. The room first: whatever a subscriber or a party does on hearing of
+/// the end (start the next negotiation there) reaches the room behind it.
 void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
                  std::int64_t now_us, const std::string& message_id,
                  std::int64_t round_trip_us, bool notify_parties) {
@@ -140,13 +142,13 @@ void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
   x.record = messages::shared_record{st.core.take_record()};
   auto topic = topic_of(x);
   auto ended = caf::make_message(std::move(x));
-  if (st.events.wants(topic))
-    forward_anonymous(self, st.events.bus(), ended);
+  forward_message(self, st.room, ended);
   if (notify_parties) {
     forward_message(self, st.initiator, ended);
     forward_message(self, st.responder, ended);
   }
-  forward_message(self, st.room, std::move(ended));
+  if (st.events.wants(topic))
+    publish(self, st.events, topic, std::move(ended));
 }
 
 /// Carries out the effects of one input; `relayed` is the agent message just

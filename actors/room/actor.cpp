@@ -10,6 +10,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/forward.hpp"
+#include "actors/common/publish.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/tools.hpp"
@@ -88,11 +89,11 @@ void publish(room_impl* self, const negotiation::problem& p,
              const std::string& negotiation_id, const std::string& agent_id,
              const std::string& message_id) {
   auto& st = self->state;
-  if (st.shared->events.wants(p.severity == messages::severity::error
-                                  ? messages::topic::error
-                                  : messages::topic::warning))
-    send_anonymous(self, st.shared->events.bus(),
-                   make_problem(self, p, negotiation_id, agent_id, message_id));
+  auto topic = p.severity == messages::severity::error ? messages::topic::error
+                                                       : messages::topic::warning;
+  if (st.shared->events.wants(topic))
+    actors::publish(self, st.shared->events, topic,
+                    make_problem(self, p, negotiation_id, agent_id, message_id));
 }
 
 /// Tells the initiator and the bus why a start was refused (one message).
@@ -100,10 +101,10 @@ void refuse(room_impl* self, const messages::start_negotiation& x,
             const messages::room_member* initiator, const negotiation::problem& p) {
   auto& st = self->state;
   auto msg = caf::make_message(make_problem(self, p, {}, x.initiator, x.message_id));
-  if (st.shared->events.wants(messages::topic::error))
-    forward_anonymous(self, st.shared->events.bus(), msg);
   if (initiator != nullptr)
-    forward_message(self, initiator->agent, std::move(msg));
+    forward_message(self, initiator->agent, msg);
+  if (st.shared->events.wants(messages::topic::error))
+    actors::publish(self, st.shared->events, messages::topic::error, std::move(msg));
 }
 
 /// What a negotiation of this room between `initiator` and `responder`

@@ -1,7 +1,11 @@
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "caf/actor_cast.hpp"
 #include "caf/event_based_actor.hpp"
+#include "caf/exit_reason.hpp"
+#include "caf/send.hpp"
 
 #include "actors/bus/interface.hpp"
 #include "messages/type_ids.hpp"
@@ -38,4 +42,22 @@ TEST_CASE("a subscriber that fails an event does not stop the bus", "[actor]") {
   f.run();
   REQUIRE(f.seen.problems.size() == 2);
   CHECK(f.seen.problems.back().message == "second");
+}
+
+TEST_CASE("producers on the bus's node reach the subscribers directly; one that "
+          "terminates is dropped",
+          "[actor]") {
+  actor_fixture f;
+  REQUIRE(f.events.local());
+  CHECK_FALSE(f.events.with_bus(f.events.bus()).local());
+  auto before = f.events.subscribers()->size();
+  std::vector<caf::message> inbox;
+  auto listener = f.spawn_listener(inbox);
+  f.events.subscribe(topic_set::of(topic::auction_result), listener);
+  REQUIRE(f.events.subscribers()->size() == before + 1);
+  CHECK(f.events.subscribers()->back().topics == topic_set::of(topic::auction_result));
+  f.run();
+  caf::anon_send_exit(listener, caf::exit_reason::user_shutdown);
+  f.run();
+  CHECK(f.events.subscribers()->size() == before);
 }
