@@ -1,0 +1,182 @@
+#include "actors/channel/rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <map>
+
+#include "messages/enum_names.hpp"
+
+namespace parley::actors::channel {
+
+using messages::error_code;
+using messages::feedback_type;
+
+namespace {
+
+constexpr const char* status_names[] = {
+    "created",     "broadcasting", "collecting",      "aggregating", "proposal_sent",
+    "negotiating", "finalized",    "force_finalized", "failed",
+};
+constexpr const char* failure_names[] = {"low_acceptance", "no_participants",
+                                         "max_rounds_exceeded", "timeout"};
+
+constexpr unsigned bit(channel_status x) {
+  return 1u << static_cast<unsigned>(x);
+}
+
+/// Seed 002 §5.3's VALID_TRANSITIONS, one bit per allowed target, indexed
+/// by the status left.
+constexpr unsigned valid_targets[] = {
+    // created
+    bit(channel_status::broadcasting) | bit(channel_status::failed),
+    // broadcasting
+    bit(channel_status::collecting) | bit(channel_status::failed),
+    // collecting: failed when nobody answered
+    bit(channel_status::aggregating) | bit(channel_status::failed),
+    // aggregating
+    bit(channel_status::proposal_sent) | bit(channel_status::failed),
+    // proposal_sent
+    bit(channel_status::negotiating) | bit(channel_status::failed),
+    // negotiating: collecting starts a new round
+    bit(channel_status::finalized) | bit(channel_status::force_finalized) |
+        bit(channel_status::collecting) | bit(channel_status::failed),
+    // finalized, force_finalized, failed: terminal
+    0,
+    0,
+    0,
+};
+
+static_assert(std::size(valid_targets) == std::size(status_names));
+
+int percent(double rate) {
+  return static_cast<int>(std::lround(rate * 100.0));
+}
+
+/// Seed 002 §7.3 wants a compromise suggestion ("生成妥协方案建议") when too
+/// few accept, without saying how it is made: this one lists the adjustments
+/// the negotiating participants asked for.
+std::string
+compromise_suggestion(const feedback_evaluation& x,
+                      const std::vector<messages::proposal_feedback>& latest,
+                      double threshold_low) {
+  auto text = "Only " + std::to_string(x.accepts) + " of " + std::to_string(x.active) +
+              " active participants accepted (" +
+              std::to_string(percent(x.accept_rate)) + "%, below " +
+              std::to_string(percent(threshold_low)) + "%).";
+  std::string asked;
+  for (const auto& f : latest) {
+    if (f.feedback_type != feedback_type::negotiate || f.adjustment_request.empty())
+      continue;
+    asked += (asked.empty() ? " A compromise would address: " : "; ") + f.agent_id +
+             ": " + f.adjustment_request;
+  }
+  return text + (asked.empty() ? " Nobody asked for an adjustment." : asked + ".");
+}
+
+} // namespace
+
+bool is_terminal(channel_status x) {
+  return x == channel_status::finalized || x == channel_status::force_finalized ||
+         x == channel_status::failed;
+}
+
+bool is_valid_transition(channel_status from, channel_status to) {
+  auto i = static_cast<std::size_t>(from);
+  return i < std::size(valid_targets) && (valid_targets[i] & bit(to)) != 0;
+}
+
+std::optional<refusal> transition(channel_status& status, channel_status to) {
+  if (!is_valid_transition(status, to))
+    return refusal{error_code::illegal_transition,
+                   "Illegal channel transition " + to_string(status) + " -> " +
+                       to_string(to) + "; status unchanged"};
+  status = to;
+  return std::nullopt;
+}
+
+std::optional<refusal> processed_messages::record(const std::string& message_id) {
+  if (message_id.empty())
+    return refusal{error_code::invalid_request, "message_id is required"};
+  if (!ids_.insert(message_id).second)
+    return refusal{error_code::duplicate_message,
+                   "Duplicate message " + message_id + " ignored"};
+  return std::nullopt;
+}
+
+feedback_evaluation
+evaluate_feedback(const std::set<std::string>& expected,
+                  const std::vector<messages::proposal_feedback>& feedback,
+                  std::int32_t round, const messages::channel_settings& settings) {
+  // Seed 002 keeps feedback as a dict by agent: a later one replaces the
+  // earlier in its place.
+  std::vector<messages::proposal_feedback> latest;
+  std::map<std::string, std::size_t> position;
+  for (const auto& f : feedback) {
+    if (expected.count(f.agent_id) == 0)
+      continue;
+    auto [i, added] = position.emplace(f.agent_id, latest.size());
+    if (added)
+      latest.push_back(f);
+    else
+      latest[i->second] = f;
+  }
+  feedback_evaluation x;
+  for (const auto& f : latest) {
+    switch (f.feedback_type) {
+    case feedback_type::accept:
+      ++x.accepts;
+      break;
+    case feedback_type::negotiate:
+      ++x.negotiates;
+      break;
+    case feedback_type::withdraw:
+      ++x.withdraws;
+      break;
+    }
+  }
+  x.active = static_cast<std::int32_t>(expected.size()) - x.withdraws;
+  if (x.active == 0) {
+    x.next = channel_status::failed;
+    x.failure = failure_reason::no_participants;
+    return x;
+  }
+  x.accept_rate = static_cast<double>(x.accepts) / x.active;
+  if (x.accept_rate >= settings.accept_threshold_high) {
+    x.next = channel_status::finalized;
+  } else if (x.accept_rate < settings.accept_threshold_low) {
+    x.next = channel_status::failed;
+    x.failure = failure_reason::low_acceptance;
+    x.compromise_suggestion =
+        compromise_suggestion(x, latest, settings.accept_threshold_low);
+  } else if (round < settings.max_rounds) {
+    x.next = channel_status::collecting;
+  } else {
+    x.next = channel_status::force_finalized;
+    for (const auto& f : latest)
+      (f.feedback_type == feedback_type::accept ? x.confirmed : x.optional)
+          .push_back(f.agent_id);
+  }
+  return x;
+}
+
+subchannel_plan plan_subchannels(channel_status status, std::int32_t depth,
+                                 std::int32_t already_open,
+                                 const messages::channel_proposal& proposal,
+                                 const messages::channel_settings& settings) {
+  subchannel_plan plan;
+  auto finalized =
+      status == channel_status::finalized || status == channel_status::force_finalized;
+  auto room = finalized && depth + 1 <= settings.max_depth
+                  ? std::max(settings.max_subchannels - already_open, 0)
+                  : 0;
+  for (const auto& g : proposal.gaps)
+    (static_cast<std::int32_t>(plan.open.size()) < room ? plan.open : plan.noted)
+        .push_back(g);
+  return plan;
+}
+
+PARLEY_ENUM_NAMES(channel_status, status_names)
+PARLEY_ENUM_NAMES(failure_reason, failure_names)
+
+} // namespace parley::actors::channel

@@ -1,0 +1,131 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "messages/channel.hpp"
+#include "messages/channel_settings.hpp"
+#include "messages/error_code.hpp"
+
+namespace parley::actors::channel {
+
+/// Seed 002 §5.1's ChannelStatus, in its order.
+enum class channel_status : std::uint8_t {
+  created,
+  broadcasting,
+  collecting,
+  aggregating,
+  proposal_sent,
+  negotiating,
+  finalized,
+  force_finalized,
+  failed,
+};
+
+/// Why a channel failed: seed 002 §3.3's `reason` values.
+enum class failure_reason : std::uint8_t {
+  low_acceptance,
+  no_participants,
+  max_rounds_exceeded,
+  timeout,
+};
+
+/// A refused input: the shell logs it, and nothing changed.
+struct refusal {
+  messages::error_code code = messages::error_code::none;
+  std::string message;
+};
+
+/// True for finalized, force_finalized and failed: no transition leaves them.
+bool is_terminal(channel_status x);
+
+/// Seed 002 §5.3's VALID_TRANSITIONS: whether `from -> to` is allowed. No
+/// status goes to itself; negotiating -> collecting starts a new round.
+bool is_valid_transition(channel_status from, channel_status to);
+
+/// Moves `status` to `to` if §5.3 allows it; otherwise returns E010
+/// (illegal_transition) and leaves `status` as it was (seed 002 §7.1).
+std::optional<refusal> transition(channel_status& status, channel_status to);
+
+/// The message ids a channel has processed (seed 002 §1.3: every operation is
+/// idempotent by message_id).
+class processed_messages {
+public:
+  /// Records `message_id`. A replay is refused with E011 (duplicate_message),
+  /// an empty id with E001 (invalid_request); either way nothing changes.
+  std::optional<refusal> record(const std::string& message_id);
+
+  bool contains(const std::string& message_id) const {
+    return ids_.count(message_id) > 0;
+  }
+
+  std::size_t size() const noexcept { return ids_.size(); }
+
+private:
+  std::unordered_set<std::string> ids_;
+};
+
+/// What seed 002 §5.4 decides from one round's feedback.
+struct feedback_evaluation {
+  /// finalized, collecting (a new round), force_finalized or failed.
+  channel_status next = channel_status::failed;
+  std::int32_t accepts = 0;
+  std::int32_t negotiates = 0;
+  std::int32_t withdraws = 0;
+  /// Expected participants less those who withdrew.
+  std::int32_t active = 0;
+  /// accepts / active; 0 when nobody is active.
+  double accept_rate = 0;
+  /// Set when `next` is failed.
+  std::optional<failure_reason> failure;
+  /// Force finalized only (seed 002 §5.5): who accepted, and who gave any
+  /// other feedback, each in the order of their first feedback. Agents that
+  /// gave none are in neither list.
+  std::vector<std::string> confirmed;
+  std::vector<std::string> optional;
+  /// Failed with low_acceptance only: what the participants asked to change.
+  std::string compromise_suggestion;
+};
+
+/// Seed 002 §5.4 and §5.5: evaluates the feedback on the proposal of `round`
+/// (1-based) from the agents in `expected`. Feedback from other agents is
+/// ignored; an agent's latest feedback counts, in the place of its first.
+///
+/// accept_rate = accepts / (|expected| - withdraws). Nobody active: failed,
+/// no_participants. rate >= accept_threshold_high: finalized. rate >=
+/// accept_threshold_low: a new round (collecting), or force_finalized when
+/// `round` is the last (>= max_rounds). Lower: failed, low_acceptance.
+feedback_evaluation
+evaluate_feedback(const std::set<std::string>& expected,
+                  const std::vector<messages::proposal_feedback>& feedback,
+                  std::int32_t round, const messages::channel_settings& settings);
+
+/// Which gaps of a channel's final proposal become sub-channels.
+struct subchannel_plan {
+  /// Open a sub-channel (at depth + 1) for each, in the proposal's order.
+  std::vector<messages::gap> open;
+  /// Only noted in the final proposal (seed 002 §7.3: beyond the depth limit,
+  /// or over the per-channel limit).
+  std::vector<messages::gap> noted;
+};
+
+/// Seed 002 §7.3 and §8.1: a channel at `depth` (0 for a top channel) whose
+/// status is finalized or force_finalized opens sub-channels for the gaps of
+/// its `proposal` while depth + 1 <= max_depth and it has fewer than
+/// max_subchannels (counting the `already_open`). Every other gap is noted;
+/// a channel not finalized opens none.
+subchannel_plan plan_subchannels(channel_status status, std::int32_t depth,
+                                 std::int32_t already_open,
+                                 const messages::channel_proposal& proposal,
+                                 const messages::channel_settings& settings);
+
+std::string to_string(channel_status x);
+bool from_string(const std::string& text, channel_status& x);
+std::string to_string(failure_reason x);
+bool from_string(const std::string& text, failure_reason& x);
+
+} // namespace parley::actors::channel
