@@ -37,3 +37,13 @@ template <std::size_t N> std::string enum_choices(const char* const (&names)[N])
 }
 
 } // namespace parley::messages
+
+/// Defines `to_string(type)` and `from_string(text, type&)` from a table of
+/// names in enumerator order, in the namespace where it is used.
+#define PARLEY_ENUM_NAMES(type, names)                                                 \
+  std::string to_string(type x) {                                                      \
+    return ::parley::messages::enum_name(names, x);                                    \
+  }                                                                                    \
+  bool from_string(const std::string& text, type& x) {                                 \
+    return ::parley::messages::enum_from_name(names, text, x);                         \
+  }
