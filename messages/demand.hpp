@@ -1,0 +1,132 @@
+#pragma once
+
+// Seed 002's coordinator vocabulary: what it understood of a user's demand
+// (§3.1.1, §3.2.1), the agents it can pick from, and whom it picked.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "caf/meta/type_name.hpp"
+
+#include "messages/fields.hpp"
+#include "messages/proposal.hpp"
+
+namespace parley::messages {
+
+/// How sure the coordinator is of its reading of a demand (§3.3).
+enum class demand_confidence : std::uint8_t { high, medium, low };
+
+/// Seed 002 §3.1.1's `understanding` of a demand.
+struct demand_understanding {
+  /// What the user literally asks for.
+  std::string surface_demand;
+  /// Free-form, as the seed's `Record<string, any>`: motivation, likely
+  /// preferences.
+  json_object deep_understanding;
+  /// What the demand needs, in the words of the agents' capabilities.
+  std::vector<std::string> capability_tags;
+  /// Free-form, e.g. {"location": "北京"}.
+  json_object context;
+  demand_confidence confidence = demand_confidence::medium;
+  /// Seed 002 §7.2: made without the model, because its answer was unusable.
+  bool fallback = false;
+
+  friend bool operator==(const demand_understanding& x, const demand_understanding& y) {
+    return x.surface_demand == y.surface_demand &&
+           x.deep_understanding == y.deep_understanding &&
+           x.capability_tags == y.capability_tags && x.context == y.context &&
+           x.confidence == y.confidence && x.fallback == y.fallback;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, demand_understanding& x) {
+  return f(caf::meta::type_name("demand_understanding"),
+           field("surface_demand", x.surface_demand),
+           optional_field("deep_understanding", x.deep_understanding),
+           optional_field("capability_tags", x.capability_tags),
+           optional_field("context", x.context),
+           optional_field("confidence", x.confidence),
+           optional_field("fallback", x.fallback));
+}
+
+/// A registered agent as the coordinator sees it when it picks candidates:
+/// seed 002 §3.2.1's candidate identity, what the agent offers, and whether
+/// it takes part at all (§1.2: fallbacks are drawn from active agents).
+struct channel_profile {
+  std::string agent_id;
+  std::string display_name;
+  /// Capability tags, e.g. "场地提供" or "catering": the vocabulary a
+  /// demand's `capability_tags` are drawn from.
+  std::vector<std::string> capabilities;
+  std::string description;
+  /// An inactive agent is never picked.
+  bool active = true;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, channel_profile& x) {
+  return f(caf::meta::type_name("channel_profile"), field("agent_id", x.agent_id),
+           optional_field("display_name", x.display_name),
+           optional_field("capabilities", x.capabilities),
+           optional_field("description", x.description),
+           optional_field("active", x.active));
+}
+
+/// Seed 002 §3.2.1: an agent picked for a demand, and why.
+struct candidate {
+  std::string agent_id;
+  std::string display_name;
+  std::string reason;
+  /// 0..100.
+  std::int32_t relevance_score = 0;
+
+  friend bool operator==(const candidate& x, const candidate& y) {
+    return x.agent_id == y.agent_id && x.display_name == y.display_name &&
+           x.reason == y.reason && x.relevance_score == y.relevance_score;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, candidate& x) {
+  return f(caf::meta::type_name("candidate"), field("agent_id", x.agent_id),
+           optional_field("display_name", x.display_name),
+           optional_field("reason", x.reason),
+           field("relevance_score", x.relevance_score));
+}
+
+/// Which pass of seed 002 §1.2 found the candidates: the first, the retry
+/// ("调整提示词", a relaxed match), or the fallback of random active agents.
+enum class selection_source : std::uint8_t { matched, relaxed, fallback };
+
+/// The coordinator's pick for one demand: never empty (seed 002 §1.2).
+struct candidate_selection {
+  /// At most MAX_CANDIDATES, highest relevance first.
+  std::vector<candidate> candidates;
+  selection_source source = selection_source::matched;
+  /// One line on how they were found (the seed's `analysis`).
+  std::string analysis;
+
+  /// Seed 002 §7.2's `fallback` flag.
+  bool fallback() const noexcept { return source == selection_source::fallback; }
+
+  friend bool operator==(const candidate_selection& x, const candidate_selection& y) {
+    return x.candidates == y.candidates && x.source == y.source &&
+           x.analysis == y.analysis;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, candidate_selection& x) {
+  return f(caf::meta::type_name("candidate_selection"),
+           field("candidates", x.candidates), optional_field("source", x.source),
+           optional_field("analysis", x.analysis));
+}
+
+std::string to_string(demand_confidence x);
+bool from_string(const std::string& text, demand_confidence& x);
+std::string to_string(selection_source x);
+bool from_string(const std::string& text, selection_source& x);
+
+} // namespace parley::messages
