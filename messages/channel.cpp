@@ -9,7 +9,6 @@ namespace {
 constexpr const char* response_type_names[] = {"offer", "negotiate"};
 constexpr const char* decision_names[] = {"participate", "decline", "conditional"};
 constexpr const char* feedback_names[] = {"accept", "negotiate", "withdraw"};
-constexpr const char* confidence_names[] = {"high", "medium", "low"};
 
 /// Every channel message names its sender, its channel and itself (the id
 /// that makes a replay harmless).
@@ -57,6 +56,5 @@ std::string validate(const channel_proposal& x, std::int32_t max_rounds) {
 PARLEY_ENUM_NAMES(offer_response_type, response_type_names)
 PARLEY_ENUM_NAMES(offer_decision, decision_names)
 PARLEY_ENUM_NAMES(feedback_type, feedback_names)
-PARLEY_ENUM_NAMES(proposal_confidence, confidence_names)
 
 } // namespace parley::messages

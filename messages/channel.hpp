@@ -10,6 +10,7 @@
 
 #include "caf/meta/type_name.hpp"
 
+#include "messages/confidence.hpp"
 #include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 
@@ -22,8 +23,6 @@ enum class offer_response_type : std::uint8_t { offer, negotiate };
 enum class offer_decision : std::uint8_t { participate, decline, conditional };
 
 enum class feedback_type : std::uint8_t { accept, negotiate, withdraw };
-
-enum class proposal_confidence : std::uint8_t { high, medium, low };
 
 /// One thing a candidate wants changed before it takes part.
 struct negotiation_point {
@@ -177,7 +176,7 @@ struct channel_proposal {
   std::vector<std::string> confirmed_participants;
   std::vector<std::string> optional_participants;
   std::vector<messages::gap> gaps;
-  proposal_confidence confidence = proposal_confidence::medium;
+  confidence_level confidence = confidence_level::medium;
   /// Unix milliseconds.
   std::int64_t created_at = 0;
 
@@ -226,7 +225,5 @@ std::string to_string(offer_decision x);
 bool from_string(const std::string& text, offer_decision& x);
 std::string to_string(feedback_type x);
 bool from_string(const std::string& text, feedback_type& x);
-std::string to_string(proposal_confidence x);
-bool from_string(const std::string& text, proposal_confidence& x);
 
 } // namespace parley::messages

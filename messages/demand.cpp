@@ -6,12 +6,10 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* confidence_names[] = {"high", "medium", "low"};
 constexpr const char* source_names[] = {"matched", "relaxed", "fallback"};
 
 } // namespace
 
-PARLEY_ENUM_NAMES(demand_confidence, confidence_names)
 PARLEY_ENUM_NAMES(selection_source, source_names)
 
 } // namespace parley::messages

@@ -9,13 +9,11 @@
 
 #include "caf/meta/type_name.hpp"
 
+#include "messages/confidence.hpp"
 #include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 
 namespace parley::messages {
-
-/// How sure the coordinator is of its reading of a demand (§3.3).
-enum class demand_confidence : std::uint8_t { high, medium, low };
 
 /// Seed 002 §3.1.1's `understanding` of a demand.
 struct demand_understanding {
@@ -28,7 +26,7 @@ struct demand_understanding {
   std::vector<std::string> capability_tags;
   /// Free-form, e.g. {"location": "北京"}.
   json_object context;
-  demand_confidence confidence = demand_confidence::medium;
+  confidence_level confidence = confidence_level::medium;
   /// Seed 002 §7.2: made without the model, because its answer was unusable.
   bool fallback = false;
 
@@ -124,8 +122,6 @@ typename Inspector::result_type inspect(Inspector& f, candidate_selection& x) {
            optional_field("analysis", x.analysis));
 }
 
-std::string to_string(demand_confidence x);
-bool from_string(const std::string& text, demand_confidence& x);
 std::string to_string(selection_source x);
 bool from_string(const std::string& text, selection_source& x);
 

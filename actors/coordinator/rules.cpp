@@ -13,7 +13,7 @@ namespace parley::actors::coordinator {
 
 using messages::candidate;
 using messages::channel_profile;
-using messages::demand_confidence;
+using messages::confidence_level;
 using messages::demand_understanding;
 using messages::error_code;
 using messages::selection_source;
@@ -195,9 +195,9 @@ demand_understanding understand(const std::string& raw_input,
       result.capability_tags.push_back(tag);
   }
   auto n = result.capability_tags.size();
-  result.confidence = n >= 2   ? demand_confidence::high
-                      : n == 1 ? demand_confidence::medium
-                               : demand_confidence::low;
+  result.confidence = n >= 2   ? confidence_level::high
+                      : n == 1 ? confidence_level::medium
+                               : confidence_level::low;
   return result;
 }
 
@@ -205,7 +205,7 @@ demand_understanding
 fallback_understanding(const std::string& raw_input,
                        const std::vector<std::string>& vocabulary) {
   auto result = understand(raw_input, vocabulary);
-  result.confidence = demand_confidence::low;
+  result.confidence = confidence_level::low;
   result.fallback = true;
   return result;
 }

@@ -60,7 +60,7 @@ channel_proposal a_proposal() {
   x.confirmed_participants = {"carol"};
   x.optional_participants = {"bob"};
   x.gaps = {{"a speaker on agents", {"演讲嘉宾"}}};
-  x.confidence = proposal_confidence::low;
+  x.confidence = confidence_level::low;
   x.created_at = 1'700'000'000'000;
   return x;
 }
@@ -87,9 +87,9 @@ TEST_CASE("channel enums have seed 002's wire names", "[unit][channel]") {
   CHECK(to_string(feedback_type::accept) == "accept");
   CHECK(to_string(feedback_type::negotiate) == "negotiate");
   CHECK(to_string(feedback_type::withdraw) == "withdraw");
-  CHECK(to_string(proposal_confidence::high) == "high");
-  CHECK(to_string(proposal_confidence::medium) == "medium");
-  CHECK(to_string(proposal_confidence::low) == "low");
+  CHECK(to_string(confidence_level::high) == "high");
+  CHECK(to_string(confidence_level::medium) == "medium");
+  CHECK(to_string(confidence_level::low) == "low");
   feedback_type f = feedback_type::accept;
   REQUIRE(from_string("withdraw", f));
   CHECK(f == feedback_type::withdraw);
@@ -170,7 +170,7 @@ TEST_CASE("a proposal's defaults follow seed 002 §4.1.3", "[unit][channel]") {
   channel_proposal x;
   CHECK(x.version == 1);
   CHECK_FALSE(x.is_forced);
-  CHECK(x.confidence == proposal_confidence::medium);
+  CHECK(x.confidence == confidence_level::medium);
   CHECK(x.timeline.text == "{}");
   assignment a;
   CHECK(a.is_confirmed);

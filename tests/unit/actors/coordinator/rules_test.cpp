@@ -102,7 +102,7 @@ TEST_CASE("understand: a Chinese demand names the tags it shares words with",
   CHECK(x.surface_demand == seed_demand);
   // 场地 names 场地提供 and 嘉宾 names 演讲嘉宾; nothing names 活动策划.
   CHECK(x.capability_tags == std::vector<std::string>{"场地提供", "演讲嘉宾"});
-  CHECK(x.confidence == demand_confidence::high);
+  CHECK(x.confidence == confidence_level::high);
   CHECK(x.deep_understanding.text == "{}");
   CHECK(x.context.text == "{}");
   CHECK_FALSE(x.fallback);
@@ -115,12 +115,12 @@ TEST_CASE("understand: an English demand names the tags it shares words with",
   auto x =
       understand("I need a Venue and a keynote speaker for an AI meetup", vocabulary);
   CHECK(x.capability_tags == std::vector<std::string>{"AI research", "venue"});
-  CHECK(x.confidence == demand_confidence::high);
+  CHECK(x.confidence == confidence_level::high);
   CHECK(understand("We need catering", vocabulary).confidence ==
-        demand_confidence::medium);
+        confidence_level::medium);
   auto none = understand("a keynote speaker", vocabulary);
   CHECK(none.capability_tags.empty());
-  CHECK(none.confidence == demand_confidence::low);
+  CHECK(none.confidence == confidence_level::low);
 }
 
 TEST_CASE("understand: the fallback is the rule reading, low and marked",
@@ -128,11 +128,11 @@ TEST_CASE("understand: the fallback is the rule reading, low and marked",
   auto vocabulary = capability_vocabulary(event_agents());
   auto x = fallback_understanding(seed_demand, vocabulary);
   CHECK(x.capability_tags == std::vector<std::string>{"场地提供", "演讲嘉宾"});
-  CHECK(x.confidence == demand_confidence::low);
+  CHECK(x.confidence == confidence_level::low);
   CHECK(to_string(x.confidence) == "low");
   CHECK(x.fallback);
   auto expected = understand(seed_demand, vocabulary);
-  expected.confidence = demand_confidence::low;
+  expected.confidence = confidence_level::low;
   expected.fallback = true;
   CHECK(x == expected);
 }
