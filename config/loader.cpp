@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "messages/json.hpp"
+#include "messages/json_fields.hpp"
 #include "messages/time_limits.hpp"
 
 namespace parley::config {
@@ -103,6 +104,7 @@ settings read_settings(const json& j) {
   serve.required("idle_timeout_ms", s.serve.idle_timeout_ms);
   serve.required("shutdown_grace_ms", s.serve.shutdown_grace_ms);
   serve.done();
+  messages::read_fields(root.raw("channel"), root.path_of("channel"), s.channel);
   root.done();
   return s;
 }
@@ -196,22 +198,53 @@ void apply_overrides(settings& s, const json& overrides, const std::string& sour
 
 namespace {
 
+/// What a seed variable's text is: the setting's text, a whole number, whole
+/// seconds (the setting holds milliseconds) or a decimal share.
+enum class seed_kind { text, count, seconds, share };
+
 /// Seed 002 §8.4's variable names, applied before the PARLEY_ ones (which
-/// win); `scale` turns the seed's seconds into milliseconds.
+/// win).
 struct seed_variable {
   const char* name;
   const char* section;
   const char* key;
-  std::int64_t scale;
+  seed_kind kind;
 };
 
 constexpr seed_variable seed_variables[] = {
-    {"ANTHROPIC_BASE_URL", "llm", "base_url", 0},
-    {"LLM_MODEL", "llm", "model", 0},
-    {"LLM_TIMEOUT", "llm", "call_timeout_ms", 1000},
-    {"LLM_FAILURE_THRESHOLD", "llm", "breaker_threshold", 1},
-    {"LLM_RECOVERY_TIMEOUT", "llm", "breaker_open_ms", 1000},
+    {"ANTHROPIC_BASE_URL", "llm", "base_url", seed_kind::text},
+    {"LLM_MODEL", "llm", "model", seed_kind::text},
+    {"LLM_TIMEOUT", "llm", "call_timeout_ms", seed_kind::seconds},
+    {"LLM_FAILURE_THRESHOLD", "llm", "breaker_threshold", seed_kind::count},
+    {"LLM_RECOVERY_TIMEOUT", "llm", "breaker_open_ms", seed_kind::seconds},
+    {"TOWOW_MAX_NEGOTIATION_ROUNDS", "channel", "max_rounds", seed_kind::count},
+    {"TOWOW_MAX_CANDIDATES", "channel", "max_candidates", seed_kind::count},
+    {"TOWOW_ACCEPT_THRESHOLD_HIGH", "channel", "accept_threshold_high",
+     seed_kind::share},
+    {"TOWOW_ACCEPT_THRESHOLD_LOW", "channel", "accept_threshold_low", seed_kind::share},
+    {"STATE_CHECK_INTERVAL", "channel", "state_check_interval_ms", seed_kind::seconds},
+    {"MAX_STUCK_TIME", "channel", "max_stuck_ms", seed_kind::seconds},
+    {"MAX_RECOVERY_ATTEMPTS", "channel", "max_recovery_attempts", seed_kind::count},
 };
+
+/// The setting a seed variable's `text` stands for.
+json seed_value(const seed_variable& v, const char* text) {
+  switch (v.kind) {
+  case seed_kind::text:
+    return std::string{text};
+  case seed_kind::share:
+    return parse_number<double>(v.name, text, "a number");
+  case seed_kind::count:
+  case seed_kind::seconds:
+    break;
+  }
+  auto value = parse_number<std::int64_t>(v.name, text, "an integer");
+  // Saturates, so that validation refuses a huge value rather than a wrapped
+  // one.
+  return v.kind == seed_kind::seconds
+             ? messages::saturating_mul(value.get<std::int64_t>(), 1000)
+             : value.get<std::int64_t>();
+}
 
 } // namespace
 
@@ -220,15 +253,7 @@ void apply_environment(settings& s, const getenv_function& getenv) {
   std::string used; // the variables that were set, "PARLEY_A, PARLEY_B"
   for (const auto& v : seed_variables) {
     if (const char* text = getenv(v.name)) {
-      auto& leaf = merged[v.section][v.key];
-      if (v.scale == 0) {
-        leaf = std::string{text};
-      } else {
-        auto value = parse_number<std::int64_t>(v.name, text, "an integer");
-        // Saturates, so that validation refuses a huge value rather than a
-        // wrapped one.
-        leaf = messages::saturating_mul(value.get<std::int64_t>(), v.scale);
-      }
+      merged[v.section][v.key] = seed_value(v, text);
       used += (used.empty() ? "" : ", ") + std::string{v.name};
     }
   }

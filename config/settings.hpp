@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "messages/channel_settings.hpp"
 #include "messages/negotiation_settings.hpp"
 
 namespace parley::config {
@@ -223,11 +224,14 @@ struct settings {
   audit_settings audit;
   store_settings store;
   serve_settings serve;
+  /// Multi-party channels (seed 002 §8.1–8.2).
+  messages::channel_settings channel;
 
   friend bool operator==(const settings& x, const settings& y) {
     return x.negotiation == y.negotiation && x.room == y.room &&
            x.runtime == y.runtime && x.cluster == y.cluster && x.llm == y.llm &&
-           x.audit == y.audit && x.store == y.store && x.serve == y.serve;
+           x.audit == y.audit && x.store == y.store && x.serve == y.serve &&
+           x.channel == y.channel;
   }
 
   friend bool operator!=(const settings& x, const settings& y) { return !(x == y); }
@@ -239,7 +243,8 @@ struct settings {
 std::string validate(const settings& x);
 
 /// Writes `x` as `{"negotiation": {...}, "room": {...}, "runtime": {...},
-/// "cluster": {...}, "llm": {...}, "audit": {...}, "store": {...}, "serve": {...}}`
+/// "cluster": {...}, "llm": {...}, "audit": {...}, "store": {...}, "serve": {...},
+/// "channel": {...}}`
 /// with snake_case keys; this JSON
 /// form is also the schema of overrides and the source of the environment variable
 /// names (see loader.hpp).

@@ -110,6 +110,16 @@ void read(const json& j, const std::string& path, negotiation_settings& x) {
     throw json_error(path, why);
 }
 
+void to_json(json& j, const channel_settings& x) {
+  write_fields(j, x);
+}
+
+void read(const json& j, const std::string& path, channel_settings& x) {
+  read_fields(j, path, x);
+  if (auto why = validate(x); !why.empty())
+    throw json_error(path, why);
+}
+
 // -- agent messages -----------------------------------------------------------
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "messages/channel_settings.hpp"
 #include "messages/json_reader.hpp"
 #include "messages/llm_json.hpp"
 #include "messages/type_ids.hpp"
@@ -24,6 +25,7 @@ PARLEY_JSON_MAPPING(negotiation_round)
 PARLEY_JSON_MAPPING(incentive_split)
 PARLEY_JSON_MAPPING(negotiation_record)
 PARLEY_JSON_MAPPING(negotiation_settings)
+PARLEY_JSON_MAPPING(channel_settings)
 PARLEY_JSON_MAPPING(agent_proposal)
 PARLEY_JSON_MAPPING(agent_counter)
 PARLEY_JSON_MAPPING(agent_accept)

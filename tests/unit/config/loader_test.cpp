@@ -214,6 +214,19 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
   auto names = environment_variables();
   CHECK(names ==
         std::vector<std::string>{"PARLEY_AUDIT_PATH",
+                                 "PARLEY_CHANNEL_ACCEPT_THRESHOLD_HIGH",
+                                 "PARLEY_CHANNEL_ACCEPT_THRESHOLD_LOW",
+                                 "PARLEY_CHANNEL_FALLBACK_CANDIDATES",
+                                 "PARLEY_CHANNEL_FEEDBACK_TIMEOUT_MS",
+                                 "PARLEY_CHANNEL_MAX_CANDIDATES",
+                                 "PARLEY_CHANNEL_MAX_DEPTH",
+                                 "PARLEY_CHANNEL_MAX_RECOVERY_ATTEMPTS",
+                                 "PARLEY_CHANNEL_MAX_ROUNDS",
+                                 "PARLEY_CHANNEL_MAX_STUCK_MS",
+                                 "PARLEY_CHANNEL_MAX_SUBCHANNELS",
+                                 "PARLEY_CHANNEL_MIN_CANDIDATES",
+                                 "PARLEY_CHANNEL_RESPONSE_TIMEOUT_MS",
+                                 "PARLEY_CHANNEL_STATE_CHECK_INTERVAL_MS",
                                  "PARLEY_CLUSTER_CONNECTION_TIMEOUT_MS",
                                  "PARLEY_CLUSTER_HANDSHAKE_TIMEOUT_MS",
                                  "PARLEY_CLUSTER_HEARTBEAT_INTERVAL_MS",
@@ -288,7 +301,56 @@ TEST_CASE("the TLS paths come from the environment, all three or none", "[unit]"
 TEST_CASE("seed 002's variable names are listed", "[unit]") {
   CHECK(parley::config::seed_environment_variables() ==
         std::vector<std::string>{"ANTHROPIC_BASE_URL", "LLM_MODEL", "LLM_TIMEOUT",
-                                 "LLM_FAILURE_THRESHOLD", "LLM_RECOVERY_TIMEOUT"});
+                                 "LLM_FAILURE_THRESHOLD", "LLM_RECOVERY_TIMEOUT",
+                                 "TOWOW_MAX_NEGOTIATION_ROUNDS", "TOWOW_MAX_CANDIDATES",
+                                 "TOWOW_ACCEPT_THRESHOLD_HIGH",
+                                 "TOWOW_ACCEPT_THRESHOLD_LOW", "STATE_CHECK_INTERVAL",
+                                 "MAX_STUCK_TIME", "MAX_RECOVERY_ATTEMPTS"});
+}
+
+TEST_CASE("seed 002's channel variables set the channel section", "[unit]") {
+  fake_environment env;
+  env.variables["TOWOW_MAX_NEGOTIATION_ROUNDS"] = "3";
+  env.variables["TOWOW_MAX_CANDIDATES"] = "7";
+  env.variables["TOWOW_ACCEPT_THRESHOLD_HIGH"] = "0.9";
+  env.variables["TOWOW_ACCEPT_THRESHOLD_LOW"] = "0.6";
+  env.variables["STATE_CHECK_INTERVAL"] = "2";
+  env.variables["MAX_STUCK_TIME"] = "30";
+  env.variables["MAX_RECOVERY_ATTEMPTS"] = "1";
+  env.variables["PARLEY_CHANNEL_MAX_ROUNDS"] = "4";
+  auto s = load({}, env.getenv());
+  CHECK(s.channel.max_rounds == 4); // PARLEY_ wins over TOWOW_
+  CHECK(s.channel.max_candidates == 7);
+  CHECK(s.channel.accept_threshold_high == 0.9);
+  CHECK(s.channel.accept_threshold_low == 0.6);
+  CHECK(s.channel.state_check_interval_ms == 2000);
+  CHECK(s.channel.max_stuck_ms == 30000);
+  CHECK(s.channel.max_recovery_attempts == 1);
+  CHECK(s.channel.response_timeout_ms == 300000);
+  fake_environment crossed;
+  crossed.variables["TOWOW_ACCEPT_THRESHOLD_LOW"] = "0.95";
+  CHECK(
+      environment_error(crossed) ==
+      "environment (TOWOW_ACCEPT_THRESHOLD_LOW): channel.accept_threshold_low must be "
+      "within (0, accept_threshold_high], got 0.950000");
+  fake_environment word;
+  word.variables["TOWOW_ACCEPT_THRESHOLD_HIGH"] = "high";
+  CHECK(environment_error(word) ==
+        "environment variable TOWOW_ACCEPT_THRESHOLD_HIGH: expected a number, got "
+        "\"high\"");
+}
+
+TEST_CASE("the channel section is read from a file, strictly", "[unit]") {
+  temp_file file{
+      R"({"channel": {"max_subchannels": 2, "feedback_timeout_ms": 60000}})"};
+  auto s = load(file.path(), no_environment.getenv());
+  CHECK(s.channel.max_subchannels == 2);
+  CHECK(s.channel.feedback_timeout_ms == 60000);
+  CHECK(s.channel.max_candidates == 10);
+  CHECK_THAT(overrides_error(R"({"channel": {"max_subchannel": 2}})"),
+             Catch::Contains("channel.max_subchannel"));
+  CHECK(overrides_error(R"({"channel": {"max_depth": 2}})") ==
+        "test.json: channel.max_depth must be within 0..1, got 2");
 }
 
 TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {

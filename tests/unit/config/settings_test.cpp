@@ -102,7 +102,13 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
     "serve": {"host": "127.0.0.1", "port": 8080, "token_file": "", "io_threads": 2,
               "max_body_bytes": 65536, "request_timeout_ms": 5000,
               "max_in_flight": 4096, "idle_timeout_ms": 30000,
-              "shutdown_grace_ms": 3000}})"));
+              "shutdown_grace_ms": 3000},
+    "channel": {"max_candidates": 10, "min_candidates": 1, "fallback_candidates": 3,
+                "max_rounds": 5, "accept_threshold_high": 0.8,
+                "accept_threshold_low": 0.5, "max_depth": 1, "max_subchannels": 3,
+                "response_timeout_ms": 300000, "feedback_timeout_ms": 120000,
+                "state_check_interval_ms": 5000, "max_stuck_ms": 120000,
+                "max_recovery_attempts": 3}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {
