@@ -18,22 +18,11 @@ constexpr const char* auction_kind_choices = "bid | result";
 
 } // namespace
 
-// Enums are written as their snake_case names, not as CAF's integers.
-#define PARLEY_ENUM_JSON(type, choices)                                                \
-  void to_json(json& j, const type& x) {                                               \
-    j = to_string(x);                                                                  \
-  }                                                                                    \
-  void read(const json& j, const std::string& path, type& x) {                         \
-    read_enum(j, path, x, choices);                                                    \
-  }
-
 PARLEY_ENUM_JSON(ballot_strategy, strategy_choices)
 PARLEY_ENUM_JSON(ballot_status, ballot_status_choices)
 PARLEY_ENUM_JSON(ballot_event_kind, ballot_kind_choices)
 PARLEY_ENUM_JSON(auction_status, auction_status_choices)
 PARLEY_ENUM_JSON(auction_event_kind, auction_kind_choices)
-
-#undef PARLEY_ENUM_JSON
 
 PARLEY_JSON_FROM_FIELDS(participant)
 PARLEY_JSON_FROM_FIELDS(ballot_spec)

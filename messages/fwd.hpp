@@ -113,4 +113,11 @@ struct consensus_peers;
 struct open_ballot;
 struct open_auction;
 
+// channel.hpp, channel_messages.hpp, channel_event.hpp
+struct offer_response;
+struct proposal_feedback;
+struct demand_offer;
+struct proposal_review;
+struct channel_event;
+
 } // namespace parley::messages

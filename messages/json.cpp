@@ -12,10 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-template <class Enum> void write_enum(json& j, Enum x) {
-  j = to_string(x);
-}
-
 // The choices listed in error messages for each enum.
 constexpr const char* status_choices =
     "proposed | countering | accepted | rejected | expired";
@@ -34,14 +30,6 @@ constexpr const char* reply_choices = "counter | accept | reject | silent";
 
 // Enums are written as their snake_case names, not as CAF's integers.
 
-#define PARLEY_ENUM_JSON(type, choices)                                                \
-  void to_json(json& j, const type& x) {                                               \
-    write_enum(j, x);                                                                  \
-  }                                                                                    \
-  void read(const json& j, const std::string& path, type& x) {                         \
-    read_enum(j, path, x, choices);                                                    \
-  }
-
 PARLEY_ENUM_JSON(negotiation_status, status_choices)
 PARLEY_ENUM_JSON(round_action, action_choices)
 PARLEY_ENUM_JSON(negotiation_event_kind, kind_choices)
@@ -51,8 +39,6 @@ PARLEY_ENUM_JSON(negotiation_style, style_choices)
 PARLEY_ENUM_JSON(brain_kind, brain_choices)
 PARLEY_ENUM_JSON(bargaining_side, side_choices)
 PARLEY_ENUM_JSON(reply_action, reply_choices)
-
-#undef PARLEY_ENUM_JSON
 
 // Error codes are written as the seed's codes ("E012").
 void to_json(json& j, const error_code& x) {

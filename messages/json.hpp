@@ -104,6 +104,23 @@ PARLEY_JSON_MAPPING(room_request)
 PARLEY_JSON_MAPPING(room_view)
 PARLEY_JSON_MAPPING(recovery_report)
 
+PARLEY_JSON_MAPPING(offer_response_type)
+PARLEY_JSON_MAPPING(offer_decision)
+PARLEY_JSON_MAPPING(feedback_type)
+PARLEY_JSON_MAPPING(confidence_level)
+PARLEY_JSON_MAPPING(channel_event_kind)
+PARLEY_JSON_MAPPING(channel_decision)
+PARLEY_JSON_MAPPING(negotiation_point)
+PARLEY_JSON_MAPPING(offer_response)
+PARLEY_JSON_MAPPING(proposal_feedback)
+PARLEY_JSON_MAPPING(assignment)
+PARLEY_JSON_MAPPING(gap)
+PARLEY_JSON_MAPPING(channel_proposal)
+PARLEY_JSON_MAPPING(channel_tally)
+PARLEY_JSON_MAPPING(channel_event)
+PARLEY_JSON_MAPPING(demand_offer)
+PARLEY_JSON_MAPPING(proposal_review)
+
 #undef PARLEY_JSON_MAPPING
 
 /// Actor handles have no JSON form: they are written as whether they are set

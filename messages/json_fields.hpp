@@ -146,3 +146,14 @@ void read_event(const nlohmann::json& j, const std::string& path, Event& x,
   void read(const nlohmann::json& j, const std::string& path, type& x) {               \
     read_fields(j, path, x);                                                           \
   }
+
+/// Defines `to_json` and `read` of the enum `type` (declared in
+/// messages/json.hpp): written as its name, not as CAF's integer; `choices`
+/// lists the names in the error of a bad one.
+#define PARLEY_ENUM_JSON(type, choices)                                                \
+  void to_json(nlohmann::json& j, const type& x) {                                     \
+    j = to_string(x);                                                                  \
+  }                                                                                    \
+  void read(const nlohmann::json& j, const std::string& path, type& x) {               \
+    read_enum(j, path, x, choices);                                                    \
+  }

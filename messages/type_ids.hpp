@@ -20,6 +20,9 @@
 #include "messages/event_sink.hpp"
 #include "messages/events.hpp"
 #include "messages/bridge.hpp"
+#include "messages/channel.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/channel_messages.hpp"
 #include "messages/llm.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
@@ -104,6 +107,11 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::room_request))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::room_request>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_view))
 CAF_ADD_TYPE_ID(parley, (parley::messages::recovery_report))
+CAF_ADD_TYPE_ID(parley, (parley::messages::offer_response))
+CAF_ADD_TYPE_ID(parley, (parley::messages::proposal_feedback))
+CAF_ADD_TYPE_ID(parley, (parley::messages::demand_offer))
+CAF_ADD_TYPE_ID(parley, (parley::messages::proposal_review))
+CAF_ADD_TYPE_ID(parley, (parley::messages::channel_event))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

@@ -75,6 +75,26 @@ actors::subscriber_actor::behavior_type listener(actors::subscriber_actor::point
   };
 }
 
+actors::channel_member_actor::behavior_type
+channel_probe(actors::channel_member_actor::pointer self,
+              std::vector<caf::message>* inbox) {
+  auto keep = [self, inbox] {
+    inbox->push_back(self->current_mailbox_element()->copy_content_to_message());
+  };
+  return {
+      [keep](const messages::demand_offer&) { keep(); },
+      [keep](const messages::proposal_review&) { keep(); },
+  };
+}
+
+actors::channel_reporter_actor::behavior_type
+channel_listener(actors::channel_reporter_actor::pointer,
+                 std::vector<messages::channel_event>* events) {
+  return {
+      [events](const messages::channel_event& x) { events->push_back(x); },
+  };
+}
+
 } // namespace
 
 std::vector<messages::negotiation_event_kind> recorded::kinds() const {
@@ -143,6 +163,20 @@ actors::subscriber_actor actor_fixture::spawn_listener(std::vector<caf::message>
 
 actors::agent_actor actor_fixture::spawn_probe(std::vector<caf::message>& inbox) {
   auto result = sys.spawn(probe, &inbox);
+  keep(result);
+  return result;
+}
+
+actors::channel_member_actor
+actor_fixture::spawn_channel_probe(std::vector<caf::message>& inbox) {
+  auto result = sys.spawn(channel_probe, &inbox);
+  keep(result);
+  return result;
+}
+
+actors::channel_reporter_actor
+actor_fixture::spawn_channel_listener(std::vector<messages::channel_event>& events) {
+  auto result = sys.spawn(channel_listener, &events);
   keep(result);
   return result;
 }

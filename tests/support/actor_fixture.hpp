@@ -14,6 +14,7 @@
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/bus/interface.hpp"
+#include "actors/channel/interface.hpp"
 #include "actors/negotiation/pool.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/type_ids.hpp"
@@ -69,6 +70,15 @@ public:
   /// Spawns a stand-in subscriber (or reporter) that keeps every event and
   /// barrier it receives in `inbox`.
   actors::subscriber_actor spawn_listener(std::vector<caf::message>& inbox);
+
+  /// Spawns a stand-in channel candidate that keeps every demand and
+  /// proposal it receives in `inbox` and never answers.
+  actors::channel_member_actor spawn_channel_probe(std::vector<caf::message>& inbox);
+
+  /// Spawns a stand-in channel reporter that keeps every channel event in
+  /// `events`.
+  actors::channel_reporter_actor
+  spawn_channel_listener(std::vector<messages::channel_event>& events);
 
   /// Sends `x` to `dst` from no actor in particular.
   template <class Handle, class T> void send(const Handle& dst, T&& x) {

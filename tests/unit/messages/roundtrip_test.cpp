@@ -688,6 +688,100 @@ std::vector<recovery_report> samples(tag<recovery_report>, wire&) {
           recovery_report{}};
 }
 
+offer_response an_offer() {
+  return {"m-1",
+          "collab-1",
+          "bob",
+          "Bob",
+          offer_response_type::negotiate,
+          offer_decision::conditional,
+          "a venue for 50 people",
+          {"weekend only"},
+          "free on Saturday",
+          "",
+          {{"date", "Friday", "Saturday", "busy on Friday"}},
+          80};
+}
+
+channel_proposal a_channel_proposal() {
+  return {"collab-1-v2",
+          "d-1",
+          2,
+          "AI meetup",
+          "",
+          {{"bob", "Bob", "venue", "hosts", {"carol"}, false, "Saturday"}},
+          terms(),
+          "",
+          true,
+          {"carol"},
+          {"bob"},
+          {{"a speaker", {"speaker"}}},
+          confidence_level::low,
+          t0};
+}
+
+std::vector<offer_response> samples(tag<offer_response>, wire&) {
+  return {an_offer(), offer_response{"m-2",
+                                     "collab-1",
+                                     "carol",
+                                     "",
+                                     offer_response_type::offer,
+                                     offer_decision::decline,
+                                     "",
+                                     {},
+                                     "",
+                                     "away",
+                                     {},
+                                     0}};
+}
+
+std::vector<proposal_feedback> samples(tag<proposal_feedback>, wire&) {
+  return {proposal_feedback{"m-3", "collab-1", "bob", feedback_type::negotiate,
+                            "start at 3 pm", "travel time"},
+          proposal_feedback{"m-4", "collab-1", "carol", feedback_type::accept, "", ""}};
+}
+
+std::vector<demand_offer> samples(tag<demand_offer>, wire& w) {
+  return {demand_offer{w.as<parley::actors::channel_actor>(w.bus),
+                       "collab-1",
+                       "d-1",
+                       "an AI meetup in Beijing",
+                       {"venue", "speaker"},
+                       2,
+                       "has a venue",
+                       87}};
+}
+
+std::vector<proposal_review> samples(tag<proposal_review>, wire& w) {
+  auto proposal = a_channel_proposal();
+  return {proposal_review{w.as<parley::actors::channel_actor>(w.bus), "collab-1", "d-1",
+                          proposal, 2, 5, proposal.assignments.front()},
+          proposal_review{{}, "collab-1", "d-1", channel_proposal{}, 1, 5, caf::none}};
+}
+
+std::vector<channel_event> samples(tag<channel_event>, wire&) {
+  channel_event offered;
+  offered.kind = channel_event_kind::offer_submitted;
+  offered.at_ms = t0;
+  offered.channel_id = "collab-1";
+  offered.demand_id = "d-1";
+  offered.offer = an_offer();
+  channel_event evaluated = offered;
+  evaluated.kind = channel_event_kind::feedback_evaluated;
+  evaluated.offer = caf::none;
+  evaluated.round = 5;
+  evaluated.tally = channel_tally{2, 1, 1, 0.6667, channel_decision::force_finalize};
+  channel_event failed = evaluated;
+  failed.kind = channel_event_kind::failed;
+  failed.proposal = a_channel_proposal();
+  failed.reason = "low_acceptance";
+  failed.compromise_suggestion = "Only 1 of 3 accepted.";
+  channel_event created;
+  created.channel_id = "collab-2";
+  created.agents = {"bob", "carol"};
+  return {offered, evaluated, failed, created};
+}
+
 std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {
   return {samples(tag<room_request>{}, w), {}};
 }
@@ -890,6 +984,16 @@ consensus_peers without_actors(consensus_peers x) {
   x.reporter = parley::actors::subscriber_actor{};
   for (auto& entry : x.invite)
     entry.second = parley::actors::agent_actor{};
+  return x;
+}
+
+demand_offer without_actors(demand_offer x) {
+  x.channel = parley::actors::channel_actor{};
+  return x;
+}
+
+proposal_review without_actors(proposal_review x) {
+  x.channel = parley::actors::channel_actor{};
   return x;
 }
 

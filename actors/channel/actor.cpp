@@ -1,0 +1,390 @@
+#include "actors/channel/actor.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+
+#include "actors/channel/aggregation.hpp"
+#include "actors/channel/rules.hpp"
+#include "actors/common/forward.hpp"
+#include "actors/common/publish.hpp"
+#include "actors/common/wall_clock.hpp"
+#include "messages/time_limits.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::channel {
+
+namespace {
+
+using messages::channel_event_kind;
+using messages::error_code;
+using messages::severity;
+
+struct channel_state {
+  static inline const char* name = "parley.channel";
+  channel_spec spec;
+  peers with;
+  std::optional<wall_clock> clock;
+  channel_status status = channel_status::created;
+  std::int32_t round = 1;
+  processed_messages processed;
+  /// Candidates who withdrew: no later round asks them again.
+  std::set<std::string> withdrawn;
+  /// Who got the demand this round, and the answers so far (by agent: a
+  /// later answer replaces an earlier one, as in the seed's dict).
+  std::set<std::string> invited;
+  std::map<std::string, messages::offer_response> offers;
+  /// The round's proposal, who it was put to, and their feedback.
+  std::optional<messages::channel_proposal> proposal;
+  std::set<std::string> participants;
+  std::vector<messages::proposal_feedback> feedback;
+  std::set<std::string> reviewed;
+  /// The collection timer under way; an older one is stale.
+  std::uint64_t generation = 0;
+};
+
+using channel_pointer = channel_actor::stateful_pointer<channel_state>;
+
+void problem(channel_pointer self, severity level, error_code code, std::string text,
+             const std::string& agent = {}, const std::string& message_id = {}) {
+  auto& st = self->state;
+  auto t = level == severity::error ? messages::topic::error : messages::topic::warning;
+  if (!st.with.events.wants(t))
+    return;
+  publish(self, st.with.events, t,
+          messages::problem_event{level,
+                                  code,
+                                  std::move(text),
+                                  st.clock->now_ms(),
+                                  {},
+                                  st.spec.channel_id,
+                                  agent,
+                                  message_id});
+}
+
+messages::channel_event make_event(channel_pointer self, channel_event_kind kind) {
+  const auto& st = self->state;
+  messages::channel_event x;
+  x.kind = kind;
+  x.at_ms = st.clock->now_ms();
+  x.channel_id = st.spec.channel_id;
+  x.demand_id = st.spec.demand_id;
+  x.round = st.round;
+  return x;
+}
+
+void report(channel_pointer self, messages::channel_event x) {
+  send_anonymous(self, self->state.with.reporter, std::move(x));
+}
+
+/// Seed 002 §7.1 E010: an illegal transition is logged and not made.
+bool move_to(channel_pointer self, channel_status to) {
+  auto refused = transition(self->state.status, to);
+  if (refused)
+    problem(self, severity::error, refused->code, std::move(refused->message));
+  return !refused;
+}
+
+void arm(channel_pointer self, std::int64_t timeout_ms) {
+  auto& st = self->state;
+  self->send(st.with.timers, messages::arm_timer{messages::saturating_add(
+                                                     st.clock->now_ms(), timeout_ms),
+                                                 ++st.generation});
+}
+
+void fail(channel_pointer self, failure_reason reason,
+          caf::optional<messages::channel_tally> tally = caf::none,
+          std::string suggestion = {}) {
+  auto& st = self->state;
+  if (!move_to(self, channel_status::failed))
+    return;
+  auto x = make_event(self, channel_event_kind::failed);
+  x.reason = to_string(reason);
+  x.tally = std::move(tally);
+  if (st.proposal)
+    x.proposal = *st.proposal;
+  x.compromise_suggestion = std::move(suggestion);
+  report(self, std::move(x));
+  self->quit();
+}
+
+/// Puts the demand to every candidate still in.
+void broadcast(channel_pointer self) {
+  auto& st = self->state;
+  st.invited.clear();
+  st.offers.clear();
+  auto x = make_event(self, channel_event_kind::demand_broadcast);
+  for (const auto& c : st.spec.candidates) {
+    if (st.withdrawn.count(c.agent_id) > 0)
+      continue;
+    st.invited.insert(c.agent_id);
+    x.agents.push_back(c.agent_id);
+    self->send(c.agent,
+               messages::demand_offer{caf::actor_cast<channel_actor>(self),
+                                      st.spec.channel_id, st.spec.demand_id,
+                                      st.spec.surface_demand, st.spec.capability_tags,
+                                      st.round, c.reason, c.match_score});
+  }
+  report(self, std::move(x));
+}
+
+const candidate* find_candidate(const channel_state& st, const std::string& agent_id) {
+  for (const auto& c : st.spec.candidates)
+    if (c.agent_id == agent_id)
+      return &c;
+  return nullptr;
+}
+
+/// Aggregates the round's offers and puts the proposal to the participants.
+void close_collection(channel_pointer self) {
+  auto& st = self->state;
+  if (st.offers.empty()) {
+    fail(self, failure_reason::timeout); // seed 002 §5.2: 超时且无响应
+    return;
+  }
+  if (!move_to(self, channel_status::aggregating))
+    return;
+  aggregation_input in{st.spec.channel_id,
+                       st.spec.demand_id,
+                       st.spec.surface_demand,
+                       st.round,
+                       static_cast<std::int32_t>(st.invited.size()),
+                       {},
+                       st.clock->now_ms()};
+  for (const auto& c : st.spec.candidates)
+    if (auto i = st.offers.find(c.agent_id); i != st.offers.end())
+      in.offers.push_back(i->second);
+  st.proposal = aggregate(in, st.spec.settings);
+  st.participants.clear();
+  for (const auto& a : st.proposal->assignments)
+    st.participants.insert(a.agent_id);
+  st.feedback.clear();
+  st.reviewed.clear();
+  if (st.participants.empty()) {
+    fail(self, failure_reason::no_participants);
+    return;
+  }
+  if (!move_to(self, channel_status::proposal_sent))
+    return;
+  for (const auto& a : st.proposal->assignments)
+    self->send(find_candidate(st, a.agent_id)->agent,
+               messages::proposal_review{caf::actor_cast<channel_actor>(self),
+                                         st.spec.channel_id, st.spec.demand_id,
+                                         *st.proposal, st.round,
+                                         st.spec.settings.max_rounds, a});
+  auto x = make_event(self, channel_event_kind::proposal_distributed);
+  x.proposal = *st.proposal;
+  report(self, std::move(x));
+  if (move_to(self, channel_status::negotiating))
+    arm(self, st.spec.settings.feedback_timeout_ms);
+}
+
+messages::channel_decision decision_of(channel_status next) {
+  switch (next) {
+  case channel_status::finalized:
+    return messages::channel_decision::finalize;
+  case channel_status::force_finalized:
+    return messages::channel_decision::force_finalize;
+  case channel_status::collecting:
+    return messages::channel_decision::renegotiate;
+  default:
+    return messages::channel_decision::fail;
+  }
+}
+
+void finalize(channel_pointer self, const feedback_evaluation& ev) {
+  auto& st = self->state;
+  auto forced = ev.next == channel_status::force_finalized;
+  if (!move_to(self, ev.next))
+    return;
+  auto& p = *st.proposal;
+  if (forced) {
+    // Seed 002 §5.5: who accepted is confirmed, everyone else optional.
+    p.is_forced = true;
+    p.confirmed_participants = ev.confirmed;
+    p.optional_participants = ev.optional;
+    for (auto& a : p.assignments)
+      a.is_confirmed = std::find(ev.confirmed.begin(), ev.confirmed.end(),
+                                 a.agent_id) != ev.confirmed.end();
+  }
+  auto x = make_event(self, forced ? channel_event_kind::force_finalized
+                                   : channel_event_kind::finalized);
+  x.proposal = p;
+  report(self, std::move(x));
+  self->quit();
+}
+
+/// Seed 002 §5.4 on the round's feedback.
+void evaluate(channel_pointer self) {
+  auto& st = self->state;
+  auto ev = evaluate_feedback(st.participants, st.feedback, st.round, st.spec.settings);
+  messages::channel_tally tally{ev.accepts, ev.negotiates, ev.withdraws, ev.accept_rate,
+                                decision_of(ev.next)};
+  auto evaluated = make_event(self, channel_event_kind::feedback_evaluated);
+  evaluated.tally = tally;
+  report(self, std::move(evaluated));
+  for (const auto& f : st.feedback) {
+    if (f.feedback_type == messages::feedback_type::withdraw)
+      st.withdrawn.insert(f.agent_id);
+    else
+      st.withdrawn.erase(f.agent_id); // a later answer replaces a withdrawal
+  }
+  switch (ev.next) {
+  case channel_status::finalized:
+  case channel_status::force_finalized:
+    finalize(self, ev);
+    return;
+  case channel_status::collecting: {
+    if (!move_to(self, channel_status::collecting))
+      return;
+    ++st.round;
+    auto x = make_event(self, channel_event_kind::round_started);
+    x.reason = std::to_string(ev.accepts) + " of " + std::to_string(ev.active) +
+               " accepted: between the thresholds";
+    report(self, std::move(x));
+    broadcast(self);
+    arm(self, st.spec.settings.response_timeout_ms);
+    return;
+  }
+  default:
+    fail(self, ev.failure.value_or(failure_reason::low_acceptance), tally,
+         ev.compromise_suggestion);
+  }
+}
+
+/// The checks every offer and feedback passes before it counts; a refused
+/// one is published and changes nothing.
+template <class Input> bool admit(channel_pointer self, const Input& x) {
+  auto& st = self->state;
+  if (auto invalid = validate(x); !invalid.empty()) {
+    problem(self, severity::error, error_code::invalid_request, std::move(invalid),
+            x.agent_id, x.message_id);
+    return false;
+  }
+  if (x.channel_id != st.spec.channel_id) {
+    problem(self, severity::error, error_code::channel_not_found,
+            "No channel " + x.channel_id + " here", x.agent_id, x.message_id);
+    return false;
+  }
+  if (find_candidate(st, x.agent_id) == nullptr) {
+    problem(self, severity::error, error_code::not_a_party,
+            x.agent_id + " is not a candidate of this channel", x.agent_id,
+            x.message_id);
+    return false;
+  }
+  if (auto refused = st.processed.record(x.message_id)) {
+    problem(self, severity::warning, refused->code, std::move(refused->message),
+            x.agent_id, x.message_id);
+    return false;
+  }
+  return true;
+}
+
+void late(channel_pointer self, const char* what, const std::string& agent_id,
+          const std::string& message_id) {
+  problem(self, severity::warning, error_code::negotiation_timeout,
+          std::string{what} + " from " + agent_id + " arrived while the channel is " +
+              to_string(self->state.status) + "; ignored",
+          agent_id, message_id);
+}
+
+void on_offer(channel_pointer self, const messages::offer_response& x) {
+  auto& st = self->state;
+  if (!admit(self, x))
+    return;
+  if (st.status != channel_status::collecting || st.invited.count(x.agent_id) == 0) {
+    late(self, "An offer", x.agent_id, x.message_id);
+    return;
+  }
+  st.offers[x.agent_id] = x;
+  auto submitted = make_event(self, channel_event_kind::offer_submitted);
+  submitted.offer = x;
+  report(self, std::move(submitted));
+  if (st.offers.size() == st.invited.size())
+    close_collection(self);
+}
+
+void on_feedback(channel_pointer self, const messages::proposal_feedback& x) {
+  auto& st = self->state;
+  if (!admit(self, x))
+    return;
+  if (st.status != channel_status::negotiating) {
+    late(self, "Feedback", x.agent_id, x.message_id);
+    return;
+  }
+  if (st.participants.count(x.agent_id) == 0) {
+    problem(self, severity::error, error_code::not_a_party,
+            x.agent_id + " is not a participant of the proposal", x.agent_id,
+            x.message_id);
+    return;
+  }
+  st.feedback.push_back(x);
+  st.reviewed.insert(x.agent_id);
+  auto given = make_event(self, channel_event_kind::proposal_feedback);
+  given.feedback = x;
+  report(self, std::move(given));
+  if (st.reviewed.size() == st.participants.size())
+    evaluate(self);
+}
+
+void on_timeout(channel_pointer self, const messages::timer_due& x) {
+  auto& st = self->state;
+  if (x.generation != st.generation)
+    return;
+  if (st.status == channel_status::collecting)
+    close_collection(self);
+  else if (st.status == channel_status::negotiating)
+    evaluate(self);
+}
+
+void start(channel_pointer self) {
+  auto& st = self->state;
+  auto invalid = st.spec.channel_id.empty() ? std::string{"channel_id is required"}
+                                            : messages::validate(st.spec.settings);
+  if (!invalid.empty()) {
+    problem(self, severity::error, error_code::invalid_request,
+            "channel " + st.spec.channel_id + ": " + invalid);
+    self->quit();
+    return;
+  }
+  auto created = make_event(self, channel_event_kind::created);
+  for (const auto& c : st.spec.candidates)
+    created.agents.push_back(c.agent_id);
+  report(self, std::move(created));
+  if (st.spec.candidates.empty()) {
+    fail(self, failure_reason::no_participants);
+    return;
+  }
+  if (!move_to(self, channel_status::broadcasting))
+    return;
+  broadcast(self);
+  if (move_to(self, channel_status::collecting))
+    arm(self, st.spec.settings.response_timeout_ms);
+}
+
+channel_actor::behavior_type channel_behavior(channel_pointer self, channel_spec spec,
+                                              peers with) {
+  auto& st = self->state;
+  st.spec = std::move(spec);
+  st.with = std::move(with);
+  st.clock.emplace(self->system());
+  start(self);
+  return {
+      [self](const messages::offer_response& x) { on_offer(self, x); },
+      [self](const messages::proposal_feedback& x) { on_feedback(self, x); },
+      [self](const messages::timer_due& x) { on_timeout(self, x); },
+  };
+}
+
+} // namespace
+
+channel_actor spawn_channel(caf::actor_system& sys, channel_spec spec, peers with) {
+  return sys.spawn(channel_behavior, std::move(spec), std::move(with));
+}
+
+} // namespace parley::actors::channel

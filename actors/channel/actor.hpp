@@ -1,0 +1,71 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "caf/fwd.hpp"
+
+#include "actors/channel/interface.hpp"
+#include "actors/timer/interface.hpp"
+#include "messages/channel_settings.hpp"
+#include "messages/event_sink.hpp"
+
+namespace parley::actors::channel {
+
+/// An agent a channel puts the demand to (seed 002 §3.2.1's candidate), with
+/// the handle it is reached at.
+struct candidate {
+  std::string agent_id;
+  std::string display_name;
+  /// Why it was picked, and how well it matches (0..100): its demand_offer's
+  /// filter_reason and match_score.
+  std::string reason;
+  std::int32_t match_score = 0;
+  channel_member_actor agent;
+};
+
+/// What a channel negotiates (seed 002 §3.2.1 create_channel, with the part
+/// of the demand its candidates see).
+struct channel_spec {
+  std::string channel_id;
+  std::string demand_id;
+  std::string surface_demand;
+  std::vector<std::string> capability_tags;
+  std::vector<candidate> candidates;
+  messages::channel_settings settings;
+};
+
+/// Who a channel talks to besides its candidates. Any handle may be unset.
+struct peers {
+  /// Receives its refusals as problem events.
+  messages::event_sink events;
+  /// Receives every channel event (messages/channel_event.hpp), in order.
+  channel_reporter_actor reporter;
+  /// The node's timer service: the collection timeouts.
+  timer_actor timers;
+};
+
+/// Spawns a channel actor: seed 002's ChannelAdmin for one channel.
+///
+/// It reports channel.created, puts the demand to every candidate
+/// (`demand_offer`, demand.broadcast) and collects their `offer_response`s
+/// until all answered or the response timeout. Nobody answered: it fails
+/// (timeout). Otherwise it aggregates the offers into a proposal (see
+/// aggregation.hpp; nobody takes part: it fails, no_participants), sends
+/// each participant a `proposal_review` (proposal.distributed) and collects
+/// their `proposal_feedback` until all answered or the feedback timeout.
+/// rules::evaluate_feedback then decides (feedback.evaluated): finalized,
+/// force_finalized, failed, or a new round that puts the demand again to
+/// every candidate who has not withdrawn. Every status change goes through
+/// rules::transition. Once finalized, force finalized or failed it stops.
+///
+/// Input is refused as a problem event and changes nothing: an invalid
+/// message (E001), another channel's (E007), one from an agent who is not a
+/// candidate or not a participant (E013), a replayed message id (E011, a
+/// warning), one that arrives while nothing of its kind is awaited (E006, a
+/// warning). An invalid spec (no channel id, invalid settings) is refused
+/// with E001 and the actor stops at once.
+channel_actor spawn_channel(caf::actor_system& sys, channel_spec spec, peers with);
+
+} // namespace parley::actors::channel

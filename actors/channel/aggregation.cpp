@@ -1,0 +1,52 @@
+#include "actors/channel/aggregation.hpp"
+
+namespace parley::actors::channel {
+
+namespace {
+
+using messages::offer_decision;
+
+std::string notes_of(const messages::offer_response& x) {
+  std::string notes;
+  for (const auto& c : x.conditions)
+    notes += (notes.empty() ? "" : "; ") + c;
+  for (const auto& p : x.negotiation_points)
+    notes += (notes.empty() ? "" : "; ") + p.aspect + ": " + p.desired_value;
+  return notes;
+}
+
+} // namespace
+
+messages::channel_proposal aggregate(const aggregation_input& in,
+                                     const messages::channel_settings& settings) {
+  messages::channel_proposal x;
+  x.proposal_id = in.channel_id + "-v" + std::to_string(in.round);
+  x.demand_id = in.demand_id;
+  x.version = in.round;
+  x.objective = in.objective;
+  x.created_at = in.now_ms;
+  for (const auto& offer : in.offers) {
+    if (offer.decision == offer_decision::decline)
+      continue;
+    messages::assignment a;
+    a.agent_id = offer.agent_id;
+    a.display_name = offer.display_name;
+    a.role = to_string(offer.decision);
+    a.responsibility = offer.contribution;
+    a.is_confirmed = offer.decision == offer_decision::participate;
+    a.notes = notes_of(offer);
+    x.assignments.push_back(std::move(a));
+  }
+  auto taking_part = static_cast<std::int32_t>(x.assignments.size());
+  x.summary = std::to_string(taking_part) + " of " + std::to_string(in.invited) +
+              " candidates take part";
+  x.rationale = "Merged from " + std::to_string(in.offers.size()) + " answers";
+  auto share = in.invited > 0 ? static_cast<double>(taking_part) / in.invited : 0.0;
+  x.confidence =
+      share >= settings.accept_threshold_high  ? messages::confidence_level::high
+      : share >= settings.accept_threshold_low ? messages::confidence_level::medium
+                                               : messages::confidence_level::low;
+  return x;
+}
+
+} // namespace parley::actors::channel

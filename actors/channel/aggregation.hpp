@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "messages/channel.hpp"
+#include "messages/channel_settings.hpp"
+
+namespace parley::actors::channel {
+
+/// What a round's proposal is made from.
+struct aggregation_input {
+  std::string channel_id;
+  std::string demand_id;
+  /// The demand as the user put it: the proposal's objective.
+  std::string objective;
+  std::int32_t round = 1;
+  /// How many candidates got the demand this round.
+  std::int32_t invited = 0;
+  /// The round's answers, in the order of the candidate list.
+  std::vector<messages::offer_response> offers;
+  std::int64_t now_ms = 0;
+};
+
+/// Seed 002 §6.1's `_aggregate()` without a model, as its §7.2 fallback
+/// does ("简单合并"): one assignment per offer that takes part (participate
+/// is confirmed, conditional is not), no gaps, version = round, and a
+/// confidence from the share of the invited who take part, in the bands of
+/// the accept thresholds (the seed does not say how confidence is made).
+messages::channel_proposal aggregate(const aggregation_input& in,
+                                     const messages::channel_settings& settings);
+
+} // namespace parley::actors::channel

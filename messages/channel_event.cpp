@@ -1,0 +1,22 @@
+#include "messages/channel_event.hpp"
+
+#include "messages/enum_names.hpp"
+
+namespace parley::messages {
+
+namespace {
+
+constexpr const char* kind_names[] = {
+    "channel.created",           "demand.broadcast",   "offer.submitted",
+    "proposal.distributed",      "proposal.feedback",  "feedback.evaluated",
+    "negotiation.round_started", "proposal.finalized", "negotiation.force_finalized",
+    "negotiation.failed"};
+constexpr const char* decision_names[] = {"finalize", "renegotiate", "force_finalize",
+                                          "fail"};
+
+} // namespace
+
+PARLEY_ENUM_NAMES(channel_event_kind, kind_names)
+PARLEY_ENUM_NAMES(channel_decision, decision_names)
+
+} // namespace parley::messages

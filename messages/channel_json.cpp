@@ -1,0 +1,55 @@
+// JSON mapping of seed 002's channel wire types (declared in json.hpp).
+
+#include "messages/json.hpp"
+#include "messages/json_fields.hpp"
+
+namespace parley::messages {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* response_type_choices = "offer | negotiate";
+constexpr const char* decision_choices = "participate | decline | conditional";
+constexpr const char* feedback_choices = "accept | negotiate | withdraw";
+constexpr const char* confidence_choices = "high | medium | low";
+constexpr const char* event_kind_choices =
+    "channel.created | demand.broadcast | offer.submitted | proposal.distributed | "
+    "proposal.feedback | feedback.evaluated | negotiation.round_started | "
+    "proposal.finalized | negotiation.force_finalized | negotiation.failed";
+constexpr const char* channel_decision_choices =
+    "finalize | renegotiate | force_finalize | fail";
+
+} // namespace
+
+PARLEY_ENUM_JSON(offer_response_type, response_type_choices)
+PARLEY_ENUM_JSON(offer_decision, decision_choices)
+PARLEY_ENUM_JSON(feedback_type, feedback_choices)
+PARLEY_ENUM_JSON(confidence_level, confidence_choices)
+PARLEY_ENUM_JSON(channel_event_kind, event_kind_choices)
+PARLEY_ENUM_JSON(channel_decision, channel_decision_choices)
+
+PARLEY_JSON_FROM_FIELDS(negotiation_point)
+PARLEY_JSON_FROM_FIELDS(offer_response)
+PARLEY_JSON_FROM_FIELDS(proposal_feedback)
+PARLEY_JSON_FROM_FIELDS(assignment)
+PARLEY_JSON_FROM_FIELDS(gap)
+PARLEY_JSON_FROM_FIELDS(channel_proposal)
+PARLEY_JSON_FROM_FIELDS(channel_tally)
+PARLEY_JSON_FROM_FIELDS(demand_offer)
+PARLEY_JSON_FROM_FIELDS(proposal_review)
+
+// The kind is written as "type", the seed's event name.
+void to_json(json& j, const channel_event& x) {
+  write_fields(j, x);
+  j["type"] = x.kind;
+}
+
+void read(const json& j, const std::string& path, channel_event& x) {
+  object_reader r{j, path};
+  r.required("type", x.kind);
+  read_fields(r, x);
+  r.done();
+}
+
+} // namespace parley::messages
