@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "messages/consensus.hpp"
+#include "actors/common/refusal.hpp"
 #include "messages/error_code.hpp"
 
 namespace parley::actors::auction {
@@ -39,10 +40,7 @@ std::string validate(const messages::bid& x);
 std::string validate(const messages::auction_spec& x);
 
 /// A refused bid: published as a problem, changes nothing.
-struct refusal {
-  messages::error_code code = messages::error_code::none;
-  std::string message;
-};
+using actors::refusal;
 
 /// What one input asks the shell to do: publish the refusal, publish the
 /// accepted bid, publish the result and quit.

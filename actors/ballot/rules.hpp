@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "messages/consensus.hpp"
+#include "actors/common/refusal.hpp"
 #include "messages/error_code.hpp"
 
 namespace parley::actors::ballot {
@@ -25,10 +26,7 @@ std::int64_t weight_of(const std::string& role);
 bool can_veto(const std::string& role);
 
 /// A refused vote: published as a problem, changes nothing.
-struct refusal {
-  messages::error_code code = messages::error_code::none;
-  std::string message;
-};
+using actors::refusal;
 
 /// What one input asks the actor shell to do, in this order: publish the
 /// refusal, publish the accepted vote, publish the result, quit.

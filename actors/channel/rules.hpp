@@ -9,6 +9,7 @@
 
 #include "messages/channel.hpp"
 #include "messages/channel_settings.hpp"
+#include "actors/common/refusal.hpp"
 #include "messages/error_code.hpp"
 
 namespace parley::actors::channel {
@@ -35,10 +36,7 @@ enum class failure_reason : std::uint8_t {
 };
 
 /// A refused input: the shell logs it, and nothing changed.
-struct refusal {
-  messages::error_code code = messages::error_code::none;
-  std::string message;
-};
+using actors::refusal;
 
 /// True for finalized, force_finalized and failed: no transition leaves them.
 bool is_terminal(channel_status x);

@@ -214,7 +214,7 @@ std::optional<refusal> select_candidates(const demand_understanding& demand,
                                          const std::vector<channel_profile>& agents,
                                          std::uint64_t seed,
                                          messages::candidate_selection& out,
-                                         const selection_limits& limits) {
+                                         const messages::channel_settings& limits) {
   if (agents.empty())
     return refusal{error_code::no_candidates,
                    "no agents are registered: nobody can take up the demand"};
@@ -224,7 +224,7 @@ std::optional<refusal> select_candidates(const demand_understanding& demand,
     return refusal{error_code::no_candidates,
                    "none of the " + std::to_string(agents.size()) +
                        " registered agents is active: nobody can take up the demand"};
-  auto most = std::max<std::size_t>(1, limits.max_candidates);
+  auto most = static_cast<std::size_t>(std::max(1, limits.max_candidates));
   auto source = selection_source::matched;
   auto found = matched(demand, agents);
   if (found.empty()) {
@@ -233,7 +233,8 @@ std::optional<refusal> select_candidates(const demand_understanding& demand,
   }
   if (found.empty()) {
     source = selection_source::fallback;
-    auto count = std::min(most, std::max<std::size_t>(1, limits.fallback_count));
+    auto count = std::min(
+        most, static_cast<std::size_t>(std::max(1, limits.fallback_candidates)));
     found = fallback_candidates(agents, count, seed);
   }
   out.analysis = analysis(source, found.size(), active);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "actors/common/refusal.hpp"
+#include "messages/channel_settings.hpp"
 #include "messages/demand.hpp"
 #include "messages/error_code.hpp"
 
@@ -16,19 +18,8 @@ namespace parley::actors::coordinator {
 /// prompts built from a demand small.
 inline constexpr std::size_t max_demand_bytes = 8192;
 
-/// Seed 002 §8.1: how many candidates one selection holds.
-struct selection_limits {
-  /// MAX_CANDIDATES; less than MIN_CANDIDATES (1) counts as 1.
-  std::size_t max_candidates = 10;
-  /// FALLBACK_CANDIDATE_COUNT: active agents drawn when nothing matched.
-  std::size_t fallback_count = 3;
-};
-
 /// A refused demand: nothing happens but the coded error.
-struct refusal {
-  messages::error_code code = messages::error_code::none;
-  std::string message;
-};
+using actors::refusal;
 
 /// E001 if `raw_input` is empty or only whitespace (ASCII or U+3000), or
 /// longer than `max_demand_bytes`.
@@ -66,7 +57,8 @@ fallback_understanding(const std::string& raw_input,
 ///    found nobody: agents whose capabilities or description share a term
 ///    (`terms_of`, stemmed) with the surface demand or its tags; relevance 10
 ///    per shared term, at most 50.
-/// 3. fallback, only if the retry found nobody either: `fallback_candidates`.
+/// 3. fallback, only if the retry found nobody either: `fallback_candidates`
+///    of them (at most max_candidates).
 ///
 /// Refused with E005 when no agent is registered or none is active: then
 /// there is nobody to fall back on.
@@ -74,7 +66,7 @@ std::optional<refusal>
 select_candidates(const messages::demand_understanding& demand,
                   const std::vector<messages::channel_profile>& agents,
                   std::uint64_t seed, messages::candidate_selection& out,
-                  const selection_limits& limits = {});
+                  const messages::channel_settings& limits = {});
 
 /// Seed 002 §7.2's smart_filter fallback: `count` active agents (all of them
 /// if fewer are active) drawn at random, relevance 0. The draw depends only

@@ -24,9 +24,19 @@ demand_understanding tagged(std::vector<std::string> tags,
   return x;
 }
 
+/// Selection limits: at most `most` candidates, `fallback` drawn when
+/// nothing matched.
+parley::messages::channel_settings limits(std::int32_t most, std::int32_t fallback) {
+  parley::messages::channel_settings s;
+  s.max_candidates = most;
+  s.fallback_candidates = fallback;
+  return s;
+}
+
 candidate_selection pick(const demand_understanding& demand,
                          const std::vector<channel_profile>& agents,
-                         std::uint64_t seed = 42, selection_limits limits = {}) {
+                         std::uint64_t seed = 42,
+                         parley::messages::channel_settings limits = {}) {
   candidate_selection out;
   auto refused = select_candidates(demand, agents, seed, out, limits);
   REQUIRE_FALSE(refused);
@@ -180,7 +190,7 @@ TEST_CASE("select: at most max_candidates of many, scores 0..100, sorted",
   CHECK(scores(x) ==
         std::vector<std::int32_t>{100, 100, 100, 100, 100, 100, 100, 100, 50, 50});
   CHECK(x.analysis == "15 of 15 active agents offer the demand's capability tags");
-  auto three = pick(tagged({"venue", "catering"}), agents, 42, {3, 3});
+  auto three = pick(tagged({"venue", "catering"}), agents, 42, limits(3, 3));
   CHECK(ids(three) == std::vector<std::string>{"a01", "a03", "a05"});
 }
 
@@ -274,8 +284,8 @@ TEST_CASE("select: the fallback takes every active agent when fewer than 3",
   CHECK(x.fallback());
   CHECK(ids(x) == std::vector<std::string>{"a1", "a3"});
   // Never more than max_candidates, never fewer than one.
-  CHECK(pick(tagged({}, "xyzzy"), agents, 42, {1, 3}).candidates.size() == 1);
-  CHECK(pick(tagged({}, "xyzzy"), agents, 42, {0, 0}).candidates.size() == 1);
+  CHECK(pick(tagged({}, "xyzzy"), agents, 42, limits(1, 3)).candidates.size() == 1);
+  CHECK(pick(tagged({}, "xyzzy"), agents, 42, limits(0, 0)).candidates.size() == 1);
 }
 
 TEST_CASE("select: no agent registered, or none active, is E005",
