@@ -6,11 +6,18 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* kind_names[] = {
-    "channel.created",           "demand.broadcast",   "offer.submitted",
-    "proposal.distributed",      "proposal.feedback",  "feedback.evaluated",
-    "negotiation.round_started", "proposal.finalized", "negotiation.force_finalized",
-    "negotiation.failed"};
+constexpr const char* kind_names[] = {"demand.understood",
+                                      "filter.completed",
+                                      "channel.created",
+                                      "demand.broadcast",
+                                      "offer.submitted",
+                                      "proposal.distributed",
+                                      "proposal.feedback",
+                                      "feedback.evaluated",
+                                      "negotiation.round_started",
+                                      "proposal.finalized",
+                                      "negotiation.force_finalized",
+                                      "negotiation.failed"};
 constexpr const char* decision_names[] = {"finalize", "renegotiate", "force_finalize",
                                           "fail"};
 

@@ -10,13 +10,18 @@
 #include "caf/optional.hpp"
 
 #include "messages/channel.hpp"
+#include "messages/channel_settings.hpp"
+#include "messages/demand.hpp"
 #include "messages/fields.hpp"
 
 namespace parley::messages {
 
 /// Seed 002's event names without the "towow." prefix, in the order a
-/// channel goes through them.
+/// demand and its channel go through them. The first two are the
+/// coordinator's, before a channel exists.
 enum class channel_event_kind : std::uint8_t {
+  demand_understood,    ///< demand.understood
+  filter_completed,     ///< filter.completed
   created,              ///< channel.created
   demand_broadcast,     ///< demand.broadcast
   offer_submitted,      ///< offer.submitted
@@ -61,14 +66,53 @@ typename Inspector::result_type inspect(Inspector& f, channel_tally& x) {
            field("accept_rate", x.accept_rate), field("decision", x.decision));
 }
 
-/// A channel's event: its kind, channel and round, and what that kind is
-/// about (unset or empty otherwise).
+/// What a channel was created with (channel.created): enough to build it
+/// again from its events after a restart, its candidates' handles aside.
+struct channel_setup {
+  /// The demand as its candidates see it.
+  std::string surface_demand;
+  std::vector<std::string> capability_tags;
+  /// Whom the demand is put to, in order, with why (seed 002 §3.2.1).
+  std::vector<candidate> candidates;
+  /// A sub-channel's parent (seed 002 §7.3); empty for a top channel.
+  std::string parent_channel_id;
+  /// 0 for a top channel, 1 for a sub-channel.
+  std::int32_t depth = 0;
+  channel_settings settings;
+
+  friend bool operator==(const channel_setup& x, const channel_setup& y) {
+    return x.surface_demand == y.surface_demand &&
+           x.capability_tags == y.capability_tags && x.candidates == y.candidates &&
+           x.parent_channel_id == y.parent_channel_id && x.depth == y.depth &&
+           x.settings == y.settings;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, channel_setup& x) {
+  return f(caf::meta::type_name("channel_setup"),
+           field("surface_demand", x.surface_demand),
+           optional_field("capability_tags", x.capability_tags),
+           field("candidates", x.candidates),
+           optional_field("parent_channel_id", x.parent_channel_id),
+           optional_field("depth", x.depth), optional_field("settings", x.settings));
+}
+
+/// A demand's or channel's event: its kind, channel (empty for the
+/// coordinator's two) and round, and what that kind is about (unset or empty
+/// otherwise).
 struct channel_event {
   channel_event_kind kind = channel_event_kind::created;
   std::int64_t at_ms = 0;
   std::string channel_id;
   std::string demand_id;
   std::int32_t round = 1;
+  /// demand.understood.
+  caf::optional<demand_understanding> understanding;
+  /// filter.completed (its `fallback()` is seed 002 §7.2's flag).
+  caf::optional<candidate_selection> selection;
+  /// channel.created.
+  caf::optional<channel_setup> setup;
   /// created: the candidates; demand.broadcast: who got the demand.
   std::vector<std::string> agents;
   /// offer.submitted.
@@ -88,18 +132,21 @@ struct channel_event {
 
   friend bool operator==(const channel_event& x, const channel_event& y) {
     return x.kind == y.kind && x.at_ms == y.at_ms && x.channel_id == y.channel_id &&
-           x.demand_id == y.demand_id && x.round == y.round && x.agents == y.agents &&
-           x.offer == y.offer && x.feedback == y.feedback && x.tally == y.tally &&
-           x.proposal == y.proposal && x.reason == y.reason &&
-           x.compromise_suggestion == y.compromise_suggestion;
+           x.demand_id == y.demand_id && x.round == y.round &&
+           x.understanding == y.understanding && x.selection == y.selection &&
+           x.setup == y.setup && x.agents == y.agents && x.offer == y.offer &&
+           x.feedback == y.feedback && x.tally == y.tally && x.proposal == y.proposal &&
+           x.reason == y.reason && x.compromise_suggestion == y.compromise_suggestion;
   }
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, channel_event& x) {
   return f(caf::meta::type_name("channel_event"), hand_written_field("type", x.kind),
-           field("at_ms", x.at_ms), field("channel_id", x.channel_id),
+           field("at_ms", x.at_ms), optional_field("channel_id", x.channel_id),
            optional_field("demand_id", x.demand_id), field("round", x.round),
+           omittable_field("understanding", x.understanding),
+           omittable_field("selection", x.selection), omittable_field("setup", x.setup),
            optional_field("agents", x.agents), omittable_field("offer", x.offer),
            omittable_field("feedback", x.feedback), omittable_field("tally", x.tally),
            omittable_field("proposal", x.proposal), optional_field("reason", x.reason),

@@ -14,9 +14,11 @@ constexpr const char* decision_choices = "participate | decline | conditional";
 constexpr const char* feedback_choices = "accept | negotiate | withdraw";
 constexpr const char* confidence_choices = "high | medium | low";
 constexpr const char* event_kind_choices =
-    "channel.created | demand.broadcast | offer.submitted | proposal.distributed | "
+    "demand.understood | filter.completed | channel.created | demand.broadcast | "
+    "offer.submitted | proposal.distributed | "
     "proposal.feedback | feedback.evaluated | negotiation.round_started | "
     "proposal.finalized | negotiation.force_finalized | negotiation.failed";
+constexpr const char* source_choices = "matched | relaxed | fallback";
 constexpr const char* channel_decision_choices =
     "finalize | renegotiate | force_finalize | fail";
 
@@ -28,6 +30,7 @@ PARLEY_ENUM_JSON(feedback_type, feedback_choices)
 PARLEY_ENUM_JSON(confidence_level, confidence_choices)
 PARLEY_ENUM_JSON(channel_event_kind, event_kind_choices)
 PARLEY_ENUM_JSON(channel_decision, channel_decision_choices)
+PARLEY_ENUM_JSON(selection_source, source_choices)
 
 PARLEY_JSON_FROM_FIELDS(negotiation_point)
 PARLEY_JSON_FROM_FIELDS(offer_response)
@@ -38,6 +41,25 @@ PARLEY_JSON_FROM_FIELDS(channel_proposal)
 PARLEY_JSON_FROM_FIELDS(channel_tally)
 PARLEY_JSON_FROM_FIELDS(demand_offer)
 PARLEY_JSON_FROM_FIELDS(proposal_review)
+PARLEY_JSON_FROM_FIELDS(demand_understanding)
+PARLEY_JSON_FROM_FIELDS(channel_profile)
+PARLEY_JSON_FROM_FIELDS(candidate)
+PARLEY_JSON_FROM_FIELDS(channel_setup)
+
+// Seed 002 §7.2's flag is written with the selection; reading ignores it
+// (the source says the same).
+void to_json(json& j, const candidate_selection& x) {
+  write_fields(j, x);
+  j["fallback"] = x.fallback();
+}
+
+void read(const json& j, const std::string& path, candidate_selection& x) {
+  object_reader r{j, path};
+  bool fallback = false;
+  r.optional("fallback", fallback);
+  read_fields(r, x);
+  r.done();
+}
 
 // The kind is written as "type", the seed's event name.
 void to_json(json& j, const channel_event& x) {

@@ -120,6 +120,12 @@ PARLEY_JSON_MAPPING(channel_tally)
 PARLEY_JSON_MAPPING(channel_event)
 PARLEY_JSON_MAPPING(demand_offer)
 PARLEY_JSON_MAPPING(proposal_review)
+PARLEY_JSON_MAPPING(selection_source)
+PARLEY_JSON_MAPPING(demand_understanding)
+PARLEY_JSON_MAPPING(channel_profile)
+PARLEY_JSON_MAPPING(candidate)
+PARLEY_JSON_MAPPING(candidate_selection)
+PARLEY_JSON_MAPPING(channel_setup)
 
 #undef PARLEY_JSON_MAPPING
 

@@ -353,8 +353,14 @@ void start(channel_pointer self) {
     return;
   }
   auto created = make_event(self, channel_event_kind::created);
-  for (const auto& c : st.spec.candidates)
+  messages::channel_setup setup{
+      st.spec.surface_demand, st.spec.capability_tags, {}, {}, 0, st.spec.settings};
+  for (const auto& c : st.spec.candidates) {
     created.agents.push_back(c.agent_id);
+    setup.candidates.push_back(
+        messages::candidate{c.agent_id, c.display_name, c.reason, c.match_score});
+  }
+  created.setup = std::move(setup);
   report(self, std::move(created));
   if (st.spec.candidates.empty()) {
     fail(self, failure_reason::no_participants);

@@ -777,9 +777,28 @@ std::vector<channel_event> samples(tag<channel_event>, wire&) {
   failed.reason = "low_acceptance";
   failed.compromise_suggestion = "Only 1 of 3 accepted.";
   channel_event created;
+  created.kind = channel_event_kind::created;
   created.channel_id = "collab-2";
   created.agents = {"bob", "carol"};
-  return {offered, evaluated, failed, created};
+  created.setup = channel_setup{"需要场地",
+                                {"场地提供"},
+                                {candidate{"bob", "Bob", "offers 场地提供", 100}},
+                                "collab-1",
+                                1,
+                                channel_settings{}};
+  channel_event understood;
+  understood.kind = channel_event_kind::demand_understood;
+  understood.demand_id = "d-2";
+  understood.understanding = demand_understanding{
+      "需要场地和嘉宾", {}, {"场地提供", "演讲嘉宾"}, {}, confidence_level::high, true};
+  channel_event filtered;
+  filtered.kind = channel_event_kind::filter_completed;
+  filtered.demand_id = "d-2";
+  filtered.selection =
+      candidate_selection{{candidate{"bob", "Bob", "offers 场地提供", 100}},
+                          selection_source::fallback,
+                          "x"};
+  return {offered, evaluated, failed, created, understood, filtered};
 }
 
 std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {
