@@ -5,12 +5,15 @@
 #include <optional>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/channel/aggregation.hpp"
+#include "actors/channel/recovery.hpp"
 #include "actors/channel/rules.hpp"
+#include "actors/channel/snapshot.hpp"
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
@@ -46,7 +49,24 @@ struct channel_state {
   std::set<std::string> reviewed;
   /// The collection timer under way; an older one is stale.
   std::uint64_t generation = 0;
+  /// Seed 002 §6.2's state checker (recovery.hpp): when the channel entered
+  /// its status or last recovered, when the collection under way began,
+  /// whether it re-asked the missing in it, and recoveries so far.
+  std::int64_t stuck_since_ms = 0;
+  std::int64_t collection_started_ms = 0;
+  bool reasked = false;
+  std::int32_t recovery_attempts = 0;
+  /// The state check under way (its generation has check_flag set).
+  std::uint64_t check_generation = 0;
+  /// The reason of the recovery under way (empty: none): the next event
+  /// made carries it.
+  std::string recovery_reason;
 };
+
+/// Tells a state check's timer from a collection timer: both come back as a
+/// `timer_due`, whose generation is the only field (and shared with other
+/// actors); a collection generation never reaches the top bit.
+constexpr std::uint64_t check_flag = std::uint64_t{1} << 63;
 
 using channel_pointer = channel_actor::stateful_pointer<channel_state>;
 
@@ -67,6 +87,14 @@ void problem(channel_pointer self, severity level, error_code code, std::string 
                                   message_id});
 }
 
+/// Marks the first event of a recovery with the reason its check found
+/// (snapshot.hpp counts the attempts by it).
+void stamp_recovery(channel_pointer self, messages::channel_event& x) {
+  auto& st = self->state;
+  if (!st.recovery_reason.empty())
+    x.reason = std::exchange(st.recovery_reason, std::string{});
+}
+
 messages::channel_event make_event(channel_pointer self, channel_event_kind kind) {
   const auto& st = self->state;
   messages::channel_event x;
@@ -75,6 +103,7 @@ messages::channel_event make_event(channel_pointer self, channel_event_kind kind
   x.channel_id = st.spec.channel_id;
   x.demand_id = st.spec.demand_id;
   x.round = st.round;
+  stamp_recovery(self, x);
   return x;
 }
 
@@ -87,14 +116,22 @@ bool move_to(channel_pointer self, channel_status to) {
   auto refused = transition(self->state.status, to);
   if (refused)
     problem(self, severity::error, refused->code, std::move(refused->message));
+  else
+    self->state.stuck_since_ms = self->state.clock->now_ms();
   return !refused;
 }
 
+void arm_at(channel_pointer self, std::int64_t due_ms) {
+  auto& st = self->state;
+  self->send(st.with.timers, messages::arm_timer{due_ms, ++st.generation});
+}
+
+/// A collection begins: its timeout runs from now.
 void arm(channel_pointer self, std::int64_t timeout_ms) {
   auto& st = self->state;
-  self->send(st.with.timers, messages::arm_timer{messages::saturating_add(
-                                                     st.clock->now_ms(), timeout_ms),
-                                                 ++st.generation});
+  st.collection_started_ms = st.clock->now_ms();
+  st.reasked = false;
+  arm_at(self, messages::saturating_add(st.collection_started_ms, timeout_ms));
 }
 
 void fail(channel_pointer self, failure_reason reason,
@@ -113,6 +150,15 @@ void fail(channel_pointer self, failure_reason reason,
   self->quit();
 }
 
+/// Puts the round's demand to one candidate.
+void put_demand(channel_pointer self, const candidate& c) {
+  const auto& st = self->state;
+  self->send(c.agent, messages::demand_offer{
+                          caf::actor_cast<channel_actor>(self), st.spec.channel_id,
+                          st.spec.demand_id, st.spec.surface_demand,
+                          st.spec.capability_tags, st.round, c.reason, c.match_score});
+}
+
 /// Puts the demand to every candidate still in.
 void broadcast(channel_pointer self) {
   auto& st = self->state;
@@ -124,11 +170,7 @@ void broadcast(channel_pointer self) {
       continue;
     st.invited.insert(c.agent_id);
     x.agents.push_back(c.agent_id);
-    self->send(c.agent,
-               messages::demand_offer{caf::actor_cast<channel_actor>(self),
-                                      st.spec.channel_id, st.spec.demand_id,
-                                      st.spec.surface_demand, st.spec.capability_tags,
-                                      st.round, c.reason, c.match_score});
+    put_demand(self, c);
   }
   report(self, std::move(x));
 }
@@ -342,26 +384,35 @@ void on_timeout(channel_pointer self, const messages::timer_due& x) {
     evaluate(self);
 }
 
-void start(channel_pointer self) {
+/// Arms the channel's next state check (one timer per channel and interval;
+/// nothing scans all channels).
+void arm_check(channel_pointer self) {
+  auto& st = self->state;
+  if (is_terminal(st.status))
+    return;
+  self->send(st.with.timers,
+             messages::arm_timer{
+                 messages::saturating_add(st.clock->now_ms(),
+                                          st.spec.settings.state_check_interval_ms),
+                 check_flag | ++st.check_generation});
+}
+
+/// Refuses an invalid spec (E001): the actor stops at once.
+bool accept_spec(channel_pointer self) {
   auto& st = self->state;
   auto invalid = st.spec.channel_id.empty() ? std::string{"channel_id is required"}
                                             : messages::validate(st.spec.settings);
-  if (!invalid.empty()) {
-    problem(self, severity::error, error_code::invalid_request,
-            "channel " + st.spec.channel_id + ": " + invalid);
-    self->quit();
-    return;
-  }
-  auto created = make_event(self, channel_event_kind::created);
-  messages::channel_setup setup{
-      st.spec.surface_demand, st.spec.capability_tags, {}, {}, 0, st.spec.settings};
-  for (const auto& c : st.spec.candidates) {
-    created.agents.push_back(c.agent_id);
-    setup.candidates.push_back(
-        messages::candidate{c.agent_id, c.display_name, c.reason, c.match_score});
-  }
-  created.setup = std::move(setup);
-  report(self, std::move(created));
+  if (invalid.empty())
+    return true;
+  problem(self, severity::error, error_code::invalid_request,
+          "channel " + st.spec.channel_id + ": " + invalid);
+  self->quit();
+  return false;
+}
+
+/// Puts the demand to the candidates and starts collecting their offers.
+void open_channel(channel_pointer self) {
+  auto& st = self->state;
   if (st.spec.candidates.empty()) {
     fail(self, failure_reason::no_participants);
     return;
@@ -373,6 +424,157 @@ void start(channel_pointer self) {
     arm(self, st.spec.settings.response_timeout_ms);
 }
 
+void start(channel_pointer self) {
+  auto& st = self->state;
+  if (!accept_spec(self))
+    return;
+  auto created = make_event(self, channel_event_kind::created);
+  messages::channel_setup setup{
+      st.spec.surface_demand, st.spec.capability_tags, {}, {}, 0, st.spec.settings};
+  for (const auto& c : st.spec.candidates) {
+    created.agents.push_back(c.agent_id);
+    setup.candidates.push_back(
+        messages::candidate{c.agent_id, c.display_name, c.reason, c.match_score});
+  }
+  created.setup = std::move(setup);
+  report(self, std::move(created));
+  open_channel(self);
+  arm_check(self);
+}
+
+/// The channel as its state checker sees it: who the collection under way
+/// still waits for, in the candidates' order.
+check_input check_of(const channel_state& st, std::int64_t now_ms) {
+  check_input x;
+  x.status = st.status;
+  x.stuck_since_ms = st.stuck_since_ms;
+  x.now_ms = now_ms;
+  x.reasked = st.reasked;
+  x.attempts = st.recovery_attempts;
+  auto collecting = st.status == channel_status::collecting;
+  const auto& awaited = collecting ? st.invited : st.participants;
+  x.awaited = static_cast<std::int32_t>(awaited.size());
+  for (const auto& c : st.spec.candidates) {
+    auto answered = collecting ? st.offers.count(c.agent_id) > 0
+                               : st.reviewed.count(c.agent_id) > 0;
+    if (awaited.count(c.agent_id) > 0 && !answered)
+      x.missing.push_back(c.agent_id);
+  }
+  return x;
+}
+
+/// Seed 002 §6.2 _retry_broadcast: the demand again, in the same round, to
+/// the candidates who have not answered; the invitations and offers stay.
+void reask(channel_pointer self, const std::vector<std::string>& recipients) {
+  auto& st = self->state;
+  st.reasked = true;
+  auto x = make_event(self, channel_event_kind::demand_broadcast);
+  for (const auto& id : recipients) {
+    put_demand(self, *find_candidate(st, id));
+    x.agents.push_back(id);
+  }
+  report(self, std::move(x));
+}
+
+/// Carries out the state checker's decision. The first event a recovery
+/// leads to carries the check's reason (`reason`, e.g. stuck_in_collecting
+/// on the demand.broadcast that re-asks the missing), which is also how a
+/// restarted channel counts its attempts.
+void recover(channel_pointer self, const recovery_decision& d) {
+  auto& st = self->state;
+  if (d.action == recovery_action::nothing)
+    return;
+  if (d.action == recovery_action::fail) {
+    fail(self, failure_reason::max_recovery_attempts);
+    return;
+  }
+  st.recovery_attempts = d.attempt;
+  st.stuck_since_ms = st.clock->now_ms();
+  st.recovery_reason = to_string(d.reason);
+  if (d.action == recovery_action::rebroadcast)
+    reask(self, d.recipients);
+  else if (d.action == recovery_action::force_evaluate)
+    evaluate(self);
+  else
+    close_collection(self);
+  st.recovery_reason.clear();
+}
+
+void on_check(channel_pointer self, const messages::timer_due& x) {
+  auto& st = self->state;
+  if (x.generation != (check_flag | st.check_generation))
+    return;
+  recover(self, check_channel(check_of(st, st.clock->now_ms()), st.spec.settings));
+  arm_check(self);
+}
+
+/// Takes up a resumed collection: finishes it at once if everyone answered
+/// or its deadline passed, otherwise re-arms what is left of its timeout.
+void resume_collection(channel_pointer self, std::int64_t timeout_ms, bool complete,
+                       void (*finish)(channel_pointer)) {
+  auto& st = self->state;
+  auto due = messages::saturating_add(st.collection_started_ms, timeout_ms);
+  if (complete || due <= st.clock->now_ms())
+    finish(self);
+  else
+    arm_at(self, due);
+}
+
+/// Continues from a snapshot without reporting again what it already did.
+void resume(channel_pointer self, const channel_snapshot& x) {
+  auto& st = self->state;
+  if (!accept_spec(self))
+    return;
+  st.status = x.status;
+  st.round = x.round;
+  st.invited = x.invited;
+  st.offers = x.offers;
+  st.proposal = x.proposal;
+  st.participants = x.participants;
+  st.feedback = x.feedback;
+  st.withdrawn = x.withdrawn;
+  for (const auto& id : x.processed)
+    st.processed.record(id);
+  for (const auto& f : x.feedback)
+    st.reviewed.insert(f.agent_id);
+  st.collection_started_ms = x.collection_started_ms;
+  st.stuck_since_ms = x.stuck_since_ms;
+  st.reasked = x.reasked;
+  st.recovery_attempts = x.recovery_attempts;
+  const auto& settings = st.spec.settings;
+  switch (st.status) {
+  case channel_status::created:
+    open_channel(self);
+    break;
+  case channel_status::collecting:
+    resume_collection(self, settings.response_timeout_ms,
+                      st.offers.size() == st.invited.size(), close_collection);
+    break;
+  case channel_status::negotiating:
+    resume_collection(self, settings.feedback_timeout_ms,
+                      st.reviewed.size() == st.participants.size(), evaluate);
+    break;
+  default:
+    // Terminal: nothing is left to do. (The fold yields no other status.)
+    self->quit();
+    return;
+  }
+  arm_check(self);
+}
+
+channel_actor::behavior_type handlers(channel_pointer self) {
+  return {
+      [self](const messages::offer_response& x) { on_offer(self, x); },
+      [self](const messages::proposal_feedback& x) { on_feedback(self, x); },
+      [self](const messages::timer_due& x) {
+        if ((x.generation & check_flag) != 0)
+          on_check(self, x);
+        else
+          on_timeout(self, x);
+      },
+  };
+}
+
 channel_actor::behavior_type channel_behavior(channel_pointer self, channel_spec spec,
                                               peers with) {
   auto& st = self->state;
@@ -380,17 +582,49 @@ channel_actor::behavior_type channel_behavior(channel_pointer self, channel_spec
   st.with = std::move(with);
   st.clock.emplace(self->system());
   start(self);
-  return {
-      [self](const messages::offer_response& x) { on_offer(self, x); },
-      [self](const messages::proposal_feedback& x) { on_feedback(self, x); },
-      [self](const messages::timer_due& x) { on_timeout(self, x); },
-  };
+  return handlers(self);
+}
+
+/// The spec a snapshot's channel was created with, its candidates reached at
+/// `agents`.
+channel_spec spec_of(const channel_snapshot& x,
+                     const std::map<std::string, channel_member_actor>& agents) {
+  channel_spec spec;
+  spec.channel_id = x.channel_id;
+  spec.demand_id = x.demand_id;
+  spec.surface_demand = x.setup.surface_demand;
+  spec.capability_tags = x.setup.capability_tags;
+  spec.settings = x.setup.settings;
+  for (const auto& c : x.setup.candidates) {
+    auto i = agents.find(c.agent_id);
+    spec.candidates.push_back({c.agent_id, c.display_name, c.reason, c.relevance_score,
+                               i != agents.end() ? i->second : channel_member_actor{}});
+  }
+  return spec;
+}
+
+channel_actor::behavior_type
+resumed_behavior(channel_pointer self, channel_snapshot snapshot,
+                 std::map<std::string, channel_member_actor> agents, peers with) {
+  auto& st = self->state;
+  st.spec = spec_of(snapshot, agents);
+  st.with = std::move(with);
+  st.clock.emplace(self->system());
+  resume(self, snapshot);
+  return handlers(self);
 }
 
 } // namespace
 
 channel_actor spawn_channel(caf::actor_system& sys, channel_spec spec, peers with) {
   return sys.spawn(channel_behavior, std::move(spec), std::move(with));
+}
+
+channel_actor resume_channel(caf::actor_system& sys, channel_snapshot snapshot,
+                             std::map<std::string, channel_member_actor> agents,
+                             peers with) {
+  return sys.spawn(resumed_behavior, std::move(snapshot), std::move(agents),
+                   std::move(with));
 }
 
 } // namespace parley::actors::channel

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "caf/fwd.hpp"
 
 #include "actors/channel/interface.hpp"
+#include "actors/channel/snapshot.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/event_sink.hpp"
@@ -66,6 +68,26 @@ struct peers {
 /// warning), one that arrives while nothing of its kind is awaited (E006, a
 /// warning). An invalid spec (no channel id, invalid settings) is refused
 /// with E001 and the actor stops at once.
+///
+/// Seed 002 §6.2's state checker runs on one timer per channel, every
+/// state_check_interval_ms (see recovery.hpp): a channel stuck in collecting
+/// or negotiating for more than max_stuck_ms re-asks the missing, forces
+/// the evaluation, or continues with the offers it has; after
+/// max_recovery_attempts it fails (max_recovery_attempts). The first event
+/// a recovery leads to carries the check's reason in `reason`
+/// (stuck_in_collecting, stuck_in_negotiating or missing_responses).
 channel_actor spawn_channel(caf::actor_system& sys, channel_spec spec, peers with);
+
+/// Spawns a channel actor that continues from `snapshot` (snapshot.hpp: its
+/// events folded), e.g. after a restart: what the events say happened is
+/// not done or reported again, a replayed message id is still refused
+/// (E011), and the collection under way keeps its deadline (the timeout left
+/// is re-armed; if it passed, or everyone already answered, the collection
+/// closes at once). `agents` reaches the candidates by agent id; one
+/// without a handle is not reached. A snapshot of a finished channel, or
+/// with invalid settings (E001), stops the actor at once.
+channel_actor resume_channel(caf::actor_system& sys, channel_snapshot snapshot,
+                             std::map<std::string, channel_member_actor> agents,
+                             peers with);
 
 } // namespace parley::actors::channel

@@ -19,7 +19,8 @@ constexpr const char* status_names[] = {
     "negotiating", "finalized",    "force_finalized", "failed",
 };
 constexpr const char* failure_names[] = {"low_acceptance", "no_participants",
-                                         "max_rounds_exceeded", "timeout"};
+                                         "max_rounds_exceeded", "timeout",
+                                         "max_recovery_attempts"};
 
 constexpr unsigned bit(channel_status x) {
   return 1u << static_cast<unsigned>(x);

@@ -27,12 +27,14 @@ enum class channel_status : std::uint8_t {
   failed,
 };
 
-/// Why a channel failed: seed 002 §3.3's `reason` values.
+/// Why a channel failed: seed 002 §3.3's `reason` values, and §6.2's
+/// max_recovery_attempts (the state checker gave up on a stuck channel).
 enum class failure_reason : std::uint8_t {
   low_acceptance,
   no_participants,
   max_rounds_exceeded,
   timeout,
+  max_recovery_attempts,
 };
 
 /// A refused input: the shell logs it, and nothing changed.

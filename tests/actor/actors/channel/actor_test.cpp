@@ -6,96 +6,13 @@
 
 #include <catch2/catch.hpp>
 
-#include "support/actor_fixture.hpp"
+#include "support/channel_world.hpp"
 
 using namespace std::chrono_literals;
 using namespace parley::messages;
-using parley::actors::channel_actor;
-using parley::test::actor_fixture;
-
-namespace {
-
-/// A channel with stand-in candidates, whose every demand and proposal
-/// lands in their inboxes, and a reporter that keeps its events.
-struct channel_world {
-  actor_fixture f;
-  std::map<std::string, std::vector<caf::message>> inboxes;
-  std::vector<channel_event> events;
-  channel_actor channel;
-
-  channel_world(const std::vector<std::string>& agents,
-                channel_settings settings = {}) {
-    parley::actors::channel::channel_spec spec;
-    spec.channel_id = "collab-1";
-    spec.demand_id = "d-1";
-    spec.surface_demand = "an AI meetup in Beijing";
-    spec.capability_tags = {"venue"};
-    spec.settings = settings;
-    for (const auto& id : agents)
-      spec.candidates.push_back(
-          {id, "Agent " + id, "can help", 80, f.spawn_channel_probe(inboxes[id])});
-    channel = parley::actors::channel::spawn_channel(
-        f.sys, spec, {f.events, f.spawn_channel_listener(events), f.timers});
-    f.keep(channel);
-    f.run();
-  }
-
-  void offer(const std::string& agent, const std::string& message_id,
-             offer_decision decision = offer_decision::participate) {
-    offer_response x;
-    x.message_id = message_id;
-    x.channel_id = "collab-1";
-    x.agent_id = agent;
-    x.display_name = "Agent " + agent;
-    x.decision = decision;
-    x.contribution = agent + "'s part";
-    x.decline_reason = decision == offer_decision::decline ? "busy" : "";
-    f.send(channel, x);
-  }
-
-  void feedback(const std::string& agent, const std::string& message_id,
-                feedback_type type) {
-    f.send(channel,
-           proposal_feedback{message_id, "collab-1", agent, type,
-                             type == feedback_type::negotiate ? "later" : "", ""});
-  }
-
-  /// One round: everyone offers, then gives the feedback in `verdicts`.
-  void play_round(int round, const std::map<std::string, feedback_type>& verdicts) {
-    for (const auto& entry : verdicts)
-      offer(entry.first, "o-" + entry.first + "-" + std::to_string(round));
-    f.run();
-    for (const auto& [agent, type] : verdicts)
-      feedback(agent, "f-" + agent + "-" + std::to_string(round), type);
-    f.run();
-  }
-
-  std::vector<channel_event_kind> kinds() const {
-    std::vector<channel_event_kind> xs;
-    for (const auto& x : events)
-      xs.push_back(x.kind);
-    return xs;
-  }
-
-  std::size_t count(channel_event_kind kind) const {
-    std::size_t n = 0;
-    for (const auto& x : events)
-      n += x.kind == kind ? 1 : 0;
-    return n;
-  }
-
-  template <class T> std::vector<T> received(const std::string& agent) const {
-    std::vector<T> xs;
-    for (const auto& msg : inboxes.at(agent))
-      if (msg.match_elements<T>())
-        xs.push_back(msg.get_as<T>(0));
-    return xs;
-  }
-};
-
+using parley::test::channel_world;
+using parley::test::timeouts_only;
 using kind = channel_event_kind;
-
-} // namespace
 
 TEST_CASE("a channel whose participants all accept finalizes in round 1",
           "[actor][channel]") {
@@ -149,12 +66,7 @@ TEST_CASE("a channel whose participants all accept finalizes in round 1",
 TEST_CASE("a channel that keeps renegotiating is force finalized at round 5",
           "[actor][channel]") {
   channel_world w{{"a", "b", "c", "d", "e"}};
-  // 3 of 5 accept each round: 60 %, between the thresholds.
-  std::map<std::string, feedback_type> verdicts{{"a", feedback_type::accept},
-                                                {"b", feedback_type::accept},
-                                                {"c", feedback_type::accept},
-                                                {"d", feedback_type::negotiate},
-                                                {"e", feedback_type::negotiate}};
+  auto verdicts = parley::test::three_of_five();
   for (int round = 1; round <= 5; ++round)
     w.play_round(round, verdicts);
   CHECK(w.count(kind::round_started) == 4);
@@ -200,7 +112,7 @@ TEST_CASE("a channel fails with low_acceptance below 50 %", "[actor][channel]") 
 TEST_CASE("the response timeout moves a channel on in simulated time",
           "[actor][channel]") {
   SECTION("nobody answers: it fails with timeout") {
-    channel_world w{{"a", "b", "c"}};
+    channel_world w{{"a", "b", "c"}, timeouts_only()};
     w.f.advance(299999ms);
     CHECK(w.events.back().kind == kind::demand_broadcast);
     w.f.advance(1ms);
@@ -210,7 +122,7 @@ TEST_CASE("the response timeout moves a channel on in simulated time",
     CHECK_FALSE(w.events.back().proposal);
   }
   SECTION("two of three answer: the proposal goes to them") {
-    channel_world w{{"a", "b", "c"}};
+    channel_world w{{"a", "b", "c"}, timeouts_only()};
     w.offer("a", "o-a");
     w.offer("c", "o-c");
     w.f.run();

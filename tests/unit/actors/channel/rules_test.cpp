@@ -124,15 +124,20 @@ TEST_CASE("channel statuses have seed 002 §5.1's wire names", "[unit][channel]"
   CHECK(to_string(static_cast<channel_status>(42)) == "unknown");
 }
 
-TEST_CASE("failure reasons have seed 002 §3.3's wire names", "[unit][channel]") {
+TEST_CASE("failure reasons have seed 002 §3.3's and §6.2's wire names",
+          "[unit][channel]") {
   CHECK(to_string(failure_reason::low_acceptance) == "low_acceptance");
   CHECK(to_string(failure_reason::no_participants) == "no_participants");
   CHECK(to_string(failure_reason::max_rounds_exceeded) == "max_rounds_exceeded");
   CHECK(to_string(failure_reason::timeout) == "timeout");
+  CHECK(to_string(failure_reason::max_recovery_attempts) == "max_recovery_attempts");
   failure_reason x = failure_reason::timeout;
   REQUIRE(from_string("no_participants", x));
   CHECK(x == failure_reason::no_participants);
-  CHECK_FALSE(from_string("max_recovery_attempts", x));
+  REQUIRE(from_string("max_recovery_attempts", x));
+  CHECK(x == failure_reason::max_recovery_attempts);
+  CHECK_FALSE(from_string("stuck", x));
+  CHECK(x == failure_reason::max_recovery_attempts);
 }
 
 TEST_CASE("every (from, to) pair follows seed 002 §5.3's VALID_TRANSITIONS",
