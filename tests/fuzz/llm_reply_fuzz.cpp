@@ -1,11 +1,14 @@
 // Fuzzes what reads a model's answer: parse_reply in both wire formats, the
-// tool-input checks, and an LLM brain taking the body as the reply to its
-// call. Any body must be read or refused with a reason, never crash or throw.
+// tool-input checks, an LLM brain taking the body as the reply to its call,
+// and the readers of seed 002's five prompt answers taking it as the model's
+// text. Any body must be read or refused with a reason, never crash or throw.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "actors/agent/llm_brain.hpp"
+#include "actors/channel/prompts.hpp"
+#include "actors/coordinator/prompts.hpp"
 #include "actors/llm/tools.hpp"
 #include "actors/llm/validation.hpp"
 #include "actors/llm/wire_format.hpp"
@@ -66,6 +69,34 @@ void answer_call(provider_kind provider, const std::string& body) {
   brain.next_call();
 }
 
+/// Reads `text` as the answer to each of seed 002's five prompts.
+void read_prompt_answers(const std::string& text) {
+  using namespace parley::messages;
+  namespace channel = parley::actors::channel;
+  namespace coordinator = parley::actors::coordinator;
+  static const std::vector<channel_profile> agents = {
+      {"alice", "Alice", {"场地"}, "", true}, {"bob", "Bob", {"嘉宾"}, "", false}};
+  static const channel_settings settings;
+  static const auto round = [] {
+    offer_response ann;
+    ann.agent_id = "ann";
+    ann.contribution = "c";
+    auto cat = ann;
+    cat.agent_id = "cat";
+    cat.decision = offer_decision::conditional;
+    return channel::aggregation_input{"collab-1", "d-1", "聚会", 1, 2, {ann, cat}, 0};
+  }();
+  coordinator::read_understanding(text, "聚会", {"场地"});
+  coordinator::read_selection(text, agents, settings, selection_source::matched, 1);
+  demand_offer offer;
+  offer.channel_id = "collab-1";
+  channel::read_offer_response(text, agents[0], offer, "m-1");
+  proposal_review review;
+  review.channel_id = "collab-1";
+  channel::read_feedback(text, agents[0], review, "m-2");
+  channel::read_proposal(text, round, settings);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -74,5 +105,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_tool_inputs(parley::actors::llm::parse_reply(provider, body));
     answer_call(provider, body);
   }
+  read_prompt_answers(body);
   return 0;
 }
