@@ -32,8 +32,12 @@ struct channel_world {
     spec.capability_tags = {"venue"};
     spec.settings = settings;
     for (const auto& id : agents)
-      spec.candidates.push_back(
-          {id, "Agent " + id, "can help", 80, f.spawn_channel_probe(inboxes[id])});
+      spec.candidates.push_back({id,
+                                 "Agent " + id,
+                                 "can help",
+                                 80,
+                                 f.spawn_channel_probe(inboxes[id]),
+                                 {"venue"}});
     channel = parley::actors::channel::spawn_channel(
         f.sys, spec, {f.events, f.spawn_channel_listener(events), f.timers});
     f.keep(channel);
