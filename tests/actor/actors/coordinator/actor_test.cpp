@@ -413,6 +413,24 @@ TEST_CASE("a sub-channel's own gaps are only noted: one level deep",
     CHECK(w.logs["ghost"].offers.empty());
     CHECK(w.of(kind::created).size() == 2);
   }
+  SECTION("the parent's participants are left out while another is active") {
+    coordinator_world w;
+    w.add("host", {"venue"});
+    w.add("ghost", {"speaker"}, stance::participate, false);
+    w.add("idle", {"juggling"});
+    auto receipt = w.submit("a venue and a speaker");
+    REQUIRE(receipt);
+    auto view = w.view(receipt->demand_id);
+    REQUIRE(view.channels.size() == 2);
+    // Nobody left offers a speaker or shares a term: the fallback draws
+    // idle, never the host, who would otherwise be the relaxed match.
+    auto filtered = w.of(kind::filter_completed);
+    REQUIRE(filtered.size() == 2);
+    CHECK(filtered[1].selection->fallback());
+    CHECK(w.of(kind::created).back().agents == std::vector<std::string>{"idle"});
+    CHECK(w.logs["host"].offers.size() == 1);
+    CHECK(view.channels[1].proposal->assignments.at(0).agent_id == "idle");
+  }
   SECTION("max_depth 0 opens none") {
     channel_settings flat;
     flat.max_depth = 0;
