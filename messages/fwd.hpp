@@ -120,4 +120,12 @@ struct demand_offer;
 struct proposal_review;
 struct channel_event;
 
+// coordinator_messages.hpp
+enum class demand_status : std::uint8_t;
+struct register_member;
+struct submit_demand;
+struct demand_receipt;
+struct channel_outcome;
+struct demand_view;
+
 } // namespace parley::messages

@@ -126,6 +126,12 @@ PARLEY_JSON_MAPPING(channel_profile)
 PARLEY_JSON_MAPPING(candidate)
 PARLEY_JSON_MAPPING(candidate_selection)
 PARLEY_JSON_MAPPING(channel_setup)
+PARLEY_JSON_MAPPING(register_member)
+PARLEY_JSON_MAPPING(submit_demand)
+PARLEY_JSON_MAPPING(demand_status)
+PARLEY_JSON_MAPPING(demand_receipt)
+PARLEY_JSON_MAPPING(channel_outcome)
+PARLEY_JSON_MAPPING(demand_view)
 
 #undef PARLEY_JSON_MAPPING
 

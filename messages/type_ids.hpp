@@ -16,6 +16,7 @@
 #include "messages/atoms.hpp"
 #include "messages/commands.hpp"
 #include "messages/consensus.hpp"
+#include "messages/coordinator_messages.hpp"
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/events.hpp"
@@ -112,6 +113,10 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::proposal_feedback))
 CAF_ADD_TYPE_ID(parley, (parley::messages::demand_offer))
 CAF_ADD_TYPE_ID(parley, (parley::messages::proposal_review))
 CAF_ADD_TYPE_ID(parley, (parley::messages::channel_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::register_member))
+CAF_ADD_TYPE_ID(parley, (parley::messages::submit_demand))
+CAF_ADD_TYPE_ID(parley, (parley::messages::demand_receipt))
+CAF_ADD_TYPE_ID(parley, (parley::messages::demand_view))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

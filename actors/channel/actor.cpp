@@ -197,10 +197,14 @@ void close_collection(channel_pointer self) {
                        st.round,
                        static_cast<std::int32_t>(st.invited.size()),
                        {},
-                       st.clock->now_ms()};
-  for (const auto& c : st.spec.candidates)
+                       st.clock->now_ms(),
+                       st.spec.capability_tags,
+                       {}};
+  for (const auto& c : st.spec.candidates) {
+    in.capabilities[c.agent_id] = c.capabilities;
     if (auto i = st.offers.find(c.agent_id); i != st.offers.end())
       in.offers.push_back(i->second);
+  }
   st.proposal = aggregate(in, st.spec.settings);
   st.participants.clear();
   for (const auto& a : st.proposal->assignments)
@@ -430,7 +434,8 @@ void start(channel_pointer self) {
     return;
   auto created = make_event(self, channel_event_kind::created);
   messages::channel_setup setup{
-      st.spec.surface_demand, st.spec.capability_tags, {}, {}, 0, st.spec.settings};
+      st.spec.surface_demand,    st.spec.capability_tags, {},
+      st.spec.parent_channel_id, st.spec.depth,           st.spec.settings};
   for (const auto& c : st.spec.candidates) {
     created.agents.push_back(c.agent_id);
     setup.candidates.push_back(
@@ -594,6 +599,8 @@ channel_spec spec_of(const channel_snapshot& x,
   spec.demand_id = x.demand_id;
   spec.surface_demand = x.setup.surface_demand;
   spec.capability_tags = x.setup.capability_tags;
+  spec.parent_channel_id = x.setup.parent_channel_id;
+  spec.depth = x.setup.depth;
   spec.settings = x.setup.settings;
   for (const auto& c : x.setup.candidates) {
     auto i = agents.find(c.agent_id);

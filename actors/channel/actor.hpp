@@ -25,6 +25,9 @@ struct candidate {
   std::string reason;
   std::int32_t match_score = 0;
   channel_member_actor agent;
+  /// Its capability tags: a demand's tag that no participant offers is a gap
+  /// of the proposal (aggregation.hpp).
+  std::vector<std::string> capabilities;
 };
 
 /// What a channel negotiates (seed 002 §3.2.1 create_channel, with the part
@@ -36,6 +39,10 @@ struct channel_spec {
   std::vector<std::string> capability_tags;
   std::vector<candidate> candidates;
   messages::channel_settings settings;
+  /// A sub-channel's parent (seed 002 §7.3); empty for a top channel.
+  std::string parent_channel_id;
+  /// 0 for a top channel, parent's depth + 1 for a sub-channel.
+  std::int32_t depth = 0;
 };
 
 /// Who a channel talks to besides its candidates. Any handle may be unset.

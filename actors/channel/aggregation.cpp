@@ -1,5 +1,9 @@
 #include "actors/channel/aggregation.hpp"
 
+#include <set>
+
+#include "actors/coordinator/rules.hpp"
+
 namespace parley::actors::channel {
 
 namespace {
@@ -13,6 +17,26 @@ std::string notes_of(const messages::offer_response& x) {
   for (const auto& p : x.negotiation_points)
     notes += (notes.empty() ? "" : "; ") + p.aspect + ": " + p.desired_value;
   return notes;
+}
+
+/// The demand's tags that none of `taking_part` offers.
+std::vector<messages::gap>
+gaps_of(const aggregation_input& in,
+        const std::vector<messages::assignment>& taking_part) {
+  std::set<std::string> covered;
+  for (const auto& a : taking_part)
+    if (auto i = in.capabilities.find(a.agent_id); i != in.capabilities.end())
+      for (const auto& capability : i->second)
+        covered.insert(coordinator::tag_key(capability));
+  std::vector<messages::gap> result;
+  std::set<std::string> seen;
+  for (const auto& tag : in.capability_tags) {
+    auto key = coordinator::tag_key(tag);
+    if (key.empty() || covered.count(key) > 0 || !seen.insert(key).second)
+      continue;
+    result.push_back({"no participant offers " + tag, {tag}});
+  }
+  return result;
 }
 
 } // namespace
@@ -37,6 +61,7 @@ messages::channel_proposal aggregate(const aggregation_input& in,
     a.notes = notes_of(offer);
     x.assignments.push_back(std::move(a));
   }
+  x.gaps = gaps_of(in, x.assignments);
   auto taking_part = static_cast<std::int32_t>(x.assignments.size());
   x.summary = std::to_string(taking_part) + " of " + std::to_string(in.invited) +
               " candidates take part";

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,13 +22,23 @@ struct aggregation_input {
   /// The round's answers, in the order of the candidate list.
   std::vector<messages::offer_response> offers;
   std::int64_t now_ms = 0;
+  /// What the demand needs (its capability tags, in order).
+  std::vector<std::string> capability_tags;
+  /// What each candidate offers, by agent id: its capability tags.
+  std::map<std::string, std::vector<std::string>> capabilities;
 };
 
 /// Seed 002 §6.1's `_aggregate()` without a model, as its §7.2 fallback
 /// does ("简单合并"): one assignment per offer that takes part (participate
-/// is confirmed, conditional is not), no gaps, version = round, and a
-/// confidence from the share of the invited who take part, in the bands of
-/// the accept thresholds (the seed does not say how confidence is made).
+/// is confirmed, conditional is not), version = round, and a confidence from
+/// the share of the invited who take part, in the bands of the accept
+/// thresholds (the seed does not say how confidence is made).
+///
+/// Gaps (seed 002 §2.2's 缺口识别, without a model): one per capability tag
+/// of the demand that no agent taking part offers (tags compared as
+/// coordinator::tag_key does), in the demand's order, each tag once. A tag
+/// an agent offers but declined to bring is a gap too: what counts is who
+/// takes part.
 messages::channel_proposal aggregate(const aggregation_input& in,
                                      const messages::channel_settings& settings);
 

@@ -55,15 +55,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-/// A tag as selection compares it: trimmed, ASCII letters lower-cased.
-std::string tag_key(std::string_view tag) {
-  std::string result{trim(tag)};
-  for (auto& c : result)
-    if (c >= 'A' && c <= 'Z')
-      c = static_cast<char>(c - 'A' + 'a');
-  return result;
-}
-
 /// "a, b, c", and " and N more" past the first `most`.
 template <class Strings>
 std::string join(const Strings& xs, std::size_t most = std::string::npos) {
@@ -162,6 +153,14 @@ std::string analysis(selection_source source, std::size_t found, std::size_t act
 }
 
 } // namespace
+
+std::string tag_key(std::string_view tag) {
+  std::string result{trim(tag)};
+  for (auto& c : result)
+    if (c >= 'A' && c <= 'Z')
+      c = static_cast<char>(c - 'A' + 'a');
+  return result;
+}
 
 std::optional<refusal> validate_demand(const std::string& raw_input) {
   if (raw_input.size() > max_demand_bytes)

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "actors/common/refusal.hpp"
@@ -24,6 +25,10 @@ using actors::refusal;
 /// E001 if `raw_input` is empty or only whitespace (ASCII or U+3000), or
 /// longer than `max_demand_bytes`.
 std::optional<refusal> validate_demand(const std::string& raw_input);
+
+/// A capability tag as selection and gap finding compare it: trimmed
+/// (ASCII whitespace and U+3000), ASCII letters lower-cased.
+std::string tag_key(std::string_view tag);
 
 /// Every capability tag of the registered agents, active or not, sorted, each
 /// once: the words in which a demand's needs are told.

@@ -52,7 +52,8 @@ struct channel_world {
     spec.settings = settings;
     for (const auto& id : ids) {
       agents[id] = f.spawn_channel_probe(inboxes[id]);
-      spec.candidates.push_back({id, "Agent " + id, "can help", 80, agents[id]});
+      spec.candidates.push_back(
+          {id, "Agent " + id, "can help", 80, agents[id], {"venue"}});
     }
     channel = actors::channel::spawn_channel(
         f.sys, spec, {f.events, f.spawn_channel_listener(events), f.timers});

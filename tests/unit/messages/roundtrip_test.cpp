@@ -801,6 +801,45 @@ std::vector<channel_event> samples(tag<channel_event>, wire&) {
   return {offered, evaluated, failed, created, understood, filtered};
 }
 
+std::vector<register_member> samples(tag<register_member>, wire& w) {
+  return {
+      register_member{channel_profile{"bob", "Bob", {"场地提供", "venue"}, "", true},
+                      w.as<parley::actors::channel_member_actor>(w.bob)},
+      register_member{channel_profile{"carol", "", {}, "retired", false}, {}}};
+}
+
+std::vector<submit_demand> samples(tag<submit_demand>, wire&) {
+  return {submit_demand{"我想在北京办一场AI主题聚会，需要场地和嘉宾", "user_alice", ""},
+          submit_demand{"an AI meetup", "", "d-given"}};
+}
+
+demand_understanding an_understanding() {
+  return {"需要场地和嘉宾",       {},   {"场地提供", "演讲嘉宾"}, {},
+          confidence_level::high, false};
+}
+
+std::vector<demand_receipt> samples(tag<demand_receipt>, wire&) {
+  return {
+      demand_receipt{"d-1", "collab-1", demand_status::processing, an_understanding()}};
+}
+
+std::vector<demand_view> samples(tag<demand_view>, wire&) {
+  channel_outcome top{
+      "collab-1",           "", 0, {"场地提供", "演讲嘉宾"}, demand_status::finalized,
+      a_channel_proposal(), ""};
+  channel_outcome sub{
+      "collab-1-sub1", "collab-1",       1, {"演讲嘉宾"}, demand_status::failed,
+      caf::none,       "no_participants"};
+  return {demand_view{"d-1",
+                      "user_alice",
+                      "需要场地和嘉宾",
+                      demand_status::processing,
+                      an_understanding(),
+                      {top, sub},
+                      a_channel_proposal()},
+          demand_view{"d-2", "", "x", demand_status::failed, {}, {}, caf::none}};
+}
+
 std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {
   return {samples(tag<room_request>{}, w), {}};
 }
@@ -1013,6 +1052,11 @@ demand_offer without_actors(demand_offer x) {
 
 proposal_review without_actors(proposal_review x) {
   x.channel = parley::actors::channel_actor{};
+  return x;
+}
+
+register_member without_actors(register_member x) {
+  x.agent = parley::actors::channel_member_actor{};
   return x;
 }
 

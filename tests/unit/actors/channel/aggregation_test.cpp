@@ -1,5 +1,6 @@
 #include "actors/channel/aggregation.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,17 @@ offer_response answer(const std::string& agent, offer_decision decision) {
 }
 
 aggregation_input round_of(std::int32_t invited, std::vector<offer_response> offers) {
-  return {"collab-1", "d-1", "an AI meetup", 3, invited, std::move(offers), 42};
+  return {"collab-1", "d-1", "an AI meetup", 3, invited, std::move(offers), 42, {}, {}};
+}
+
+/// A round whose demand needs `tags`, among agents offering `capabilities`.
+aggregation_input
+needing(std::vector<std::string> tags, std::vector<offer_response> offers,
+        std::map<std::string, std::vector<std::string>> capabilities) {
+  auto in = round_of(static_cast<std::int32_t>(offers.size()), std::move(offers));
+  in.capability_tags = std::move(tags);
+  in.capabilities = std::move(capabilities);
+  return in;
 }
 
 } // namespace
@@ -61,4 +72,44 @@ TEST_CASE("aggregation's confidence is the share of the invited who take part",
   CHECK(aggregate(round_of(2, {yes, no}), s).confidence == confidence_level::medium);
   CHECK(aggregate(round_of(3, {yes}), s).confidence == confidence_level::low);
   CHECK(aggregate(round_of(0, {}), s).confidence == confidence_level::low);
+}
+
+TEST_CASE("a demand's tag that nobody taking part offers is a gap", "[unit][channel]") {
+  std::map<std::string, std::vector<std::string>> offered{
+      {"ann", {"venue"}}, {"bob", {"speaker", "music"}}, {"cat", {"catering"}}};
+  SECTION("a declined offer covers nothing; tags compare as selection does") {
+    auto x = aggregate(needing({"Venue ", "speaker", "catering", "photos"},
+                               {answer("ann", offer_decision::participate),
+                                answer("bob", offer_decision::conditional),
+                                answer("cat", offer_decision::decline)},
+                               offered),
+                       channel_settings{});
+    REQUIRE(x.gaps.size() == 2);
+    CHECK(x.gaps[0].capability_tags == std::vector<std::string>{"catering"});
+    CHECK(x.gaps[0].description == "no participant offers catering");
+    CHECK(x.gaps[1].capability_tags == std::vector<std::string>{"photos"});
+    CHECK(validate(x, 5).empty());
+  }
+  SECTION("everything covered: no gap") {
+    auto x = aggregate(needing({"venue", "music"},
+                               {answer("ann", offer_decision::participate),
+                                answer("bob", offer_decision::participate)},
+                               offered),
+                       channel_settings{});
+    CHECK(x.gaps.empty());
+  }
+  SECTION("nobody takes part: every tag is a gap, each once, in order") {
+    auto x = aggregate(needing({"场地提供", "venue", "场地提供", " "},
+                               {answer("ann", offer_decision::decline)}, offered),
+                       channel_settings{});
+    REQUIRE(x.gaps.size() == 2);
+    CHECK(x.gaps[0].capability_tags == std::vector<std::string>{"场地提供"});
+    CHECK(x.gaps[1].capability_tags == std::vector<std::string>{"venue"});
+  }
+  SECTION("an agent whose capabilities are unknown covers nothing") {
+    auto x = aggregate(
+        needing({"venue"}, {answer("dan", offer_decision::participate)}, offered),
+        channel_settings{});
+    REQUIRE(x.gaps.size() == 1);
+  }
 }

@@ -1,0 +1,364 @@
+#include "actors/coordinator/actor.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+
+#include "actors/channel/actor.hpp"
+#include "actors/channel/rules.hpp"
+#include "actors/common/forward.hpp"
+#include "actors/common/wall_clock.hpp"
+#include "actors/coordinator/rules.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::coordinator {
+
+namespace {
+
+using messages::channel_event_kind;
+using messages::demand_status;
+using messages::error_code;
+
+/// A registered member: what it offers, and where it is reached.
+struct member {
+  messages::channel_profile profile;
+  channel_member_actor agent;
+};
+
+/// A channel the coordinator opened: its demand, where it is in the
+/// demand's view, and how many sub-channels it opened.
+struct channel_entry {
+  std::string demand_id;
+  std::size_t index = 0;
+  std::int32_t subchannels = 0;
+};
+
+struct coordinator_state {
+  static inline const char* name = "parley.coordinator";
+  messages::channel_settings settings;
+  std::uint64_t seed = 0;
+  coordinator_peers with;
+  std::optional<wall_clock> clock;
+  /// By agent id: the order the rules see them in.
+  std::map<std::string, member> members;
+  /// Demand ids made so far: the counter of `make_demand_id`.
+  std::uint64_t made_ids = 0;
+  std::map<std::string, messages::demand_view> demands;
+  std::map<std::string, channel_entry> channels;
+};
+
+using coordinator_pointer = coordinator_actor::stateful_pointer<coordinator_state>;
+
+/// SplitMix64's finalizer: spreads a seed and a counter over 64 bits.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+/// FNV-1a: a channel id's own seed for its fallback draw, the same on every
+/// platform (std::hash is not).
+std::uint64_t hash_of(const std::string& text) {
+  std::uint64_t h = 0xCBF29CE484222325ULL;
+  for (auto c : text)
+    h = (h ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
+  return h;
+}
+
+std::string make_demand_id(coordinator_state& st) {
+  for (;;) {
+    char digits[9];
+    std::snprintf(digits, sizeof digits, "%08x",
+                  static_cast<unsigned>(mix(st.seed ^ ++st.made_ids) & 0xFFFFFFFFU));
+    auto id = std::string{"d-"} + digits;
+    if (st.demands.count(id) == 0)
+      return id;
+  }
+}
+
+std::string top_channel_id(const std::string& demand_id) {
+  auto tail = demand_id.rfind("d-", 0) == 0 ? demand_id.substr(2) : demand_id;
+  return "collab-" + tail;
+}
+
+std::vector<messages::channel_profile> profiles(const coordinator_state& st) {
+  std::vector<messages::channel_profile> xs;
+  for (const auto& entry : st.members)
+    xs.push_back(entry.second.profile);
+  return xs;
+}
+
+// -- the brain: the one place that understands demands and picks candidates.
+// Only the rule brain exists; an LLM brain (seed 002's prompts 1 and 2) would
+// answer these two questions through the node's LLM client instead, falling
+// back on the rules as §7.2 says.
+
+messages::demand_understanding understand_demand(const coordinator_state& st,
+                                                 const std::string& raw_input) {
+  return understand(raw_input, capability_vocabulary(profiles(st)));
+}
+
+std::optional<refusal>
+pick_candidates(const coordinator_state& st,
+                const messages::demand_understanding& demand,
+                const std::vector<messages::channel_profile>& pool,
+                const std::string& channel_id, messages::candidate_selection& out) {
+  return select_candidates(demand, pool, mix(st.seed ^ hash_of(channel_id)), out,
+                           st.settings);
+}
+
+// -- events -----------------------------------------------------------------
+
+messages::channel_event make_event(coordinator_pointer self, channel_event_kind kind,
+                                   const std::string& demand_id,
+                                   const std::string& channel_id = {}) {
+  messages::channel_event x;
+  x.kind = kind;
+  x.at_ms = self->state.clock->now_ms();
+  x.demand_id = demand_id;
+  x.channel_id = channel_id;
+  return x;
+}
+
+void report(coordinator_pointer self, messages::channel_event x) {
+  send_anonymous(self, self->state.with.reporter, std::move(x));
+}
+
+// -- channels ---------------------------------------------------------------
+
+/// What a channel opens with: where it sits and what it asks for.
+struct opening {
+  std::string demand_id;
+  std::string channel_id;
+  std::string parent_channel_id;
+  std::int32_t depth = 0;
+  std::string surface_demand;
+  std::vector<std::string> capability_tags;
+};
+
+void open_channel(coordinator_pointer self, opening x,
+                  const messages::candidate_selection& selection) {
+  auto& st = self->state;
+  channel::channel_spec spec;
+  spec.channel_id = x.channel_id;
+  spec.demand_id = x.demand_id;
+  spec.surface_demand = x.surface_demand;
+  spec.capability_tags = x.capability_tags;
+  spec.settings = st.settings;
+  spec.parent_channel_id = x.parent_channel_id;
+  spec.depth = x.depth;
+  for (const auto& c : selection.candidates) {
+    const auto& m = st.members.at(c.agent_id);
+    spec.candidates.push_back({c.agent_id, c.display_name, c.reason, c.relevance_score,
+                               m.agent, m.profile.capabilities});
+  }
+  auto& view = st.demands.at(x.demand_id);
+  messages::channel_outcome outcome;
+  outcome.channel_id = x.channel_id;
+  outcome.parent_channel_id = x.parent_channel_id;
+  outcome.depth = x.depth;
+  outcome.capability_tags = x.capability_tags;
+  st.channels[x.channel_id] = channel_entry{x.demand_id, view.channels.size(), 0};
+  view.channels.push_back(std::move(outcome));
+  channel::spawn_channel(
+      self->system(), std::move(spec),
+      {st.with.events, caf::actor_cast<channel_reporter_actor>(self), st.with.timers});
+}
+
+/// The members a sub-channel of `parent` picks from: those not taking part
+/// in it, unless none of them is active.
+std::vector<messages::channel_profile>
+subchannel_pool(const coordinator_state& st, const messages::channel_proposal& parent) {
+  std::set<std::string> taking_part;
+  for (const auto& a : parent.assignments)
+    taking_part.insert(a.agent_id);
+  std::vector<messages::channel_profile> others;
+  for (const auto& entry : st.members)
+    if (taking_part.count(entry.first) == 0)
+      others.push_back(entry.second.profile);
+  auto any_active =
+      std::any_of(others.begin(), others.end(), [](const auto& x) { return x.active; });
+  return any_active ? others : profiles(st);
+}
+
+/// Opens the sub-channels rules::plan_subchannels allows for a channel that
+/// ended with `proposal`. A gap nobody can be picked for (E005: every member
+/// went inactive meanwhile) stays only noted.
+void open_subchannels(coordinator_pointer self, const std::string& parent_id,
+                      channel::channel_status status, std::int32_t depth,
+                      const messages::channel_proposal& proposal) {
+  auto& st = self->state;
+  auto plan = channel::plan_subchannels(
+      status, depth, st.channels.at(parent_id).subchannels, proposal, st.settings);
+  if (plan.open.empty())
+    return;
+  auto pool = subchannel_pool(st, proposal);
+  auto demand_id = st.channels.at(parent_id).demand_id;
+  auto surface = st.demands.at(demand_id).understanding.surface_demand;
+  for (const auto& gap : plan.open) {
+    auto n = ++st.channels.at(parent_id).subchannels;
+    opening x{demand_id, parent_id + "-sub" + std::to_string(n),
+              parent_id, depth + 1,
+              surface,   gap.capability_tags};
+    messages::demand_understanding need;
+    need.surface_demand = surface;
+    need.capability_tags = gap.capability_tags;
+    messages::candidate_selection selection;
+    if (pick_candidates(st, need, pool, x.channel_id, selection))
+      continue;
+    auto filtered =
+        make_event(self, channel_event_kind::filter_completed, demand_id, x.channel_id);
+    filtered.selection = selection;
+    report(self, std::move(filtered));
+    open_channel(self, std::move(x), selection);
+  }
+}
+
+/// Processing while any of its channels runs, then its top channel's.
+demand_status status_of(const messages::demand_view& view) {
+  for (const auto& c : view.channels)
+    if (c.status == demand_status::processing)
+      return demand_status::processing;
+  return view.channels.empty() ? demand_status::processing
+                               : view.channels.front().status;
+}
+
+void on_channel_event(coordinator_pointer self, const messages::channel_event& x) {
+  auto& st = self->state;
+  auto i = st.channels.find(x.channel_id);
+  if (i == st.channels.end())
+    return; // not one of its channels: nothing to pass on
+  auto& view = st.demands.at(i->second.demand_id);
+  auto& outcome = view.channels.at(i->second.index);
+  if (outcome.status != demand_status::processing)
+    return; // the channel ended: nothing it (or a stray) says changes that
+  report(self, x);
+  channel::channel_status status;
+  switch (x.kind) {
+  case channel_event_kind::finalized:
+    outcome.status = demand_status::finalized;
+    status = channel::channel_status::finalized;
+    break;
+  case channel_event_kind::force_finalized:
+    outcome.status = demand_status::force_finalized;
+    status = channel::channel_status::force_finalized;
+    break;
+  case channel_event_kind::failed:
+    outcome.status = demand_status::failed;
+    outcome.reason = x.reason;
+    outcome.proposal = x.proposal;
+    view.status = status_of(view);
+    return;
+  default:
+    return;
+  }
+  outcome.proposal = x.proposal;
+  if (outcome.depth == 0)
+    view.proposal = x.proposal;
+  // Opening a sub-channel adds to view.channels: `outcome` is not used after.
+  if (x.proposal)
+    open_subchannels(self, x.channel_id, status, outcome.depth, *x.proposal);
+  view.status = status_of(view);
+}
+
+// -- requests ---------------------------------------------------------------
+
+caf::result<void> on_register(coordinator_pointer self, messages::register_member& x) {
+  if (x.profile.agent_id.empty())
+    return messages::make_error(error_code::invalid_request,
+                                "a member needs an agent_id");
+  if (!x.agent)
+    return messages::make_error(error_code::invalid_request,
+                                "member " + x.profile.agent_id + " has no handle");
+  auto id = x.profile.agent_id;
+  self->state.members[id] = member{std::move(x.profile), std::move(x.agent)};
+  return caf::unit;
+}
+
+caf::result<messages::demand_receipt> on_submit(coordinator_pointer self,
+                                                messages::submit_demand& x) {
+  auto& st = self->state;
+  if (auto invalid = messages::validate(st.settings); !invalid.empty())
+    return messages::make_error(error_code::invalid_config,
+                                "the channel settings are invalid: " + invalid);
+  if (auto refused = validate_demand(x.raw_input))
+    return messages::make_error(refused->code, std::move(refused->message));
+  if (!x.demand_id.empty() && st.demands.count(x.demand_id) > 0)
+    return messages::make_error(error_code::already_exists,
+                                "demand " + x.demand_id + " already exists");
+  auto understanding = understand_demand(st, x.raw_input);
+  auto demand_id = x.demand_id.empty() ? make_demand_id(st) : x.demand_id;
+  auto channel_id = top_channel_id(demand_id);
+  messages::candidate_selection selection;
+  if (auto refused =
+          pick_candidates(st, understanding, profiles(st), channel_id, selection))
+    return messages::make_error(refused->code, std::move(refused->message));
+  messages::demand_view view;
+  view.demand_id = demand_id;
+  view.user_id = x.user_id;
+  view.raw_input = std::move(x.raw_input);
+  view.understanding = understanding;
+  st.demands.emplace(demand_id, std::move(view));
+  auto understood = make_event(self, channel_event_kind::demand_understood, demand_id);
+  understood.understanding = understanding;
+  report(self, std::move(understood));
+  auto filtered = make_event(self, channel_event_kind::filter_completed, demand_id);
+  filtered.selection = selection;
+  report(self, std::move(filtered));
+  open_channel(self,
+               {demand_id,
+                channel_id,
+                {},
+                0,
+                understanding.surface_demand,
+                understanding.capability_tags},
+               selection);
+  return messages::demand_receipt{demand_id, channel_id, demand_status::processing,
+                                  std::move(understanding)};
+}
+
+caf::result<messages::demand_view> on_get(coordinator_pointer self,
+                                          const std::string& demand_id) {
+  auto& st = self->state;
+  auto i = st.demands.find(demand_id);
+  if (i == st.demands.end())
+    return messages::make_error(error_code::demand_not_found, "no demand " + demand_id);
+  return i->second;
+}
+
+coordinator_actor::behavior_type
+coordinator_behavior(coordinator_pointer self, messages::channel_settings settings,
+                     std::uint64_t seed, coordinator_peers with) {
+  auto& st = self->state;
+  st.settings = std::move(settings);
+  st.seed = seed;
+  st.with = std::move(with);
+  st.clock.emplace(self->system());
+  return {
+      [self](messages::register_member& x) { return on_register(self, x); },
+      [self](messages::submit_demand& x) { return on_submit(self, x); },
+      [self](caf::get_atom, const std::string& demand_id) {
+        return on_get(self, demand_id);
+      },
+      [self](const messages::channel_event& x) { on_channel_event(self, x); },
+  };
+}
+
+} // namespace
+
+coordinator_actor spawn_coordinator(caf::actor_system& sys,
+                                    messages::channel_settings settings,
+                                    std::uint64_t seed, coordinator_peers with) {
+  return sys.spawn(coordinator_behavior, std::move(settings), seed, std::move(with));
+}
+
+} // namespace parley::actors::coordinator

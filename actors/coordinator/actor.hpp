@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+
+#include "caf/fwd.hpp"
+
+#include "actors/channel/interface.hpp"
+#include "actors/coordinator/interface.hpp"
+#include "actors/timer/interface.hpp"
+#include "messages/channel_settings.hpp"
+#include "messages/event_sink.hpp"
+
+namespace parley::actors::coordinator {
+
+/// Who a coordinator and its channels talk to besides the members. Any
+/// handle may be unset.
+struct coordinator_peers {
+  /// Receives the channels' refusals as problem events.
+  messages::event_sink events;
+  /// Receives every event of every demand and channel (demand.understood,
+  /// filter.completed, then each channel's), in order per channel.
+  channel_reporter_actor reporter;
+  /// The node's timer service: the channels' collection timeouts.
+  timer_actor timers;
+};
+
+/// Spawns a world's coordinator (interface.hpp): seed 002's Coordinator.
+///
+/// A demand is checked (rules::validate_demand, E001), understood by the
+/// rule brain in the words of the registered members' capabilities
+/// (demand.understood), given at most max_candidates candidates
+/// (rules::select_candidates, never none; E005 when no member is registered
+/// or none is active; filter.completed, whose selection says when it was the
+/// fallback), and put to a channel of those candidates (channel/actor.hpp),
+/// whose reporter is the coordinator: it passes every channel event on to
+/// `with.reporter` and keeps the demand's state from the terminal ones. A
+/// refused demand changes nothing and reports nothing.
+///
+/// Demand ids not given are "d-" and 8 hex digits drawn from `seed` and a
+/// counter, the same in every run; the top channel is "collab-" and the same
+/// digits, its sub-channels the parent's id and "-sub1", "-sub2"...
+///
+/// Sub-channels (seed 002 §2.2, §7.3, §8.1): when a channel ends finalized
+/// or force finalized with gaps, rules::plan_subchannels decides which of
+/// them get a sub-channel (one level below a top channel, at most
+/// max_subchannels per channel); each is a channel at depth + 1 for the
+/// gap's tags, its candidates selected as for a demand among the members
+/// who do not take part in the parent (all members if none of the others is
+/// active), its filter.completed carrying its channel id. Every gap stays in
+/// the parent's final proposal, opened or only noted.
+coordinator_actor spawn_coordinator(caf::actor_system& sys,
+                                    messages::channel_settings settings,
+                                    std::uint64_t seed, coordinator_peers with);
+
+} // namespace parley::actors::coordinator

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+
+#include "caf/atom.hpp"
+#include "caf/replies_to.hpp"
+#include "caf/typed_actor.hpp"
+
+#include "messages/fwd.hpp"
+
+namespace parley::actors {
+
+/// A world's coordinator (see actors/coordinator/actor.hpp): seed 002's
+/// Coordinator, which turns demands into channels. Errors are coded Parley
+/// errors (messages/type_ids.hpp's make_error).
+///
+/// - `register_member`: registers a channel member, or replaces the one with
+///   its agent id (E001 without an agent id or a handle);
+/// - `submit_demand`: seed 002 §3.1.1, answered once the demand's channel is
+///   open (E001: empty or oversized input; E034: the demand id is in use;
+///   E005: nobody to take it up; E019: the world's channel settings are
+///   invalid);
+/// - `get, demand_id`: where a demand stands (E002: no such demand);
+/// - `channel_event` is its own channels' reports (it is their reporter).
+using coordinator_actor = caf::typed_actor<
+    caf::reacts_to<messages::register_member>,
+    caf::replies_to<messages::submit_demand>::with<messages::demand_receipt>,
+    caf::replies_to<caf::get_atom, std::string>::with<messages::demand_view>,
+    caf::reacts_to<messages::channel_event>>;
+
+} // namespace parley::actors
