@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "messages/channel_member.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/json_reader.hpp"
 #include "messages/llm_json.hpp"
@@ -126,6 +127,11 @@ PARLEY_JSON_MAPPING(channel_profile)
 PARLEY_JSON_MAPPING(candidate)
 PARLEY_JSON_MAPPING(candidate_selection)
 PARLEY_JSON_MAPPING(channel_setup)
+PARLEY_JSON_MAPPING(member_brain_kind)
+PARLEY_JSON_MAPPING(scripted_offer)
+PARLEY_JSON_MAPPING(scripted_feedback)
+PARLEY_JSON_MAPPING(member_round)
+PARLEY_JSON_MAPPING(channel_member_spec)
 
 #undef PARLEY_JSON_MAPPING
 
