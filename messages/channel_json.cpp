@@ -21,6 +21,11 @@ constexpr const char* event_kind_choices =
 constexpr const char* source_choices = "matched | relaxed | fallback";
 constexpr const char* channel_decision_choices =
     "finalize | renegotiate | force_finalize | fail";
+constexpr const char* member_brain_choices = "rule | script";
+constexpr const char* scripted_offer_choices =
+    "participate | decline | conditional | silent";
+constexpr const char* scripted_feedback_choices =
+    "accept | negotiate | withdraw | silent";
 
 } // namespace
 
@@ -31,6 +36,9 @@ PARLEY_ENUM_JSON(confidence_level, confidence_choices)
 PARLEY_ENUM_JSON(channel_event_kind, event_kind_choices)
 PARLEY_ENUM_JSON(channel_decision, channel_decision_choices)
 PARLEY_ENUM_JSON(selection_source, source_choices)
+PARLEY_ENUM_JSON(member_brain_kind, member_brain_choices)
+PARLEY_ENUM_JSON(scripted_offer, scripted_offer_choices)
+PARLEY_ENUM_JSON(scripted_feedback, scripted_feedback_choices)
 
 PARLEY_JSON_FROM_FIELDS(negotiation_point)
 PARLEY_JSON_FROM_FIELDS(offer_response)
@@ -45,6 +53,8 @@ PARLEY_JSON_FROM_FIELDS(demand_understanding)
 PARLEY_JSON_FROM_FIELDS(channel_profile)
 PARLEY_JSON_FROM_FIELDS(candidate)
 PARLEY_JSON_FROM_FIELDS(channel_setup)
+PARLEY_JSON_FROM_FIELDS(member_round)
+PARLEY_JSON_FROM_FIELDS(channel_member_spec)
 
 // Seed 002 §7.2's flag is written with the selection; reading ignores it
 // (the source says the same).

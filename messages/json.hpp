@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "messages/channel_member.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/json_reader.hpp"
 #include "messages/llm_json.hpp"
@@ -132,6 +133,11 @@ PARLEY_JSON_MAPPING(demand_status)
 PARLEY_JSON_MAPPING(demand_receipt)
 PARLEY_JSON_MAPPING(channel_outcome)
 PARLEY_JSON_MAPPING(demand_view)
+PARLEY_JSON_MAPPING(member_brain_kind)
+PARLEY_JSON_MAPPING(scripted_offer)
+PARLEY_JSON_MAPPING(scripted_feedback)
+PARLEY_JSON_MAPPING(member_round)
+PARLEY_JSON_MAPPING(channel_member_spec)
 
 #undef PARLEY_JSON_MAPPING
 

@@ -19,6 +19,7 @@
 #include "runtime/cluster.hpp"
 #include "runtime/node.hpp"
 #include "runtime/bench_ballots.hpp"
+#include "runtime/bench_channels.hpp"
 #include "runtime/demo.hpp"
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
@@ -137,13 +138,18 @@ int run_command(const global_options& global, const run_command_options& options
 
 int bench_command(const global_options& global, const bench_options& options,
                   const std::string& workload) {
-  if (workload == "ballots" && !options.remotes.empty()) {
-    std::cerr << "parley: --remote places rooms; the ballots workload has none "
-                 "(use --workload w1 or w2)\n";
+  auto roomless = workload == "ballots" || workload == "channels";
+  if (roomless && !options.remotes.empty()) {
+    std::cerr << "parley: --remote places rooms; the " << workload
+              << " workload has none (use --workload w1 or w2)\n";
     return exit_usage;
   }
   if (workload == "ballots")
     return run_ballot_bench(options.negotiations, options.json, std::cout) == 0
+               ? exit_ok
+               : exit_failed;
+  if (workload == "channels")
+    return run_channel_bench(options.negotiations, options.json, std::cout) == 0
                ? exit_ok
                : exit_failed;
   auto settings = load_settings(global);
@@ -266,13 +272,15 @@ int run_cli(int argc, char** argv) {
       ->add_option("--workload,-w", workload,
                    "w1: propose, counter, counter, accept (all agree); "
                    "w2: the responder never answers (all expire after 1 s); "
-                   "ballots: ballots of 9 rule-agent voters, every strategy")
-      ->check(CLI::IsMember({"w1", "w2", "ballots"}))
+                   "ballots: ballots of 9 rule-agent voters, every strategy; "
+                   "channels: seed 002 channels of 10 rule-brain members, 3 rounds")
+      ->check(CLI::IsMember({"w1", "w2", "ballots", "channels"}))
       ->capture_default_str();
   bench_cmd
-      ->add_option("-n,--negotiations,--ballots", bench.negotiations,
+      ->add_option("-n,--negotiations,--ballots,--channels", bench.negotiations,
                    "How many negotiations (one room and two agents each), or "
-                   "ballots for --workload ballots")
+                   "ballots for --workload ballots, or channels for --workload "
+                   "channels")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
       ->capture_default_str();
   bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");

@@ -14,6 +14,7 @@
 #include "actors/agent/llm_agent.hpp"
 #include "actors/audit/actor.hpp"
 #include "actors/bus/actor.hpp"
+#include "actors/channel/member.hpp"
 #include "actors/http/llm_client.hpp"
 #include "actors/store/actor.hpp"
 #include "actors/timer/actor.hpp"
@@ -53,6 +54,23 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
   std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   return agent;
+}
+
+actors::channel_member_actor
+world::add_channel_member(messages::channel_member_spec spec) {
+  auto member = actors::channel::spawn_member(sys_, std::move(spec), events_);
+  std::lock_guard<std::mutex> guard{mtx_};
+  channel_members_.push_back(member);
+  return member;
+}
+
+actors::channel_actor world::open_channel(actors::channel::channel_spec spec,
+                                          actors::channel::peers with) {
+  if (!with.timers)
+    with.timers = timers_;
+  if (!with.events)
+    with.events = events_;
+  return actors::channel::spawn_channel(sys_, std::move(spec), std::move(with));
 }
 
 actors::store_actor world::add_store(const std::string& url) {
@@ -164,6 +182,8 @@ void world::stop() {
   for (const auto& x : agents_)
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
   for (const auto& x : rooms_)
+    caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  for (const auto& x : channel_members_)
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
   for (const auto& entry : llm_clients_)
     caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);

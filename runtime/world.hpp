@@ -14,12 +14,14 @@
 #include "actors/auction/actor.hpp"
 #include "actors/audit/interface.hpp"
 #include "actors/ballot/actor.hpp"
+#include "actors/channel/actor.hpp"
 #include "actors/http/interface.hpp"
 #include "actors/room/interface.hpp"
 #include "actors/store/interface.hpp"
 #include "actors/timer/interface.hpp"
 #include "config/settings.hpp"
 #include "messages/agent_profile.hpp"
+#include "messages/channel_member.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
 #include "runtime/cluster.hpp"
@@ -82,6 +84,16 @@ public:
   actors::auction_actor open_auction(messages::auction_spec spec,
                                      messages::consensus_peers with);
 
+  /// Spawns a channel member (actors/channel/member.hpp) that reports a bad
+  /// spec to the bus, and keeps it until `stop`.
+  actors::channel_member_actor add_channel_member(messages::channel_member_spec spec);
+
+  /// Opens a channel here (actors/channel/actor.hpp). Unset peers are this
+  /// world's: the timer service, and the bus for its problems. The channel
+  /// stops itself once finalized, force finalized or failed; it is not kept.
+  actors::channel_actor open_channel(actors::channel::channel_spec spec,
+                                     actors::channel::peers with);
+
   /// Opens the store `url` names (migrating its schema if needed), spawns
   /// the store actor over it and subscribes it to the bus: every negotiation
   /// event from now on is written (actors/store/actor.hpp). Throws
@@ -101,8 +113,9 @@ public:
   std::vector<actors::agent_actor> llm_agents() const;
 
   /// Flushes the audit log, commits what the store holds and stops every
-  /// long-lived actor: agents, rooms, LLM clients, the store, the bus (CAF-0.17.md pitfall 2: cycles, subscriptions and
-  /// pending timers would keep them alive). Idempotent.
+  /// long-lived actor: agents, channel members, rooms, LLM clients, the store, the bus
+  /// (CAF-0.17.md pitfall 2: cycles, subscriptions and pending timers would keep them
+  /// alive). Idempotent.
   void stop();
 
 private:
@@ -121,6 +134,7 @@ private:
   std::vector<actors::agent_actor> agents_;
   std::vector<actors::agent_actor> llm_agents_;
   std::vector<actors::room_actor> rooms_;
+  std::vector<actors::channel_member_actor> channel_members_;
   /// One HTTP client per provider and endpoint.
   std::map<std::string, actors::llm_client_actor> llm_clients_;
   actors::audit_actor audit_;
