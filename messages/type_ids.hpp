@@ -112,6 +112,9 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::proposal_feedback))
 CAF_ADD_TYPE_ID(parley, (parley::messages::demand_offer))
 CAF_ADD_TYPE_ID(parley, (parley::messages::proposal_review))
 CAF_ADD_TYPE_ID(parley, (parley::messages::channel_event))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::channel_event>))
+CAF_ADD_TYPE_ID(parley, (parley::messages::channel_record))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::channel_record>))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 
