@@ -30,6 +30,8 @@ using flush_atom = caf::atom_constant<caf::atom("flush")>;
 using recover_atom = caf::atom_constant<caf::atom("recover")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
 using ping_atom = caf::atom_constant<caf::atom("ping")>;
+/// Names seed 002's channels in a store request.
+using channel_atom = caf::atom_constant<caf::atom("channel")>;
 /// Asks a node's room host for its side of a bridge (runtime/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
 /// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).

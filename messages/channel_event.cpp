@@ -26,4 +26,8 @@ constexpr const char* decision_names[] = {"finalize", "renegotiate", "force_fina
 PARLEY_ENUM_NAMES(channel_event_kind, kind_names)
 PARLEY_ENUM_NAMES(channel_decision, decision_names)
 
+topic topic_of(const channel_event& x) {
+  return topic_of(x.kind);
+}
+
 } // namespace parley::messages

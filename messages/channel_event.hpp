@@ -13,6 +13,7 @@
 #include "messages/channel_settings.hpp"
 #include "messages/demand.hpp"
 #include "messages/fields.hpp"
+#include "messages/topic.hpp"
 
 namespace parley::messages {
 
@@ -158,5 +159,8 @@ std::string to_string(channel_event_kind x);
 bool from_string(const std::string& text, channel_event_kind& x);
 std::string to_string(channel_decision x);
 bool from_string(const std::string& text, channel_decision& x);
+
+/// The topic `x` is published on: "towow." and its kind's name.
+topic topic_of(const channel_event& x);
 
 } // namespace parley::messages

@@ -73,6 +73,7 @@ struct state_count;
 struct expiration_rate;
 struct converging_negotiation;
 struct store_stats;
+struct channel_record;
 
 // event_sink.hpp
 class topic_set;

@@ -320,5 +320,6 @@ PARLEY_JSON_FROM_FIELDS(state_count)
 PARLEY_JSON_FROM_FIELDS(expiration_rate)
 PARLEY_JSON_FROM_FIELDS(converging_negotiation)
 PARLEY_JSON_FROM_FIELDS(store_stats)
+PARLEY_JSON_FROM_FIELDS(channel_record)
 
 } // namespace parley::messages

@@ -78,6 +78,7 @@ PARLEY_JSON_MAPPING(state_count)
 PARLEY_JSON_MAPPING(expiration_rate)
 PARLEY_JSON_MAPPING(converging_negotiation)
 PARLEY_JSON_MAPPING(store_stats)
+PARLEY_JSON_MAPPING(channel_record)
 
 PARLEY_JSON_MAPPING(ballot_strategy)
 PARLEY_JSON_MAPPING(ballot_status)

@@ -1,8 +1,8 @@
 #pragma once
 
 // What the store (actors/store/) is asked and answers: seed 003's query
-// patterns as one filter, a page of records, and seed 003's monitoring and
-// analysis queries.
+// patterns as one filter, a page of records, seed 003's monitoring and
+// analysis queries, and a seed 002 channel's row.
 
 #include <cstdint>
 #include <string>
@@ -11,6 +11,7 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
+#include "messages/channel.hpp"
 #include "messages/fields.hpp"
 #include "messages/negotiation_record.hpp"
 
@@ -155,6 +156,50 @@ typename Inspector::result_type inspect(Inspector& f, store_stats& x) {
            field("rounds_by_outcome_7d", x.rounds_by_outcome),
            field("current_24h", x.current), field("expiration_7d", x.expiration),
            field("high_convergence", x.high_convergence));
+}
+
+/// A seed 002 channel as the store keeps it (its row of the `channels`
+/// table): where the channel stands after the last of its events the store
+/// wrote. Rebuilt from its events in `channel_events` after a restart.
+struct channel_record {
+  std::string channel_id;
+  std::string demand_id;
+  /// A sub-channel's parent (seed 002 §7.3); empty for a top channel.
+  std::string parent_channel_id;
+  /// 0 for a top channel, 1 for a sub-channel.
+  std::int32_t depth = 0;
+  /// Seed 002 §5.3's status after the event, e.g. "negotiating".
+  std::string status;
+  std::int32_t round = 1;
+  /// The latest proposal (distributed, finalized, or the last one of a
+  /// failed channel); none before the first.
+  caf::optional<channel_proposal> proposal;
+  /// Offers received this round and feedback received on its proposal, one
+  /// per agent (a later answer replaces an earlier one, as in the channel).
+  std::int32_t responses = 0;
+  std::int32_t feedback = 0;
+  /// Unix milliseconds: the channel's first event, and its latest.
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+
+  friend bool operator==(const channel_record& x, const channel_record& y) {
+    return x.channel_id == y.channel_id && x.demand_id == y.demand_id &&
+           x.parent_channel_id == y.parent_channel_id && x.depth == y.depth &&
+           x.status == y.status && x.round == y.round && x.proposal == y.proposal &&
+           x.responses == y.responses && x.feedback == y.feedback &&
+           x.created_at == y.created_at && x.updated_at == y.updated_at;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, channel_record& x) {
+  return f(caf::meta::type_name("channel_record"), field("channel_id", x.channel_id),
+           field("demand_id", x.demand_id),
+           optional_field("parent_channel_id", x.parent_channel_id),
+           optional_field("depth", x.depth), field("status", x.status),
+           field("round", x.round), omittable_field("proposal", x.proposal),
+           field("responses", x.responses), field("feedback", x.feedback),
+           field("created_at", x.created_at), field("updated_at", x.updated_at));
 }
 
 } // namespace parley::messages

@@ -7,6 +7,8 @@
 
 namespace parley::messages {
 
+enum class channel_event_kind : std::uint8_t;
+
 /// Every topic an event can have on the bus.
 enum class topic : std::uint8_t {
   negotiation_started,
@@ -26,13 +28,32 @@ enum class topic : std::uint8_t {
   agent_message,
   agent_tool_call,
   agent_decision,
+  /// Seed 002's channel events (messages/channel_event.hpp), one topic per
+  /// channel_event_kind in its order, named as seed 002 §3.3 names them:
+  /// "towow." and the kind's name, e.g. "towow.proposal.finalized".
+  demand_understood,
+  filter_completed,
+  channel_created,
+  demand_broadcast,
+  offer_submitted,
+  proposal_distributed,
+  proposal_feedback,
+  feedback_evaluated,
+  round_started,
+  proposal_finalized,
+  force_finalized,
+  channel_failed,
 };
 
 /// How many topics there are.
-constexpr std::size_t topic_count = 15;
+constexpr std::size_t topic_count = 27;
 
-/// The topic's name on the bus, e.g. "negotiation.agreed" or "error".
+/// The topic's name on the bus, e.g. "negotiation.agreed", "error" or
+/// "towow.offer.submitted".
 const char* name_of(topic x);
+
+/// The topic of a channel event of kind `x`.
+topic topic_of(channel_event_kind x);
 
 /// A set of topics: what a subscriber wants, what a producer may publish.
 class topic_set {
@@ -48,8 +69,9 @@ public:
     return topic_set{(std::uint32_t{1} << topic_count) - 1};
   }
 
-  /// The topics a subscription pattern names: a topic ("negotiation.agreed"),
-  /// a prefix ending in `*` ("negotiation.*", "agent.*") or "*" for all. A
+  /// The topics a subscription pattern names: a topic ("negotiation.agreed",
+  /// "towow.proposal.finalized"), a prefix ending in `*` ("negotiation.*",
+  /// "agent.*", "towow.*") or "*" for all. A
   /// pattern that names no topic gives the empty set.
   static topic_set matching(const std::string& pattern);
 
@@ -95,6 +117,10 @@ constexpr topic_set lifecycle_topics = topic_set::of(topic::negotiation_started)
 constexpr topic_set terminal_topics = topic_set::of(topic::negotiation_agreed) |
                                       topic_set::of(topic::negotiation_rejected) |
                                       topic_set::of(topic::negotiation_expired);
+
+/// Seed 002's channel events: what "towow.*" names.
+constexpr topic_set channel_topics = topic_set::from_bits(
+    ~((std::uint32_t{1} << static_cast<unsigned>(topic::demand_understood)) - 1));
 
 /// Refusals and dropped input.
 constexpr topic_set problem_topics =

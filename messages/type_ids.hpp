@@ -117,6 +117,9 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::register_member))
 CAF_ADD_TYPE_ID(parley, (parley::messages::submit_demand))
 CAF_ADD_TYPE_ID(parley, (parley::messages::demand_receipt))
 CAF_ADD_TYPE_ID(parley, (parley::messages::demand_view))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::channel_event>))
+CAF_ADD_TYPE_ID(parley, (parley::messages::channel_record))
+CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::channel_record>))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

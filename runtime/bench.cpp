@@ -413,6 +413,7 @@ driver_actor::behavior_type driver(driver_pointer self, bench_plan* plan) {
       [](const messages::agent_event&) {},
       [](const messages::ballot_event&) {},
       [](const messages::auction_event&) {},
+      [](const messages::channel_event&) {},
       [](const messages::barrier&) {},
   };
 }

@@ -166,6 +166,7 @@ driver_actor::behavior_type driver(driver_pointer self, const plan* p, world* bu
       [](const messages::problem_event&) {},
       [](const messages::agent_event&) {},
       [](const messages::auction_event&) {},
+      [](const messages::channel_event&) {},
       [](const messages::barrier&) {},
   };
 }

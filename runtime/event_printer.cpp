@@ -52,6 +52,17 @@ nlohmann::json event_json(const messages::auction_event& x, std::int64_t start_m
   return consensus_json(x, start_ms);
 }
 
+nlohmann::json event_json(const messages::channel_event& x, std::int64_t start_ms) {
+  return consensus_json(x, start_ms);
+}
+
+std::string timeline_line(const messages::channel_event& x, std::int64_t start_ms) {
+  auto line = stamp(x.at_ms, start_ms) + "  " +
+              (x.channel_id.empty() ? x.demand_id : x.channel_id) + "  round " +
+              std::to_string(x.round) + "  " + to_string(x.kind);
+  return x.reason.empty() ? line : line + ": " + x.reason;
+}
+
 std::string timeline_line(const messages::ballot_event& x, std::int64_t start_ms) {
   auto line = stamp(x.at_ms, start_ms) + "  " + x.ballot_id + "  ";
   if (x.spec)
@@ -220,6 +231,10 @@ void event_printer::print(const messages::ballot_event& x) {
 }
 
 void event_printer::print(const messages::auction_event& x) {
+  emit(x);
+}
+
+void event_printer::print(const messages::channel_event& x) {
   emit(x);
 }
 

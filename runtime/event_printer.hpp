@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "messages/channel_event.hpp"
 #include "messages/consensus.hpp"
 #include "messages/events.hpp"
 #include "messages/llm.hpp"
@@ -38,6 +39,13 @@ nlohmann::json event_json(const messages::auction_event& x, std::int64_t start_m
 std::string timeline_line(const messages::ballot_event& x, std::int64_t start_ms);
 std::string timeline_line(const messages::auction_event& x, std::int64_t start_ms);
 
+/// A channel event (seed 002): its wire JSON (messages/channel_json.cpp,
+/// "type" the seed's name) with `t_ms` instead of `at_ms`.
+nlohmann::json event_json(const messages::channel_event& x, std::int64_t start_ms);
+
+/// e.g. `+0.012s  collab-1  round 2  feedback.evaluated`.
+std::string timeline_line(const messages::channel_event& x, std::int64_t start_ms);
+
 /// One line of a human-readable timeline, e.g.
 /// `+0.004s  room-1  freelancer counters £1,150.00: …`; `record` is the
 /// negotiation after the event.
@@ -66,6 +74,7 @@ public:
   void print(const messages::agent_event& x);
   void print(const messages::ballot_event& x);
   void print(const messages::auction_event& x);
+  void print(const messages::channel_event& x);
 
   /// The summary line, last.
   void print(const run_summary& x);

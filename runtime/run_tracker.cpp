@@ -107,6 +107,22 @@ void run_tracker::on(const messages::auction_event& x) {
     settle(auctions_, x.auction_id);
 }
 
+void run_tracker::on(const messages::channel_event& x) {
+  using kind = messages::channel_event_kind;
+  switch (x.kind) {
+  case kind::created:
+    ++channels_[x.channel_id];
+    return;
+  case kind::finalized:
+  case kind::force_finalized:
+  case kind::failed:
+    settle(channels_, x.channel_id);
+    return;
+  default:
+    return;
+  }
+}
+
 void run_tracker::barrier_back(std::uint64_t id) {
   barriers_.erase(id);
 }
@@ -120,7 +136,7 @@ std::size_t run_tracker::lose_room(const std::string& room) {
 
 bool run_tracker::idle() const noexcept {
   return starts_.empty() && open_.empty() && barriers_.empty() && ballots_.empty() &&
-         auctions_.empty();
+         auctions_.empty() && channels_.empty();
 }
 
 } // namespace parley::runtime

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "messages/channel_event.hpp"
 #include "messages/consensus.hpp"
 #include "messages/events.hpp"
 
@@ -12,8 +13,8 @@ namespace parley::runtime {
 
 /// The one place that knows what a run still waits for: starts sent and not
 /// answered, negotiations started and not ended, ballots and auctions not
-/// resolved, barriers not back. It learns only from what the run sends and
-/// the events it sees, and it cannot be raced by their order: an end that
+/// resolved, channels not ended, barriers not back. It learns only from what the run
+/// sends and the events it sees, and it cannot be raced by their order: an end that
 /// arrives before its start's event closes the negotiation all the same.
 /// Pure: no actors, no clock.
 class run_tracker {
@@ -33,6 +34,9 @@ public:
   std::size_t on(const messages::problem_event& x);
   void on(const messages::ballot_event& x);
   void on(const messages::auction_event& x);
+  /// A channel is open from its channel.created to its proposal.finalized,
+  /// negotiation.force_finalized or negotiation.failed.
+  void on(const messages::channel_event& x);
 
   /// A barrier came back.
   void barrier_back(std::uint64_t id);
@@ -43,6 +47,7 @@ public:
   std::size_t pending_starts() const noexcept { return starts_.size(); }
   std::size_t open_negotiations() const noexcept { return open_.size(); }
   std::size_t pending_barriers() const noexcept { return barriers_.size(); }
+  std::size_t open_channels() const noexcept { return channels_.size(); }
 
 private:
   /// Forgets everything that went through `room` (its node is gone).
@@ -71,6 +76,8 @@ private:
   /// Ballots and auctions by id, with how many of that id are open.
   std::unordered_map<std::string, int> ballots_;
   std::unordered_map<std::string, int> auctions_;
+  /// Channels by id, with how many of that id are open.
+  std::unordered_map<std::string, int> channels_;
 };
 
 } // namespace parley::runtime

@@ -424,6 +424,11 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
         on_event(self, x);
         finish_if_done(self);
       },
+      [self](const messages::channel_event& x) {
+        on_event(self, x);
+        self->state.tracker.on(x);
+        finish_if_done(self);
+      },
   };
 }
 

@@ -43,6 +43,7 @@ audit_actor::behavior_type audit_behavior(audit_pointer self,
       [self](const messages::agent_event& x) { record(self, x); },
       [self](const messages::ballot_event& x) { record(self, x); },
       [self](const messages::auction_event& x) { record(self, x); },
+      [self](const messages::channel_event& x) { record(self, x); },
       [](const messages::barrier&) {},
       [self](messages::done_atom) {
         self->state.out->flush();

@@ -54,6 +54,7 @@ bus_actor::behavior_type bus_behavior(bus_pointer self,
       [self](const messages::agent_event& x) { fan_out(self, topic_of(x)); },
       [self](const messages::ballot_event& x) { fan_out(self, topic_of(x)); },
       [self](const messages::auction_event& x) { fan_out(self, topic_of(x)); },
+      [self](const messages::channel_event& x) { fan_out(self, topic_of(x)); },
       [self](const messages::barrier& x) {
         // Moving the content out empties `x`: take the destination first.
         auto origin = x.origin;

@@ -107,8 +107,14 @@ messages::channel_event make_event(channel_pointer self, channel_event_kind kind
   return x;
 }
 
+/// Publishes `x` on its "towow.*" topic when anyone subscribed to it, and
+/// sends it to the reporter, which follows every event of the channel.
 void report(channel_pointer self, messages::channel_event x) {
-  send_anonymous(self, self->state.with.reporter, std::move(x));
+  const auto& st = self->state;
+  auto t = topic_of(x);
+  if (st.with.events.wants(t))
+    publish(self, st.with.events, t, x);
+  send_anonymous(self, st.with.reporter, std::move(x));
 }
 
 /// Seed 002 §7.1 E010: an illegal transition is logged and not made.

@@ -731,6 +731,9 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       [](const messages::agent_event&) {},
       [](const messages::ballot_event&) {},
       [](const messages::auction_event&) {},
+      // Subscribed to the bilateral topics only (spawn_gateway): the API has no
+      // channel resources yet.
+      [](const messages::channel_event&) {},
       [self](const messages::barrier&) { on_barrier(self); },
   };
 }

@@ -58,6 +58,8 @@ struct store_state {
   std::unique_ptr<writer> out;
   store_options options;
   batch pending;
+  /// The channels followed, and their events heard since the last commit.
+  channel_book channels;
   bool commit_sent = false;
   /// The batch the writer has in hand: its negotiations, events, and the
   /// flushes that wait for it.
@@ -178,13 +180,14 @@ void commit(store_pointer self) {
     st.out->retry();
     return;
   }
-  if (st.pending.empty()) {
+  if (st.pending.empty() && st.channels.empty()) {
     for (auto& rp : st.flushes)
       rp.deliver(st.events_committed);
     st.flushes.clear();
     return;
   }
-  st.in_flight_events = static_cast<std::int64_t>(st.pending.events());
+  st.in_flight_events =
+      static_cast<std::int64_t>(st.pending.events() + st.channels.events());
   auto ops = st.pending.take();
   st.in_flight.clear();
   st.in_flight.reserve(ops.size());
@@ -193,7 +196,7 @@ void commit(store_pointer self) {
   st.in_flight_flushes = std::move(st.flushes);
   st.flushes.clear();
   st.writing = true;
-  st.out->submit(std::move(ops));
+  st.out->submit({std::move(ops), st.channels.take()});
 }
 
 /// The writer reports the batch in hand: answers whoever waited for it,
@@ -237,7 +240,7 @@ void committed(store_pointer self, const std::string& failure) {
     rp.deliver(st.events_committed);
   st.in_flight.clear();
   // Behind whatever is in the mailbox now, so that it joins the batch.
-  if (!st.pending.empty() || !st.flushes.empty())
+  if (!st.pending.empty() || !st.channels.empty() || !st.flushes.empty())
     send_commit(self);
 }
 
@@ -279,6 +282,34 @@ std::vector<messages::negotiation_record> to_records(const std::vector<negotiati
   for (const auto& row : rows)
     out.push_back(from_row(row));
   return out;
+}
+
+// -- the channels of migration 003 ---------------------------------------------
+
+std::vector<messages::channel_event> events_of(const std::vector<std::string>& texts) {
+  std::vector<messages::channel_event> out;
+  out.reserve(texts.size());
+  for (const auto& text : texts)
+    out.push_back(channel_event_of(text));
+  return out;
+}
+
+/// Folds a channel event into the next commit. A channel not followed yet
+/// (the store restarted since its last event) is first restored from its
+/// stored events, so that its row and its events' numbers go on from them.
+void on_channel_event(store_pointer self, const messages::channel_event& x) {
+  auto& st = self->state;
+  if (!x.channel_id.empty() && !st.channels.knows(x.channel_id)) {
+    try {
+      st.channels.restore(x.channel_id, events_of(st.db->channel_events(x.channel_id)));
+    } catch (const std::exception& e) {
+      std::cerr << "parley store: channel " << x.channel_id
+                << "'s stored events cannot be read (" << e.what()
+                << "); its row starts again from this event\n";
+    }
+  }
+  if (st.channels.add(x))
+    send_commit(self);
 }
 
 // -- the agents and rooms of migration 002 -----------------------------------
@@ -361,6 +392,7 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [](const messages::agent_event&) {},
       [](const messages::ballot_event&) {},
       [](const messages::auction_event&) {},
+      [self](const messages::channel_event& x) { on_channel_event(self, x); },
       [](const messages::barrier&) {},
       [self](messages::sync_atom, const std::string& id, std::int32_t rounds) {
         return sync(self, id, rounds);
@@ -418,10 +450,11 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         auto& st = self->state;
         if (!st.writing && !st.last_failure.empty())
           return store_failure(st.last_failure); // until it is written again
-        if (st.pending.empty() && !st.writing)
+        auto idle = st.pending.empty() && st.channels.empty();
+        if (idle && !st.writing)
           return st.events_committed;
         auto rp = self->make_response_promise<std::int64_t>();
-        if (st.pending.empty()) {
+        if (idle) {
           st.in_flight_flushes.push_back(rp);
         } else {
           st.flushes.push_back(rp);
@@ -431,7 +464,7 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](messages::done_atom) {
         auto& st = self->state;
-        auto failure = st.out->finish(st.pending.take());
+        auto failure = st.out->finish({st.pending.take(), st.channels.take()});
         if (!failure.empty())
           std::cerr << "parley store: the last transaction failed: " << failure << '\n';
         self->quit();
@@ -461,6 +494,26 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [self](messages::load_atom, messages::room_atom) {
         return load_all(self, registry::rooms, room_of);
       },
+      [self](messages::get_atom, messages::channel_atom,
+             const std::string& id) -> caf::result<messages::channel_record> {
+        return guarded<messages::channel_record>(
+            [&]() -> caf::result<messages::channel_record> {
+              messages::channel_record x;
+              if (!self->state.db->get_channel(id, x))
+                return messages::make_error(error_code::channel_not_found,
+                                            "no channel " + id + " in the store");
+              return x;
+            });
+      },
+      [self](messages::list_atom, messages::channel_atom,
+             const std::string& demand_id) {
+        return guarded<std::vector<messages::channel_record>>(
+            [&] { return self->state.db->demand_channels(demand_id); });
+      },
+      [self](messages::load_atom, messages::channel_atom) {
+        return guarded<std::vector<messages::channel_event>>(
+            [&] { return events_of(self->state.db->open_channel_events()); });
+      },
   };
 }
 
@@ -474,7 +527,8 @@ store_actor spawn_store(caf::actor_system& sys, const store_url& url,
   std::shared_ptr<backend> read_db = open_backend(url);
   auto store = sys.spawn<caf::detached>(store_behavior, std::move(read_db),
                                         std::move(write_db), options);
-  events.subscribe(messages::topic_set::matching("negotiation.*"), store);
+  events.subscribe(
+      messages::topic_set::matching("negotiation.*") | messages::channel_topics, store);
   return store;
 }
 

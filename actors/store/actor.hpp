@@ -22,7 +22,10 @@ struct store_options {
 /// Opens the store `url` names (migrating its schema if needed), spawns the
 /// store actor on a thread of its own (a detached actor: the database is
 /// never called on the scheduler's threads) and subscribes it to the
-/// negotiation topics of `events`. Throws store_error when the database
+/// negotiation topics of `events` and to seed 002's channel topics
+/// ("towow.*": each channel event is appended to channel_events and its
+/// channel's row upserted, in the same group commit, see
+/// actors/store/channel_book.hpp). Throws store_error when the database
 /// cannot be opened.
 ///
 /// Two connections: the actor's own answers reads; the writer's

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "actors/store/batch.hpp"
+#include "actors/store/channel_book.hpp"
 #include "actors/store/registry.hpp"
 #include "actors/store/store_url.hpp"
 #include "messages/store.hpp"
@@ -54,8 +55,9 @@ public:
   /// the schema is complete.
   virtual std::vector<std::string> verify() = 0;
 
-  /// Writes `ops` in one transaction.
-  virtual void write(const std::vector<write_op>& ops) = 0;
+  /// Writes `ops` and `channels` in one transaction (each channel's row
+  /// before its events).
+  virtual void write(const std::vector<write_op>& ops, const channel_ops& channels) = 0;
 
   /// Reads one row; false if there is none.
   virtual bool get(const std::string& id, negotiation_row& out) = 0;
@@ -96,6 +98,22 @@ public:
 
   /// Every row of `kind`'s table, in creation order.
   virtual std::vector<registry_row> load_entries(registry kind) = 0;
+
+  // Seed 002's channels (migration 003), written by `write`.
+
+  /// Reads one channel's row; false if there is none.
+  virtual bool get_channel(const std::string& id, messages::channel_record& out) = 0;
+
+  /// The rows of demand `demand_id`'s channels, oldest first.
+  virtual std::vector<messages::channel_record>
+  demand_channels(const std::string& demand_id) = 0;
+
+  /// The JSON of channel `id`'s events, in order.
+  virtual std::vector<std::string> channel_events(const std::string& id) = 0;
+
+  /// The JSON of the events of every channel not finalized, force finalized
+  /// or failed: channel by channel (oldest first), each in order.
+  virtual std::vector<std::string> open_channel_events() = 0;
 };
 
 /// Opens the database `url` names (creating an SQLite file if needed). Throws

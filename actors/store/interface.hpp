@@ -14,10 +14,11 @@
 namespace parley::actors {
 
 /// The negotiation store (see actors/store/actor.hpp): a bus subscriber that
-/// writes seed 003's record of every negotiation event it hears, and answers
-/// questions about the records. Every error it answers is a coded Parley
-/// error (E015 unknown negotiation, E001 bad query, E028 the database
-/// failed); it never crashes on one.
+/// writes seed 003's record of every negotiation event it hears and seed
+/// 002's channels from their events, and answers questions about them. Every
+/// error it answers is a coded Parley error (E015 unknown negotiation, E007
+/// unknown channel, E001 bad query, E028 the database failed); it never
+/// crashes on one.
 ///
 /// - `sync, id, rounds` answers, with the committed round count, once the
 ///   record of negotiation `id` with at least `rounds` rounds (or its end) is
@@ -37,6 +38,12 @@ namespace parley::actors {
 ///   actors/store/actor.hpp).
 /// - `load_open, agent` and `load_open, room`: every stored agent or room,
 ///   in creation order (crash recovery).
+/// - `get, channel, id`: a seed 002 channel's row (E007 when the store has
+///   none); `list, channel, demand_id`: the rows of a demand's channels,
+///   oldest first; `load_open, channel`: the events of every channel not
+///   finalized, force finalized or failed, channel by channel, each in
+///   order (a restart rebuilds the open channels from them). Committed
+///   state, like `get`.
 /// - `ping`: answers "" once its database answered a small read, or why it
 ///   could not (`/readyz`: the store is reachable).
 /// - `flush`: answers, with how many events are committed in all, once
@@ -47,22 +54,30 @@ namespace parley::actors {
 ///   and its writer reports a batch written (with why it failed, or "").
 using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::sync_atom, std::string, std::int32_t>::with<std::int32_t>,
-    caf::replies_to<messages::get_atom, std::string>::with<messages::negotiation_record>,
-    caf::replies_to<messages::query_atom, messages::store_query>::with<
-        messages::store_page>,
+    caf::replies_to<messages::get_atom,
+                    std::string>::with<messages::negotiation_record>,
+    caf::replies_to<messages::query_atom,
+                    messages::store_query>::with<messages::store_page>,
     caf::replies_to<messages::stats_atom>::with<messages::store_stats>,
     caf::replies_to<messages::expire_atom>::with<std::int64_t>,
     caf::replies_to<messages::archive_atom, std::int32_t>::with<std::int64_t>,
-    caf::replies_to<messages::load_atom>::with<std::vector<messages::negotiation_record>>,
+    caf::replies_to<messages::load_atom>::with<
+        std::vector<messages::negotiation_record>>,
     caf::replies_to<messages::ping_atom>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
     caf::replies_to<caf::delete_atom, messages::agent_atom, std::string>::with<bool>,
     caf::replies_to<caf::put_atom, messages::room_request>::with<bool>,
-    caf::replies_to<messages::load_atom, messages::agent_atom>::with<
-        std::vector<messages::agent_spec>>,
-    caf::replies_to<messages::load_atom, messages::room_atom>::with<
-        std::vector<messages::room_request>>,
+    caf::replies_to<messages::load_atom,
+                    messages::agent_atom>::with<std::vector<messages::agent_spec>>,
+    caf::replies_to<messages::load_atom,
+                    messages::room_atom>::with<std::vector<messages::room_request>>,
+    caf::replies_to<messages::get_atom, messages::channel_atom,
+                    std::string>::with<messages::channel_record>,
+    caf::replies_to<messages::list_atom, messages::channel_atom,
+                    std::string>::with<std::vector<messages::channel_record>>,
+    caf::replies_to<messages::load_atom,
+                    messages::channel_atom>::with<std::vector<messages::channel_event>>,
     caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>,
     caf::reacts_to<messages::commit_atom, std::string>>;
 

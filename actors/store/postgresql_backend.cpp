@@ -66,6 +66,47 @@ constexpr const char* finish_sql =
     "FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status_reason text) "
     "WHERE t.negotiation_id = x.id";
 
+/// Upserts a channel's row (times as Unix milliseconds; an empty parent or
+/// proposal is NULL).
+constexpr const char* channel_upsert_sql =
+    "INSERT INTO channels (channel_id, demand_id, parent_channel_id, depth, status, "
+    "round, proposal, responses, feedback, created_at, updated_at) "
+    "VALUES ($1, $2, nullif($3, ''), $4, $5, $6, nullif($7, '')::jsonb, $8, $9, "
+    "to_timestamp($10::bigint / 1000.0), to_timestamp($11::bigint / 1000.0)) "
+    "ON CONFLICT (channel_id) DO UPDATE SET demand_id = excluded.demand_id, "
+    "parent_channel_id = excluded.parent_channel_id, depth = excluded.depth, "
+    "status = excluded.status, round = excluded.round, proposal = excluded.proposal, "
+    "responses = excluded.responses, feedback = excluded.feedback, "
+    "updated_at = excluded.updated_at";
+
+/// Appends a channel's event; a replayed one (its seq taken) is skipped.
+constexpr const char* channel_event_sql =
+    "INSERT INTO channel_events (channel_id, seq, type, at_ms, event) "
+    "VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING";
+
+/// The columns a channel read selects, in the order `read_channel` takes them.
+constexpr const char* channel_columns =
+    "SELECT channel_id, demand_id, coalesce(parent_channel_id, ''), depth, status, "
+    "round, coalesce(proposal::text, ''), responses, feedback, "
+    "round(extract(epoch FROM created_at) * 1000)::bigint, "
+    "round(extract(epoch FROM updated_at) * 1000)::bigint FROM channels";
+
+messages::channel_record read_channel(const pqxx::row& r) {
+  messages::channel_record x;
+  x.channel_id = r[0].as<std::string>();
+  x.demand_id = r[1].as<std::string>();
+  x.parent_channel_id = r[2].as<std::string>();
+  x.depth = r[3].as<std::int32_t>();
+  x.status = r[4].as<std::string>();
+  x.round = r[5].as<std::int32_t>();
+  read_proposal(r[6].as<std::string>(), x);
+  x.responses = r[7].as<std::int32_t>();
+  x.feedback = r[8].as<std::int32_t>();
+  x.created_at = r[9].as<std::int64_t>();
+  x.updated_at = r[10].as<std::int64_t>();
+  return x;
+}
+
 template <class T> T value_or(const pqxx::field& f, T fallback) {
   return f.is_null() ? fallback : f.as<T>();
 }
@@ -289,7 +330,7 @@ public:
     });
   }
 
-  void write(const std::vector<write_op>& ops) override {
+  void write(const std::vector<write_op>& ops, const channel_ops& channels) override {
     guarded("write", [&] {
       auto inserts = rows_array(
           ops, [](const write_op& op) { return op.insert; },
@@ -311,7 +352,17 @@ public:
       prepare("parley_insert", insert_sql);
       prepare("parley_update", update_sql);
       prepare("parley_finish", finish_sql);
+      prepare("parley_channel", channel_upsert_sql);
+      prepare("parley_channel_event", channel_event_sql);
       pqxx::work w{*conn_};
+      for (const auto& x : channels.rows)
+        w.exec_prepared("parley_channel", x.channel_id, x.demand_id,
+                        x.parent_channel_id, x.depth, x.status, x.round,
+                        proposal_json(x), x.responses, x.feedback, x.created_at,
+                        x.updated_at);
+      for (const auto& e : channels.events)
+        w.exec_prepared("parley_channel_event", e.channel_id, e.seq, e.type, e.at_ms,
+                        e.json);
       if (inserts.size() > 2)
         w.exec_prepared("parley_insert", inserts);
       if (updates.size() > 2)
@@ -477,6 +528,60 @@ public:
       for (const auto& r : w.exec_prepared(name))
         rows.push_back({r[0].as<std::string>(), r[1].as<std::string>()});
       return rows;
+    });
+  }
+
+  bool get_channel(const std::string& id, messages::channel_record& out) override {
+    return guarded_read("get_channel", [&] {
+      prepare("parley_get_channel",
+              std::string{channel_columns} + " WHERE channel_id = $1");
+      pqxx::read_transaction w{*conn_};
+      auto r = w.exec_prepared("parley_get_channel", id);
+      if (r.empty())
+        return false;
+      out = read_channel(r[0]);
+      return true;
+    });
+  }
+
+  std::vector<messages::channel_record>
+  demand_channels(const std::string& demand_id) override {
+    return guarded_read("demand_channels", [&] {
+      prepare("parley_demand_channels",
+              std::string{channel_columns} +
+                  " WHERE demand_id = $1 ORDER BY created_at, channel_id");
+      pqxx::read_transaction w{*conn_};
+      std::vector<messages::channel_record> rows;
+      for (const auto& r : w.exec_prepared("parley_demand_channels", demand_id))
+        rows.push_back(read_channel(r));
+      return rows;
+    });
+  }
+
+  std::vector<std::string> channel_events(const std::string& id) override {
+    return guarded_read("channel_events", [&] {
+      prepare(
+          "parley_channel_events",
+          "SELECT event::text FROM channel_events WHERE channel_id = $1 ORDER BY seq");
+      pqxx::read_transaction w{*conn_};
+      std::vector<std::string> out;
+      for (const auto& r : w.exec_prepared("parley_channel_events", id))
+        out.push_back(r[0].as<std::string>());
+      return out;
+    });
+  }
+
+  std::vector<std::string> open_channel_events() override {
+    return guarded_read("open_channel_events", [&] {
+      pqxx::read_transaction w{*conn_};
+      std::vector<std::string> out;
+      for (const auto& r :
+           w.exec("SELECT e.event::text FROM channel_events e JOIN channels c "
+                  "ON c.channel_id = e.channel_id "
+                  "WHERE c.status NOT IN ('finalized', 'force_finalized', 'failed') "
+                  "ORDER BY c.created_at, c.channel_id, e.seq"))
+        out.push_back(r[0].as<std::string>());
+      return out;
     });
   }
 

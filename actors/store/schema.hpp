@@ -37,7 +37,8 @@ inline constexpr const char* expires_index = "idx_negotiations_expires";
 inline constexpr const char* updated_at_trigger = "negotiations_updated_at";
 inline constexpr const char* expire_function = "expire_stale_negotiations";
 
-/// The tables besides `negotiations` the migrations make.
+/// The tables besides `negotiations` and migration 002's the migrations make
+/// (migration 003's channels among them).
 const std::vector<std::string>& other_tables();
 
 /// A table of migration 002 (the agents and rooms `parley serve` recovers

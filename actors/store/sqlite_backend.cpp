@@ -251,6 +251,28 @@ const insert_texts& insert_sql() {
   return texts;
 }
 
+/// The columns a channel read selects, in the order `read_channel` takes them.
+constexpr const char* channel_columns =
+    "SELECT channel_id, demand_id, coalesce(parent_channel_id, ''), depth, status, "
+    "round, coalesce(proposal, ''), responses, feedback, created_at, updated_at "
+    "FROM channels";
+
+messages::channel_record read_channel(const statement& s) {
+  messages::channel_record x;
+  x.channel_id = s.text(0);
+  x.demand_id = s.text(1);
+  x.parent_channel_id = s.text(2);
+  x.depth = static_cast<std::int32_t>(s.integer(3));
+  x.status = s.text(4);
+  x.round = static_cast<std::int32_t>(s.integer(5));
+  read_proposal(s.text(6), x);
+  x.responses = static_cast<std::int32_t>(s.integer(7));
+  x.feedback = static_cast<std::int32_t>(s.integer(8));
+  x.created_at = parse_time(s.text(9), "created_at");
+  x.updated_at = parse_time(s.text(10), "updated_at");
+  return x;
+}
+
 class sqlite_backend : public backend {
 public:
   sqlite_backend(const std::string& path, bool synchronous_full) {
@@ -381,8 +403,9 @@ public:
     return missing;
   }
 
-  void write(const std::vector<write_op>& ops) override {
+  void write(const std::vector<write_op>& ops, const channel_ops& channels) override {
     transaction tx{db_};
+    write_channels(channels);
     // New negotiations go in `insert_chunk` rows per statement: one
     // statement runs its per-statement work (seed 003's state CHECK builds
     // its IN list, the statement starts and resets) once for all of them.
@@ -560,6 +583,47 @@ public:
     return rows;
   }
 
+  bool get_channel(const std::string& id, messages::channel_record& out) override {
+    use s{prepared(std::string{channel_columns} + " WHERE channel_id = ?1")};
+    s->bind(1, id);
+    if (!s->step())
+      return false;
+    out = read_channel(*s);
+    return true;
+  }
+
+  std::vector<messages::channel_record>
+  demand_channels(const std::string& demand_id) override {
+    use s{prepared(std::string{channel_columns} +
+                   " WHERE demand_id = ?1 ORDER BY created_at, channel_id")};
+    s->bind(1, demand_id);
+    std::vector<messages::channel_record> rows;
+    while (s->step())
+      rows.push_back(read_channel(*s));
+    return rows;
+  }
+
+  std::vector<std::string> channel_events(const std::string& id) override {
+    use s{prepared(
+        "SELECT event FROM channel_events WHERE channel_id = ?1 ORDER BY seq")};
+    s->bind(1, id);
+    std::vector<std::string> out;
+    while (s->step())
+      out.push_back(s->text(0));
+    return out;
+  }
+
+  std::vector<std::string> open_channel_events() override {
+    use s{prepared("SELECT e.event FROM channel_events e JOIN channels c "
+                   "ON c.channel_id = e.channel_id "
+                   "WHERE c.status NOT IN ('finalized', 'force_finalized', 'failed') "
+                   "ORDER BY c.created_at, c.channel_id, e.seq")};
+    std::vector<std::string> out;
+    while (s->step())
+      out.push_back(s->text(0));
+    return out;
+  }
+
   int applied_version() override {
     statement s{db_, "SELECT coalesce(max(version), 0) FROM schema_migrations"};
     s.step();
@@ -658,6 +722,45 @@ private:
       r->bind_kept(p + 6, row.intent_text);
     }
     r->run();
+  }
+
+  /// Upserts each channel's row, then appends its events (a replayed
+  /// event's seq is taken: it is skipped).
+  void write_channels(const channel_ops& channels) {
+    for (const auto& x : channels.rows) {
+      use s{prepared(
+          "INSERT INTO channels (channel_id, demand_id, parent_channel_id, depth, "
+          "status, "
+          "round, proposal, responses, feedback, created_at, updated_at) "
+          "VALUES (?1, ?2, nullif(?3, ''), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+          "ON CONFLICT (channel_id) DO UPDATE SET demand_id = excluded.demand_id, "
+          "parent_channel_id = excluded.parent_channel_id, depth = excluded.depth, "
+          "status = excluded.status, round = excluded.round, "
+          "proposal = excluded.proposal, responses = excluded.responses, "
+          "feedback = excluded.feedback, updated_at = excluded.updated_at")};
+      s->bind(1, x.channel_id);
+      s->bind(2, x.demand_id);
+      s->bind(3, x.parent_channel_id);
+      s->bind(4, static_cast<std::int64_t>(x.depth));
+      s->bind(5, x.status);
+      s->bind(6, static_cast<std::int64_t>(x.round));
+      s->bind_json(7, proposal_json(x));
+      s->bind(8, static_cast<std::int64_t>(x.responses));
+      s->bind(9, static_cast<std::int64_t>(x.feedback));
+      s->bind(10, to_iso(x.created_at));
+      s->bind(11, to_iso(x.updated_at));
+      s->run();
+    }
+    for (const auto& e : channels.events) {
+      use s{prepared("INSERT INTO channel_events (channel_id, seq, type, at_ms, event) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING")};
+      s->bind_kept(1, e.channel_id);
+      s->bind(2, e.seq);
+      s->bind_kept(3, e.type);
+      s->bind(4, e.at_ms);
+      s->bind_kept(5, e.json);
+      s->run();
+    }
   }
 
   void update(const write_op& op) {

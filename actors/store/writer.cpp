@@ -6,9 +6,9 @@ namespace parley::actors::store {
 
 namespace {
 
-std::string write_all(backend& db, const std::vector<write_op>& ops) {
+std::string write_all(backend& db, const write_job& job) {
   try {
-    db.write(ops);
+    db.write(job.negotiations, job.channels);
     return {};
   } catch (const std::exception& e) {
     return e.what();
@@ -30,10 +30,10 @@ writer::~writer() {
     thread_.join();
 }
 
-void writer::submit(std::vector<write_op> ops) {
+void writer::submit(write_job job) {
   {
     std::lock_guard<std::mutex> guard{mtx_};
-    job_ = std::move(ops);
+    job_ = std::move(job);
     has_job_ = true;
   }
   cv_.notify_all();
@@ -43,13 +43,13 @@ void writer::retry() {
   {
     std::lock_guard<std::mutex> guard{mtx_};
     job_ = std::move(failed_);
-    failed_.clear();
+    failed_ = write_job{};
     has_job_ = true;
   }
   cv_.notify_all();
 }
 
-std::string writer::finish(std::vector<write_op> ops) {
+std::string writer::finish(write_job job) {
   {
     std::unique_lock<std::mutex> lock{mtx_};
     cv_.wait(lock, [this] { return !has_job_ && !busy_; });
@@ -61,21 +61,21 @@ std::string writer::finish(std::vector<write_op> ops) {
   if (!failed_.empty()) {
     if (auto failure = write_all(*db_, failed_); !failure.empty())
       return failure;
-    failed_.clear();
+    failed_ = write_job{};
   }
-  return ops.empty() ? std::string{} : write_all(*db_, ops);
+  return job.empty() ? std::string{} : write_all(*db_, job);
 }
 
 void writer::run() {
   for (;;) {
-    std::vector<write_op> ops;
+    write_job ops;
     {
       std::unique_lock<std::mutex> lock{mtx_};
       cv_.wait(lock, [this] { return has_job_ || stop_; });
       if (!has_job_)
         return;
       ops = std::move(job_);
-      job_.clear();
+      job_ = write_job{};
       has_job_ = false;
       busy_ = true;
     }

@@ -12,6 +12,14 @@
 
 namespace parley::actors::store {
 
+/// What one transaction writes: negotiations and channels.
+struct write_job {
+  std::vector<write_op> negotiations;
+  channel_ops channels;
+
+  bool empty() const noexcept { return negotiations.empty() && channels.empty(); }
+};
+
 /// The store's database writer: a thread of its own that writes one batch at
 /// a time, each in one transaction, and reports how it went. The store actor
 /// hands it the next batch only once the last one is done, so while one
@@ -33,18 +41,18 @@ public:
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
 
-  /// Starts writing `ops`; the writer must be idle (its last batch
+  /// Starts writing `job`; the writer must be idle (its last batch
   /// reported) and hold no failed batch.
-  void submit(std::vector<write_op> ops);
+  void submit(write_job job);
 
   /// Starts writing the batch whose transaction failed (its last report)
   /// again; the writer must be idle.
   void retry();
 
   /// Waits for the batch in hand, then writes the failed batch, if any, and
-  /// `ops` on the calling thread and stops: the last commit at shutdown.
+  /// `job` on the calling thread and stops: the last commit at shutdown.
   /// Returns the failure, if any.
-  std::string finish(std::vector<write_op> ops);
+  std::string finish(write_job job);
 
 private:
   void run();
@@ -53,8 +61,8 @@ private:
   done_callback on_done_;
   std::mutex mtx_;
   std::condition_variable cv_;
-  std::vector<write_op> job_;
-  std::vector<write_op> failed_;
+  write_job job_;
+  write_job failed_;
   bool has_job_ = false;
   bool busy_ = false;
   bool stop_ = false;

@@ -80,6 +80,7 @@ recorder(parley::actors::subscriber_actor::pointer, std::shared_ptr<event_log> l
       },
       [](const msg::ballot_event&) {},
       [](const msg::auction_event&) {},
+      [](const msg::channel_event&) {},
       [](const msg::barrier&) {},
   };
 }

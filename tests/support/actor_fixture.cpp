@@ -31,6 +31,7 @@ actors::subscriber_actor::behavior_type recorder(actors::subscriber_actor::point
       [out](const messages::agent_event& x) { out->agent_events.push_back(x); },
       [out](const messages::ballot_event& x) { out->ballot_events.push_back(x); },
       [out](const messages::auction_event& x) { out->auction_events.push_back(x); },
+      [out](const messages::channel_event& x) { out->channel_events.push_back(x); },
       [](const messages::barrier&) {},
   };
 }
@@ -71,6 +72,7 @@ actors::subscriber_actor::behavior_type listener(actors::subscriber_actor::point
       [keep](const messages::agent_event&) { keep(); },
       [keep](const messages::ballot_event&) { keep(); },
       [keep](const messages::auction_event&) { keep(); },
+      [keep](const messages::channel_event&) { keep(); },
       [keep](const messages::barrier&) { keep(); },
   };
 }

@@ -28,6 +28,7 @@ struct recorded {
   std::vector<messages::agent_event> agent_events;
   std::vector<messages::ballot_event> ballot_events;
   std::vector<messages::auction_event> auction_events;
+  std::vector<messages::channel_event> channel_events;
   /// Every negotiation as its events left it (the events are lean: see
   /// `messages::apply`).
   std::map<std::string, messages::negotiation_record> records;

@@ -55,7 +55,10 @@ struct store_fixture {
   store_fixture(const store_fixture&) = delete;
   store_fixture& operator=(const store_fixture&) = delete;
 
-  void publish(const messages::negotiation_event& x) { caf::anon_send(events.bus(), x); }
+  /// Publishes an event through the bus.
+  template <class Event> void publish(const Event& x) {
+    caf::anon_send(events.bus(), x);
+  }
 
   /// Returns once the bus has passed on everything published before: a
   /// barrier comes back to its origin behind the events before it.

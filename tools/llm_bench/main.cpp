@@ -58,6 +58,7 @@ actors::subscriber_actor::behavior_type counter(actors::subscriber_actor::pointe
       [](const messages::problem_event&) {},
       [](const messages::ballot_event&) {},
       [](const messages::auction_event&) {},
+      [](const messages::channel_event&) {},
       [](const messages::barrier&) {},
   };
 }

@@ -94,7 +94,7 @@ void seed(store::backend& db) {
     e.record = msg::shared_record{r};
     b.add(e);
   }
-  db.write(b.take());
+  db.write(b.take(), {});
 }
 
 std::vector<std::string> ids(const std::vector<store::negotiation_row>& rows) {
@@ -223,7 +223,7 @@ TEST_CASE("one transaction of many new negotiations writes every row whole",
       b.add(e);
       written.push_back(r);
     }
-    db->write(b.take());
+    db->write(b.take(), {});
     check_reads_back(*db, written);
   });
 }

@@ -54,16 +54,20 @@ TEST_CASE("migrations apply, verify and roll back on both back ends", "[integrat
     INFO(t.kind);
     auto db = open(t);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
-    CHECK(db->migrate() == 2);
+    CHECK(db->migrate() == 3);
     CHECK(db->verify().empty());
     CHECK(db->migrate() == 0); // idempotent
-    CHECK(db->rollback() == 2); // the newest first: 002, agents and rooms
+    CHECK(db->rollback() == 3); // the newest first: 003, channels
     CHECK(db->verify() ==
-          std::vector<std::string>{"table parley_agents", "table parley_rooms"});
+          std::vector<std::string>{"table channels", "table channel_events"});
+    CHECK(db->rollback() == 2); // then 002, agents and rooms
+    CHECK(db->verify() ==
+          std::vector<std::string>{"table channels", "table channel_events",
+                                   "table parley_agents", "table parley_rooms"});
     CHECK(db->rollback() == 1);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
     CHECK(db->rollback() == 0);
-    CHECK(db->migrate() == 2);
+    CHECK(db->migrate() == 3);
     CHECK(db->verify().empty());
   });
 }

@@ -838,6 +838,22 @@ std::vector<demand_view> samples(tag<demand_view>, wire&) {
                       {top, sub},
                       a_channel_proposal()},
           demand_view{"d-2", "", "x", demand_status::failed, {}, {}, caf::none}};
+std::vector<std::vector<channel_event>> samples(tag<std::vector<channel_event>>,
+                                                wire& w) {
+  return {samples(tag<channel_event>{}, w), {}};
+}
+
+std::vector<channel_record> samples(tag<channel_record>, wire&) {
+  channel_record open{"collab-1",           "d-1", "", 0,  "negotiating", 2,
+                      a_channel_proposal(), 3,     1,  t0, t0 + 500};
+  channel_record sub{"collab-2", "d-1", "collab-1", 1,  "created", 1,
+                     caf::none,  0,     0,          t0, t0};
+  return {open, sub};
+}
+
+std::vector<std::vector<channel_record>> samples(tag<std::vector<channel_record>>,
+                                                 wire& w) {
+  return {samples(tag<channel_record>{}, w), {}};
 }
 
 std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {

@@ -140,3 +140,30 @@ TEST_CASE("barriers keep the run open until they are back", "[unit]") {
   t.barrier_back(2);
   CHECK(t.idle());
 }
+
+TEST_CASE("a run waits for each channel it saw created until the channel ends",
+          "[unit]") {
+  using ckind = msg::channel_event_kind;
+  auto channel = [](ckind k, std::string id) {
+    msg::channel_event x;
+    x.kind = k;
+    x.channel_id = std::move(id);
+    return x;
+  };
+  run_tracker t;
+  t.on(channel(ckind::demand_understood, ""));
+  CHECK(t.idle());
+  t.on(channel(ckind::created, "c-1"));
+  t.on(channel(ckind::created, "c-2"));
+  t.on(channel(ckind::offer_submitted, "c-1"));
+  CHECK(t.open_channels() == 2);
+  CHECK_FALSE(t.idle());
+  t.on(channel(ckind::finalized, "c-1"));
+  t.on(channel(ckind::feedback_evaluated, "c-2"));
+  CHECK_FALSE(t.idle());
+  t.on(channel(ckind::failed, "c-2"));
+  CHECK(t.idle());
+  t.on(channel(ckind::created, "c-3"));
+  t.on(channel(ckind::force_finalized, "c-3"));
+  CHECK(t.idle());
+}

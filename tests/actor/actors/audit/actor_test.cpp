@@ -48,3 +48,24 @@ TEST_CASE("the audit log writes one JSON line per event, refusals included",
   auto result = from_json_value<ballot_event>(records[4].at("event"));
   CHECK(result.outcome->status == ballot_status::approved);
 }
+
+TEST_CASE("the audit log appends channel events under their towow topic", "[actor]") {
+  actor_fixture f;
+  auto out = std::make_shared<std::ostringstream>();
+  auto audit = parley::actors::audit::spawn_audit_log(f.sys, f.events, out);
+  f.run();
+  channel_event finalized;
+  finalized.kind = channel_event_kind::finalized;
+  finalized.at_ms = 42;
+  finalized.channel_id = "collab-1";
+  finalized.demand_id = "d-1";
+  finalized.proposal = channel_proposal{};
+  f.send(f.events.bus(), finalized);
+  f.run();
+  f.send(audit, done_atom::value);
+  f.run();
+  auto line = nlohmann::json::parse(out->str());
+  CHECK(line.at("topic") == "towow.proposal.finalized");
+  CHECK(line.at("event").at("type") == "proposal.finalized");
+  CHECK(from_json_value<channel_event>(line.at("event")) == finalized);
+}

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS channel_events;
+DROP TABLE IF EXISTS channels;
