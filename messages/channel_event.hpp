@@ -99,8 +99,9 @@ typename Inspector::result_type inspect(Inspector& f, channel_setup& x) {
            optional_field("depth", x.depth), optional_field("settings", x.settings));
 }
 
-/// A demand's or channel's event: its kind, channel (empty for the
-/// coordinator's two) and round, and what that kind is about (unset or empty
+/// A demand's or channel's event: its kind, channel (empty in a top
+/// demand's demand.understood and filter.completed; a sub-channel's
+/// filter.completed names it) and round, and what that kind is about (unset or empty
 /// otherwise).
 struct channel_event {
   channel_event_kind kind = channel_event_kind::created;

@@ -15,6 +15,7 @@
 #include "actors/audit/actor.hpp"
 #include "actors/bus/actor.hpp"
 #include "actors/channel/member.hpp"
+#include "actors/coordinator/actor.hpp"
 #include "actors/http/llm_client.hpp"
 #include "actors/store/actor.hpp"
 #include "actors/timer/actor.hpp"
@@ -23,13 +24,15 @@
 namespace parley::runtime {
 
 world::world(caf::actor_system& sys, config::settings settings,
-             const std::vector<std::string>& remotes)
+             const std::vector<std::string>& remotes, std::uint64_t coordinator_seed)
     : sys_(sys), settings_(std::move(settings)), events_(actors::bus::spawn_bus(sys)),
       timers_(actors::timer::spawn_timer_service(sys)),
       negotiations_(std::make_shared<actors::negotiation::pool>(sys)),
       ballots_(std::make_shared<actors::ballot::pool>(sys)),
       auctions_(std::make_shared<actors::auction::pool>(sys)) {
   nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
+  coordinator_ = actors::coordinator::spawn_coordinator(
+      sys_, settings_.channel, coordinator_seed, {events_, {}, timers_});
   if (!settings_.audit.path.empty()) {
     auto file = std::make_shared<std::ofstream>(settings_.audit.path, std::ios::app);
     if (!*file)
@@ -58,7 +61,9 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
 
 actors::channel_member_actor
 world::add_channel_member(messages::channel_member_spec spec) {
+  auto profile = spec.profile;
   auto member = actors::channel::spawn_member(sys_, std::move(spec), events_);
+  caf::anon_send(coordinator_, messages::register_member{std::move(profile), member});
   std::lock_guard<std::mutex> guard{mtx_};
   channel_members_.push_back(member);
   return member;
@@ -185,6 +190,7 @@ void world::stop() {
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
   for (const auto& x : channel_members_)
     caf::anon_send_exit(x, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(coordinator_, caf::exit_reason::user_shutdown);
   for (const auto& entry : llm_clients_)
     caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(events_.bus(), caf::exit_reason::user_shutdown);

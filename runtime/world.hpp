@@ -15,6 +15,7 @@
 #include "actors/audit/interface.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/channel/actor.hpp"
+#include "actors/coordinator/interface.hpp"
 #include "actors/http/interface.hpp"
 #include "actors/room/interface.hpp"
 #include "actors/store/interface.hpp"
@@ -45,7 +46,8 @@ public:
   /// set. Throws std::runtime_error when a node cannot be reached or the
   /// audit log cannot be written.
   world(caf::actor_system& sys, config::settings settings,
-        const std::vector<std::string>& remotes = {});
+        const std::vector<std::string>& remotes = {},
+        std::uint64_t coordinator_seed = 0);
 
   /// Stops whatever is still running (see `stop`).
   ~world();
@@ -83,6 +85,11 @@ public:
   /// Opens an auction here and returns the actor that takes its bids.
   actors::auction_actor open_auction(messages::auction_spec spec,
                                      messages::consensus_peers with);
+
+  /// The world's coordinator (actors/coordinator/actor.hpp): demands go to
+  /// it; every channel member added here is registered with it. Its ids are
+  /// drawn from `coordinator_seed` (constructor), the same in every run.
+  const actors::coordinator_actor& coordinator() const noexcept { return coordinator_; }
 
   /// Spawns a channel member (actors/channel/member.hpp) that reports a bad
   /// spec to the bus, and keeps it until `stop`.
@@ -135,6 +142,7 @@ private:
   std::vector<actors::agent_actor> llm_agents_;
   std::vector<actors::room_actor> rooms_;
   std::vector<actors::channel_member_actor> channel_members_;
+  actors::coordinator_actor coordinator_;
   /// One HTTP client per provider and endpoint.
   std::map<std::string, actors::llm_client_actor> llm_clients_;
   actors::audit_actor audit_;

@@ -15,6 +15,7 @@
 #include "actors/channel/actor.hpp"
 #include "actors/channel/rules.hpp"
 #include "actors/common/forward.hpp"
+#include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/coordinator/rules.hpp"
 #include "messages/type_ids.hpp"
@@ -129,8 +130,18 @@ messages::channel_event make_event(coordinator_pointer self, channel_event_kind 
   return x;
 }
 
+/// Passes a channel's event on to the reporter (the channel published it).
 void report(coordinator_pointer self, messages::channel_event x) {
   send_anonymous(self, self->state.with.reporter, std::move(x));
+}
+
+/// Publishes one of the coordinator's own events, and reports it.
+void announce(coordinator_pointer self, messages::channel_event x) {
+  const auto& st = self->state;
+  auto t = messages::topic_of(x.kind);
+  if (st.with.events.wants(t))
+    publish(self, st.with.events, t, x);
+  report(self, std::move(x));
 }
 
 // -- channels ---------------------------------------------------------------
@@ -218,7 +229,7 @@ void open_subchannels(coordinator_pointer self, const std::string& parent_id,
     auto filtered =
         make_event(self, channel_event_kind::filter_completed, demand_id, x.channel_id);
     filtered.selection = selection;
-    report(self, std::move(filtered));
+    announce(self, std::move(filtered));
     open_channel(self, std::move(x), selection);
   }
 }
@@ -310,10 +321,10 @@ caf::result<messages::demand_receipt> on_submit(coordinator_pointer self,
   st.demands.emplace(demand_id, std::move(view));
   auto understood = make_event(self, channel_event_kind::demand_understood, demand_id);
   understood.understanding = understanding;
-  report(self, std::move(understood));
+  announce(self, std::move(understood));
   auto filtered = make_event(self, channel_event_kind::filter_completed, demand_id);
   filtered.selection = selection;
-  report(self, std::move(filtered));
+  announce(self, std::move(filtered));
   open_channel(self,
                {demand_id,
                 channel_id,

@@ -15,10 +15,12 @@ namespace parley::actors::coordinator {
 /// Who a coordinator and its channels talk to besides the members. Any
 /// handle may be unset.
 struct coordinator_peers {
-  /// Receives the channels' refusals as problem events.
+  /// The bus: the coordinator publishes its own events (demand.understood,
+  /// filter.completed) there, its channels theirs and their refusals.
   messages::event_sink events;
   /// Receives every event of every demand and channel (demand.understood,
-  /// filter.completed, then each channel's), in order per channel.
+  /// filter.completed, then each channel's), in order per channel: for
+  /// whoever follows one coordinator alone (tests).
   channel_reporter_actor reporter;
   /// The node's timer service: the channels' collection timeouts.
   timer_actor timers;
