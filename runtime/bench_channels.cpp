@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -97,6 +98,9 @@ struct bench_state {
   std::vector<steady::time_point> opened;
   std::array<share, collectors> shares;
   std::atomic<std::int64_t> problems{0};
+  /// The first problem's text, written by a collector while the main thread
+  /// may be reading it.
+  std::mutex first_problem_mtx;
   std::string first_problem;
 };
 
@@ -185,11 +189,12 @@ collector_actor::behavior_type collector(collector_pointer self, bench_state* be
         }
       },
       [self](const messages::problem_event& x) {
-        // Only the first problem's text is kept, by the one collector that
-        // subscribes to them.
-        if (self->state.bench->problems.fetch_add(1) == 0)
-          self->state.bench->first_problem =
+        auto& bench = *self->state.bench;
+        if (bench.problems.fetch_add(1) == 0) {
+          std::lock_guard<std::mutex> guard{bench.first_problem_mtx};
+          bench.first_problem =
               x.negotiation_id + ": " + to_code(x.code) + " " + x.message;
+        }
       },
       [](const messages::negotiation_event&) {},
       [](const messages::agent_event&) {},
@@ -282,6 +287,11 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
     }
   }
   auto problems = bench.problems.load();
+  std::string first_problem;
+  {
+    std::lock_guard<std::mutex> guard{bench.first_problem_mtx};
+    first_problem = bench.first_problem;
+  }
   wrong += n - finished;
   if (!gave_up && messages != n * messages_per_channel && first_failure.empty())
     first_failure = std::to_string(messages) + " messages, expected " +
@@ -321,7 +331,7 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
     if (!ok)
       out << "FAILED: " << (gave_up ? "gave up waiting" : first_failure)
           << (problems > 0 ? "; problems " + std::to_string(problems) +
-                                 ", first: " + bench.first_problem
+                                 ", first: " + first_problem
                            : std::string{})
           << '\n';
   }
