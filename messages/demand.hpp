@@ -79,10 +79,14 @@ struct candidate {
   std::string reason;
   /// 0..100.
   std::int32_t relevance_score = 0;
+  /// What the agent offers (its profile's tags): a channel rebuilt after a
+  /// restart still knows which of the demand's tags nobody covers.
+  std::vector<std::string> capabilities;
 
   friend bool operator==(const candidate& x, const candidate& y) {
     return x.agent_id == y.agent_id && x.display_name == y.display_name &&
-           x.reason == y.reason && x.relevance_score == y.relevance_score;
+           x.reason == y.reason && x.relevance_score == y.relevance_score &&
+           x.capabilities == y.capabilities;
   }
 };
 
@@ -91,7 +95,8 @@ typename Inspector::result_type inspect(Inspector& f, candidate& x) {
   return f(caf::meta::type_name("candidate"), field("agent_id", x.agent_id),
            optional_field("display_name", x.display_name),
            optional_field("reason", x.reason),
-           field("relevance_score", x.relevance_score));
+           field("relevance_score", x.relevance_score),
+           optional_field("capabilities", x.capabilities));
 }
 
 /// Which pass of seed 002 §1.2 found the candidates: the first, the retry

@@ -20,8 +20,10 @@ namespace parley::runtime {
 ///
 /// All channels are opened at once, like W1's negotiations; the clock runs
 /// from before the first is opened to the last terminal event. Every outcome
-/// is checked (finalized, at round 3, with 10 assignments, and 120 messages
-/// per channel), as is the absence of problems on the bus. Prints one line,
+/// is checked (finalized, at round 3, with 10 assignments: 120 messages per
+/// channel, which messages_per_s counts), as is the absence of problems on
+/// the bus. Only the terminal events reach the bench (as a channel's
+/// reporter); nobody subscribes to the others, so none is published. Prints one line,
 /// `CHANNELS N=<n> seconds=<s> channels_per_s=<x> messages_per_s=<x>
 /// final_p50_ms=<ms> final_p99_ms=<ms> cpu_s=<s> process_s=<s>
 /// peak_rss_kb=<VmHWM> wrong=<k>` (or a JSON object with `json`), where the

@@ -32,7 +32,7 @@ world::world(caf::actor_system& sys, config::settings settings,
       auctions_(std::make_shared<actors::auction::pool>(sys)) {
   nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
   coordinator_ = actors::coordinator::spawn_coordinator(
-      sys_, settings_.channel, coordinator_seed, {events_, {}, timers_});
+      sys_, settings_.channel, coordinator_seed, {events_, timers_});
   if (!settings_.audit.path.empty()) {
     auto file = std::make_shared<std::ofstream>(settings_.audit.path, std::ios::app);
     if (!*file)

@@ -95,6 +95,17 @@ void stamp_recovery(channel_pointer self, messages::channel_event& x) {
     x.reason = std::exchange(st.recovery_reason, std::string{});
 }
 
+/// Whether anyone subscribed to events of `kind`. Nobody: the event is not
+/// built, and a pending recovery reason goes with it (it marks the first
+/// event of a recovery, and that one was not published).
+bool wanted(channel_pointer self, channel_event_kind kind) {
+  auto& st = self->state;
+  if (st.with.events.wants(messages::topic_of(kind)))
+    return true;
+  st.recovery_reason.clear();
+  return false;
+}
+
 messages::channel_event make_event(channel_pointer self, channel_event_kind kind) {
   const auto& st = self->state;
   messages::channel_event x;
@@ -107,14 +118,17 @@ messages::channel_event make_event(channel_pointer self, channel_event_kind kind
   return x;
 }
 
-/// Publishes `x` on its "towow.*" topic when anyone subscribed to it, and
-/// sends it to the reporter, which follows every event of the channel.
+/// Publishes `x` on its "towow.*" topic when anyone subscribed to it; the
+/// channel's end goes to its reporter as well.
 void report(channel_pointer self, messages::channel_event x) {
   const auto& st = self->state;
+  if (x.kind == channel_event_kind::finalized ||
+      x.kind == channel_event_kind::force_finalized ||
+      x.kind == channel_event_kind::failed)
+    send_anonymous(self, st.with.reporter, x);
   auto t = topic_of(x);
   if (st.with.events.wants(t))
-    publish(self, st.with.events, t, x);
-  send_anonymous(self, st.with.reporter, std::move(x));
+    publish(self, st.with.events, t, std::move(x));
 }
 
 /// Seed 002 §7.1 E010: an illegal transition is logged and not made.
@@ -170,14 +184,18 @@ void broadcast(channel_pointer self) {
   auto& st = self->state;
   st.invited.clear();
   st.offers.clear();
-  auto x = make_event(self, channel_event_kind::demand_broadcast);
   for (const auto& c : st.spec.candidates) {
     if (st.withdrawn.count(c.agent_id) > 0)
       continue;
     st.invited.insert(c.agent_id);
-    x.agents.push_back(c.agent_id);
     put_demand(self, c);
   }
+  if (!wanted(self, channel_event_kind::demand_broadcast))
+    return;
+  auto x = make_event(self, channel_event_kind::demand_broadcast);
+  for (const auto& c : st.spec.candidates)
+    if (st.invited.count(c.agent_id) > 0)
+      x.agents.push_back(c.agent_id);
   report(self, std::move(x));
 }
 
@@ -229,9 +247,11 @@ void close_collection(channel_pointer self) {
                                          st.spec.channel_id, st.spec.demand_id,
                                          *st.proposal, st.round,
                                          st.spec.settings.max_rounds, a});
-  auto x = make_event(self, channel_event_kind::proposal_distributed);
-  x.proposal = *st.proposal;
-  report(self, std::move(x));
+  if (wanted(self, channel_event_kind::proposal_distributed)) {
+    auto x = make_event(self, channel_event_kind::proposal_distributed);
+    x.proposal = *st.proposal;
+    report(self, std::move(x));
+  }
   if (move_to(self, channel_status::negotiating))
     arm(self, st.spec.settings.feedback_timeout_ms);
 }
@@ -277,9 +297,11 @@ void evaluate(channel_pointer self) {
   auto ev = evaluate_feedback(st.participants, st.feedback, st.round, st.spec.settings);
   messages::channel_tally tally{ev.accepts, ev.negotiates, ev.withdraws, ev.accept_rate,
                                 decision_of(ev.next)};
-  auto evaluated = make_event(self, channel_event_kind::feedback_evaluated);
-  evaluated.tally = tally;
-  report(self, std::move(evaluated));
+  if (wanted(self, channel_event_kind::feedback_evaluated)) {
+    auto evaluated = make_event(self, channel_event_kind::feedback_evaluated);
+    evaluated.tally = tally;
+    report(self, std::move(evaluated));
+  }
   for (const auto& f : st.feedback) {
     if (f.feedback_type == messages::feedback_type::withdraw)
       st.withdrawn.insert(f.agent_id);
@@ -295,10 +317,12 @@ void evaluate(channel_pointer self) {
     if (!move_to(self, channel_status::collecting))
       return;
     ++st.round;
-    auto x = make_event(self, channel_event_kind::round_started);
-    x.reason = std::to_string(ev.accepts) + " of " + std::to_string(ev.active) +
-               " accepted: between the thresholds";
-    report(self, std::move(x));
+    if (wanted(self, channel_event_kind::round_started)) {
+      auto x = make_event(self, channel_event_kind::round_started);
+      x.reason = std::to_string(ev.accepts) + " of " + std::to_string(ev.active) +
+                 " accepted: between the thresholds";
+      report(self, std::move(x));
+    }
     broadcast(self);
     arm(self, st.spec.settings.response_timeout_ms);
     return;
@@ -354,9 +378,11 @@ void on_offer(channel_pointer self, const messages::offer_response& x) {
     return;
   }
   st.offers[x.agent_id] = x;
-  auto submitted = make_event(self, channel_event_kind::offer_submitted);
-  submitted.offer = x;
-  report(self, std::move(submitted));
+  if (wanted(self, channel_event_kind::offer_submitted)) {
+    auto submitted = make_event(self, channel_event_kind::offer_submitted);
+    submitted.offer = x;
+    report(self, std::move(submitted));
+  }
   if (st.offers.size() == st.invited.size())
     close_collection(self);
 }
@@ -377,9 +403,11 @@ void on_feedback(channel_pointer self, const messages::proposal_feedback& x) {
   }
   st.feedback.push_back(x);
   st.reviewed.insert(x.agent_id);
-  auto given = make_event(self, channel_event_kind::proposal_feedback);
-  given.feedback = x;
-  report(self, std::move(given));
+  if (wanted(self, channel_event_kind::proposal_feedback)) {
+    auto given = make_event(self, channel_event_kind::proposal_feedback);
+    given.feedback = x;
+    report(self, std::move(given));
+  }
   if (st.reviewed.size() == st.participants.size())
     evaluate(self);
 }
@@ -434,21 +462,27 @@ void open_channel(channel_pointer self) {
     arm(self, st.spec.settings.response_timeout_ms);
 }
 
-void start(channel_pointer self) {
+/// channel.created, with the setup a restart rebuilds the channel from.
+void report_created(channel_pointer self) {
   auto& st = self->state;
-  if (!accept_spec(self))
-    return;
   auto created = make_event(self, channel_event_kind::created);
   messages::channel_setup setup{
       st.spec.surface_demand,    st.spec.capability_tags, {},
       st.spec.parent_channel_id, st.spec.depth,           st.spec.settings};
   for (const auto& c : st.spec.candidates) {
     created.agents.push_back(c.agent_id);
-    setup.candidates.push_back(
-        messages::candidate{c.agent_id, c.display_name, c.reason, c.match_score});
+    setup.candidates.push_back(messages::candidate{c.agent_id, c.display_name, c.reason,
+                                                   c.match_score, c.capabilities});
   }
   created.setup = std::move(setup);
   report(self, std::move(created));
+}
+
+void start(channel_pointer self) {
+  if (!accept_spec(self))
+    return;
+  if (wanted(self, channel_event_kind::created))
+    report_created(self);
   open_channel(self);
   arm_check(self);
 }
@@ -479,11 +513,12 @@ check_input check_of(const channel_state& st, std::int64_t now_ms) {
 void reask(channel_pointer self, const std::vector<std::string>& recipients) {
   auto& st = self->state;
   st.reasked = true;
-  auto x = make_event(self, channel_event_kind::demand_broadcast);
-  for (const auto& id : recipients) {
+  for (const auto& id : recipients)
     put_demand(self, *find_candidate(st, id));
-    x.agents.push_back(id);
-  }
+  if (!wanted(self, channel_event_kind::demand_broadcast))
+    return;
+  auto x = make_event(self, channel_event_kind::demand_broadcast);
+  x.agents = recipients;
   report(self, std::move(x));
 }
 
@@ -611,7 +646,8 @@ channel_spec spec_of(const channel_snapshot& x,
   for (const auto& c : x.setup.candidates) {
     auto i = agents.find(c.agent_id);
     spec.candidates.push_back({c.agent_id, c.display_name, c.reason, c.relevance_score,
-                               i != agents.end() ? i->second : channel_member_actor{}});
+                               i != agents.end() ? i->second : channel_member_actor{},
+                               c.capabilities});
   }
   return spec;
 }

@@ -47,9 +47,11 @@ struct channel_spec {
 
 /// Who a channel talks to besides its candidates. Any handle may be unset.
 struct peers {
-  /// Receives its refusals as problem events.
+  /// The bus: receives every channel event (messages/channel_event.hpp) whose
+  /// topic somebody wants, in order, and its refusals as problem events.
   messages::event_sink events;
-  /// Receives every channel event (messages/channel_event.hpp), in order.
+  /// Receives the channel's terminal event (finalized, force finalized or
+  /// failed): its creator, who follows how it ended.
   channel_reporter_actor reporter;
   /// The node's timer service: the collection timeouts.
   timer_actor timers;

@@ -130,18 +130,12 @@ messages::channel_event make_event(coordinator_pointer self, channel_event_kind 
   return x;
 }
 
-/// Passes a channel's event on to the reporter (the channel published it).
-void report(coordinator_pointer self, messages::channel_event x) {
-  send_anonymous(self, self->state.with.reporter, std::move(x));
-}
-
-/// Publishes one of the coordinator's own events, and reports it.
+/// Publishes one of the coordinator's own events.
 void announce(coordinator_pointer self, messages::channel_event x) {
   const auto& st = self->state;
   auto t = messages::topic_of(x.kind);
   if (st.with.events.wants(t))
-    publish(self, st.with.events, t, x);
-  report(self, std::move(x));
+    publish(self, st.with.events, t, std::move(x));
 }
 
 // -- channels ---------------------------------------------------------------
@@ -247,12 +241,11 @@ void on_channel_event(coordinator_pointer self, const messages::channel_event& x
   auto& st = self->state;
   auto i = st.channels.find(x.channel_id);
   if (i == st.channels.end())
-    return; // not one of its channels: nothing to pass on
+    return; // not one of its channels
   auto& view = st.demands.at(i->second.demand_id);
   auto& outcome = view.channels.at(i->second.index);
   if (outcome.status != demand_status::processing)
     return; // the channel ended: nothing it (or a stray) says changes that
-  report(self, x);
   channel::channel_status status;
   switch (x.kind) {
   case channel_event_kind::finalized:

@@ -18,10 +18,6 @@ struct coordinator_peers {
   /// The bus: the coordinator publishes its own events (demand.understood,
   /// filter.completed) there, its channels theirs and their refusals.
   messages::event_sink events;
-  /// Receives every event of every demand and channel (demand.understood,
-  /// filter.completed, then each channel's), in order per channel: for
-  /// whoever follows one coordinator alone (tests).
-  channel_reporter_actor reporter;
   /// The node's timer service: the channels' collection timeouts.
   timer_actor timers;
 };
@@ -34,8 +30,8 @@ struct coordinator_peers {
 /// (rules::select_candidates, never none; E005 when no member is registered
 /// or none is active; filter.completed, whose selection says when it was the
 /// fallback), and put to a channel of those candidates (channel/actor.hpp),
-/// whose reporter is the coordinator: it passes every channel event on to
-/// `with.reporter` and keeps the demand's state from the terminal ones. A
+/// whose reporter is the coordinator: it keeps the demand's state from the
+/// channels' terminal events. A
 /// refused demand changes nothing and reports nothing.
 ///
 /// Demand ids not given are "d-" and 8 hex digits drawn from `seed` and a

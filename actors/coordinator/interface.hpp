@@ -21,7 +21,7 @@ namespace parley::actors {
 ///   E005: nobody to take it up; E019: the world's channel settings are
 ///   invalid);
 /// - `get, demand_id`: where a demand stands (E002: no such demand);
-/// - `channel_event` is its own channels' reports (it is their reporter).
+/// - `channel_event`: how its own channels ended (it is their reporter).
 using coordinator_actor = caf::typed_actor<
     caf::reacts_to<messages::register_member>,
     caf::replies_to<messages::submit_demand>::with<messages::demand_receipt>,

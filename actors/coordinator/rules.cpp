@@ -70,7 +70,8 @@ std::string join(const Strings& xs, std::size_t most = std::string::npos) {
 
 candidate make_candidate(const channel_profile& agent, std::string reason,
                          std::int32_t score) {
-  return {agent.agent_id, agent.display_name, std::move(reason), score};
+  return {agent.agent_id, agent.display_name, std::move(reason), score,
+          agent.capabilities};
 }
 
 /// Highest relevance first, then by agent id; keeps the first `most`.

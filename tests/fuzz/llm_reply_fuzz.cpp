@@ -84,7 +84,7 @@ void read_prompt_answers(const std::string& text) {
     auto cat = ann;
     cat.agent_id = "cat";
     cat.decision = offer_decision::conditional;
-    return channel::aggregation_input{"collab-1", "d-1", "聚会", 1, 2, {ann, cat}, 0};
+    return channel::aggregation_input{"collab-1", "d-1", "聚会", 1, 2, {ann, cat}, 0, {}, {}};
   }();
   coordinator::read_understanding(text, "聚会", {"场地"});
   coordinator::read_selection(text, agents, settings, selection_source::matched, 1);

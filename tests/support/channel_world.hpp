@@ -34,12 +34,14 @@ inline std::map<std::string, messages::feedback_type> three_of_five() {
 }
 
 /// A channel with stand-in candidates, whose every demand and proposal
-/// lands in their inboxes, and a reporter that keeps its events.
+/// lands in their inboxes; its events are the bus recorder's, its terminal
+/// ones also in `ended` (what its reporter got).
 struct channel_world {
   actor_fixture f;
   std::map<std::string, std::vector<caf::message>> inboxes;
   std::map<std::string, actors::channel_member_actor> agents;
-  std::vector<messages::channel_event> events;
+  std::vector<messages::channel_event>& events = f.seen.channel_events;
+  std::vector<messages::channel_event> ended;
   actors::channel_actor channel;
 
   channel_world(const std::vector<std::string>& ids,
@@ -56,7 +58,7 @@ struct channel_world {
           {id, "Agent " + id, "can help", 80, agents[id], {"venue"}});
     }
     channel = actors::channel::spawn_channel(
-        f.sys, spec, {f.events, f.spawn_channel_listener(events), f.timers});
+        f.sys, spec, {f.events, f.spawn_channel_listener(ended), f.timers});
     f.keep(channel);
     f.run();
   }
@@ -74,7 +76,7 @@ struct channel_world {
     REQUIRE(snapshot);
     channel = actors::channel::resume_channel(
         f.sys, *snapshot, agents,
-        {f.events, f.spawn_channel_listener(events), f.timers});
+        {f.events, f.spawn_channel_listener(ended), f.timers});
     f.keep(channel);
     f.run();
   }

@@ -129,7 +129,7 @@ TEST_CASE("every answer gives a value to use", "[unit][llm]") {
   auto cat = ann;
   cat.agent_id = "cat";
   cat.decision = offer_decision::conditional;
-  channel::aggregation_input in{"collab-1", "d-1", "聚会", 1, 2, {ann, cat}, 0};
+  channel::aggregation_input in{"collab-1", "d-1", "聚会", 1, 2, {ann, cat}, 0, {}, {}};
   channel_settings settings;
   std::mt19937 random{20260123};
   for (int i = 0; i < 3000; ++i) {

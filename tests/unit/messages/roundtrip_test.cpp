@@ -780,12 +780,13 @@ std::vector<channel_event> samples(tag<channel_event>, wire&) {
   created.kind = channel_event_kind::created;
   created.channel_id = "collab-2";
   created.agents = {"bob", "carol"};
-  created.setup = channel_setup{"需要场地",
-                                {"场地提供"},
-                                {candidate{"bob", "Bob", "offers 场地提供", 100}},
-                                "collab-1",
-                                1,
-                                channel_settings{}};
+  created.setup =
+      channel_setup{"需要场地",
+                    {"场地提供"},
+                    {candidate{"bob", "Bob", "offers 场地提供", 100, {"场地提供"}}},
+                    "collab-1",
+                    1,
+                    channel_settings{}};
   channel_event understood;
   understood.kind = channel_event_kind::demand_understood;
   understood.demand_id = "d-2";
@@ -794,10 +795,10 @@ std::vector<channel_event> samples(tag<channel_event>, wire&) {
   channel_event filtered;
   filtered.kind = channel_event_kind::filter_completed;
   filtered.demand_id = "d-2";
-  filtered.selection =
-      candidate_selection{{candidate{"bob", "Bob", "offers 场地提供", 100}},
-                          selection_source::fallback,
-                          "x"};
+  filtered.selection = candidate_selection{
+      {candidate{"bob", "Bob", "offers 场地提供", 100, {"场地提供"}}},
+      selection_source::fallback,
+      "x"};
   return {offered, evaluated, failed, created, understood, filtered};
 }
 
@@ -838,6 +839,8 @@ std::vector<demand_view> samples(tag<demand_view>, wire&) {
                       {top, sub},
                       a_channel_proposal()},
           demand_view{"d-2", "", "x", demand_status::failed, {}, {}, caf::none}};
+}
+
 std::vector<std::vector<channel_event>> samples(tag<std::vector<channel_event>>,
                                                 wire& w) {
   return {samples(tag<channel_event>{}, w), {}};

@@ -61,7 +61,9 @@ aggregation_input round_of(const std::string& objective) {
           {answer("ann", offer_decision::participate),
            answer("bob", offer_decision::decline),
            answer("cat", offer_decision::conditional)},
-          42};
+          42,
+          {},
+          {}};
 }
 
 json assigned(std::string id, std::string role, json dependencies = json::array()) {

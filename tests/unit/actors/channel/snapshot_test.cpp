@@ -38,7 +38,8 @@ struct run {
     setup.surface_demand = "an AI meetup";
     setup.capability_tags = {"venue"};
     for (const auto& id : x.agents)
-      setup.candidates.push_back(candidate{id, "Agent " + id, "can help", 80});
+      setup.candidates.push_back(
+          candidate{id, "Agent " + id, "can help", 80, {"venue"}});
     x.setup = setup;
   }
 
