@@ -22,6 +22,7 @@
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/channel_members.hpp"
 #include "runtime/http/routes.hpp"
 #include "runtime/http/server.hpp"
 #include "runtime/node.hpp"
@@ -148,15 +149,21 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " cannot open the store: " << e.what() << "\n";
     return exit_failed;
   }
+  const auto timeout = std::chrono::milliseconds(serve.request_timeout_ms);
+  // An answer forwarded to a channel is refused within half a request's
+  // time, so that the refusal, not the route's timeout, reaches the client.
+  auto members = std::make_shared<external_members>(sys, timeout / 2);
   actors::gateway::builder build{
-      [&w](messages::agent_spec spec) { return w.add_agent(std::move(spec)); },
+      [&w, members](messages::agent_spec spec) {
+        join_channels(w, *members, spec);
+        return w.add_agent(std::move(spec));
+      },
       [&w, seed = std::uint64_t{0}](
           std::string id, std::vector<messages::room_member> members) mutable {
         std::vector<messages::room_spec> specs;
         specs.push_back(w.room_spec(std::move(id), std::move(members), ++seed));
         return w.add_rooms(std::move(specs)).front();
       }};
-  const auto timeout = std::chrono::milliseconds(serve.request_timeout_ms);
   actors::gateway::gateway_options gateway_opts;
   gateway_opts.outcome_timeout = timeout;
   gateway_opts.store = store;
@@ -173,8 +180,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   server_opts.max_body_bytes = static_cast<std::size_t>(serve.max_body_bytes);
   server_opts.token = token;
   server_opts.idle_timeout = std::chrono::milliseconds(serve.idle_timeout_ms);
-  http::server server{server_opts,
-                      http::routes{sys, gateway, store, route_opts, ready}};
+  http::server server{
+      server_opts,
+      http::routes{sys, {gateway, store, w.coordinator(), members}, route_opts, ready}};
   std::uint16_t port = 0;
   try {
     port = server.start();
@@ -196,6 +204,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     if (auto why = w.flush_store(store_flush_limit); !why.empty())
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " the store did not confirm its last commit: " << why << "\n";
+    members->stop();
     w.stop();
     return left;
   };
@@ -225,6 +234,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " cannot recover the store: " << recovered.failure << "\n";
     server.stop(std::chrono::milliseconds(0));
     caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    members->stop();
     w.stop();
     return exit_failed;
   }

@@ -10,29 +10,14 @@
 #include "messages/store.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/http/bodies.hpp"
-#include "runtime/http/call.hpp"
+#include "runtime/http/channel_routes.hpp"
 #include "runtime/http/errors.hpp"
+#include "runtime/http/exchange.hpp"
 
 namespace parley::runtime::http {
 
 using messages::error_code;
 using nlohmann::json;
-
-struct routes::state {
-  state(caf::actor_system& sys, actors::gateway_actor gateway,
-        actors::store_actor store, routes::options opts,
-        std::shared_ptr<const std::atomic<bool>> ready)
-      : gateway(std::move(gateway)), store(std::move(store)), opts(opts),
-        ready(std::move(ready)), requesters(sys, opts.requesters) {}
-
-  actors::gateway_actor gateway;
-  actors::store_actor store;
-  routes::options opts;
-  std::shared_ptr<const std::atomic<bool>> ready;
-  /// Requests waiting for the runtime now.
-  mutable std::atomic<std::size_t> waiting{0};
-  mutable requester_pool requesters;
-};
 
 namespace {
 
@@ -53,54 +38,11 @@ std::vector<std::string> split_path(const std::string& path) {
   return out;
 }
 
-response json_response(unsigned status, const json& body) {
-  return response{status, body.dump(), 0};
-}
-
 response bad_field(const messages::json_error& e) {
   auto field = e.path();
   return error_response(error_code::invalid_request, e.what(),
                         {{"field", field.empty() ? std::string{"(body)"} : field}});
 }
-
-/// One request on its way: the route's parts and how to answer.
-struct exchange {
-  const routes::state& st;
-  request req;
-  respond_function respond;
-  std::vector<std::string> path;
-
-  /// Asks the gateway; answers `status` with `to_json(result)`.
-  template <class Result, class... Ts> void ask(unsigned status, Ts... xs) {
-    ask_then<Result>([status](Result& x) { return json_response(status, json(x)); },
-                     std::move(xs)...);
-  }
-
-  template <class Result, class OnResult, class... Ts>
-  void ask_then(OnResult on_result, Ts... xs) {
-    ask_actor<Result>(st.gateway, std::move(on_result), std::move(xs)...);
-  }
-
-  /// Asks `dest` (the gateway or the store).
-  template <class Result, class Dest, class OnResult, class... Ts>
-  void ask_actor(const Dest& dest, OnResult on_result, Ts... xs) {
-    auto& waiting = st.waiting;
-    if (waiting.fetch_add(1) >= st.opts.max_in_flight) {
-      --waiting;
-      respond(error_response(error_code::overloaded,
-                             "too many requests in flight (" +
-                                 std::to_string(st.opts.max_in_flight) + "); retry",
-                             {{"max_in_flight", st.opts.max_in_flight}}));
-      return;
-    }
-    auto done = [&waiting, respond = std::move(respond)](response r) {
-      --waiting;
-      respond(std::move(r));
-    };
-    call<Result>(st.requesters, dest, st.opts.timeout, std::move(done),
-                 std::move(on_result), std::move(xs)...);
-  }
-};
 
 void agents(exchange& x) {
   const auto& m = x.req.method;
@@ -122,6 +64,8 @@ void agents(exchange& x) {
     if (m == "DELETE")
       return x.ask<messages::agent_spec>(200, caf::delete_atom::value,
                                          messages::agent_atom::value, id);
+  } else if (x.path.size() == 5 && x.path[4] == "inbox") {
+    return agent_inbox(x, x.path[3]);
   } else if (x.path.size() == 5 && x.path[4] == "turns") {
     if (m == "GET")
       return x.ask_then<std::vector<messages::negotiation_record>>(
@@ -182,7 +126,7 @@ void negotiations(exchange& x) {
     }
     if (m == "GET")
       return x.ask_actor<messages::store_page>(
-          x.st.store,
+          x.st.to.store,
           [](messages::store_page& page) { return json_response(200, json(page)); },
           messages::query_atom::value, read_query(query_of(x.req.target)));
   } else if (x.path.size() == 4) {
@@ -217,7 +161,7 @@ void dispatch(exchange& x) {
     if (!x.st.ready->load())
       return x.respond(busy("parley serve is recovering its store, or stopping"));
     return x.ask_actor<std::string>(
-        x.st.store,
+        x.st.to.store,
         [](const std::string& failure) {
           if (failure.empty())
             return json_response(200, {{"status", "ready"}});
@@ -238,12 +182,16 @@ void dispatch(exchange& x) {
       return rooms(x);
     if (p[2] == "negotiations")
       return negotiations(x);
+    if (p[2] == "demand" || p[2] == "demands")
+      return demands(x);
+    if (p[2] == "channels")
+      return channels(x);
     if (p.size() == 3 && p[2] == "stats") {
       if (m != "GET")
         return x.respond(error_response(error_code::method_not_allowed,
                                         m + " is not allowed on " + x.req.target));
       return x.ask_actor<messages::store_stats>(
-          x.st.store,
+          x.st.to.store,
           [](messages::store_stats& stats) { return json_response(200, json(stats)); },
           messages::stats_atom::value);
     }
@@ -254,7 +202,7 @@ void dispatch(exchange& x) {
       if (!x.req.body.empty() && !parse_body(x.req.body).empty())
         throw messages::json_error({}, "expire takes no fields");
       return x.ask_actor<std::int64_t>(
-          x.st.store,
+          x.st.to.store,
           [](std::int64_t& expired) {
             return json_response(200, json{{"expired", expired}});
           },
@@ -267,11 +215,9 @@ void dispatch(exchange& x) {
 
 } // namespace
 
-routes::routes(caf::actor_system& sys, actors::gateway_actor gateway,
-               actors::store_actor store, options opts,
+routes::routes(caf::actor_system& sys, peers to, options opts,
                std::shared_ptr<const std::atomic<bool>> ready)
-    : state_(std::make_shared<state>(sys, std::move(gateway), std::move(store), opts,
-                                     std::move(ready))) {}
+    : state_(std::make_shared<state>(sys, std::move(to), opts, std::move(ready))) {}
 
 void routes::operator()(request req, respond_function respond) const {
   exchange x{*state_, std::move(req), std::move(respond), {}};

@@ -7,16 +7,24 @@
 
 #include "caf/fwd.hpp"
 
+#include "actors/coordinator/interface.hpp"
 #include "actors/gateway/interface.hpp"
 #include "actors/store/interface.hpp"
 #include "runtime/http/message.hpp"
+
+namespace parley::runtime {
+class external_members;
+} // namespace parley::runtime
 
 namespace parley::runtime::http {
 
 /// The routes of `parley serve` (docs/api.md, docs/openapi.json): health and
 /// readiness, and `/api/v1`'s agents, rooms and negotiations, each a
 /// request/response to the gateway actor; the list of negotiations, the
-/// statistics and maintenance go to the store actor.
+/// statistics and maintenance go to the store actor; demands go to the
+/// coordinator, a channel's state to the store, and an external agent's
+/// channel answers and inbox to its external channel member
+/// (channel_routes.hpp).
 class routes {
 public:
   struct options {
@@ -29,9 +37,17 @@ public:
     std::size_t requesters = 2;
   };
 
+  /// Whom the routes ask.
+  struct peers {
+    actors::gateway_actor gateway;
+    actors::store_actor store;
+    actors::coordinator_actor coordinator;
+    /// The external channel members, by agent id; must outlive the routes.
+    std::shared_ptr<const external_members> members;
+  };
+
   /// `ready` is set once the service may take requests (`/readyz`).
-  routes(caf::actor_system& sys, actors::gateway_actor gateway,
-         actors::store_actor store, options opts,
+  routes(caf::actor_system& sys, peers to, options opts,
          std::shared_ptr<const std::atomic<bool>> ready);
 
   /// Handles one request (a handler_function).

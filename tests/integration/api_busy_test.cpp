@@ -59,12 +59,13 @@ struct busy_serve {
     route_opts.max_in_flight = max_in_flight;
     http::server::options server_opts;
     server_opts.port = 0;
-    server.emplace(server_opts,
-                   http::routes{sys,
-                                caf::actor_cast<parley::actors::gateway_actor>(gateway),
-                                {},
-                                route_opts,
-                                std::make_shared<std::atomic<bool>>(true)});
+    server.emplace(
+        server_opts,
+        http::routes{
+            sys,
+            {caf::actor_cast<parley::actors::gateway_actor>(gateway), {}, {}, {}},
+            route_opts,
+            std::make_shared<std::atomic<bool>>(true)});
     port = server->start();
   }
 

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/api_client.hpp"
+#include "support/channel_api.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/process.hpp"
 #include "support/temp_file.hpp"
@@ -465,6 +466,23 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   api.get("/api/v1/stats");
   api.post("/api/v1/maintenance/expire", json::object());
   api.post("/api/v1/maintenance/expire", {{"force", true}});
+  // The channel API, with one external channel member.
+  api.post("/api/v1/agents", parley::test::channel_agent("hall", "venue"));
+  auto receipt = api.post("/api/v1/demand/submit", {{"raw_input", "a venue, please"}});
+  REQUIRE(receipt.status == 200);
+  auto channel_id = receipt.body["channel_id"].get<std::string>();
+  api.post("/api/v1/demand/submit", json::object());
+  api.get("/api/v1/demands/" + receipt.body["demand_id"].get<std::string>());
+  api.get("/api/v1/demands/d-none");
+  parley::test::await_question(api, "hall", "demand_offers", channel_id);
+  api.get("/api/v1/agents/zed/inbox");
+  auto channel_messages = "/api/v1/channels/" + channel_id + "/messages";
+  api.post(channel_messages, parley::test::offer_message("hall", "h1"));
+  api.post(channel_messages, json::object());
+  api.post(channel_messages, parley::test::offer_message("zed", "z1"));
+  parley::test::poll_until([&] { return api.get("/api/v1/channels/" + channel_id); },
+                           [](const api_client::answer& x) { return x.status == 200; });
+  api.get("/api/v1/channels/c-none");
   auto left = contract.unseen();
   INFO("documented but not exercised: " << json(left).dump());
   CHECK(left.empty());

@@ -1,0 +1,132 @@
+#include "actors/channel/external_member.hpp"
+
+#include <map>
+#include <set>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+
+#include "messages/channel_messages.hpp"
+#include "messages/json.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::actors::channel {
+
+namespace {
+
+using messages::error_code;
+
+struct external_state {
+  static inline const char* name = "parley.channel.external_member";
+  std::string agent_id;
+  std::chrono::milliseconds timeout{0};
+  /// Every channel that asked this member anything, by id.
+  std::map<std::string, channel_actor> channels;
+  /// The questions not answered yet, by channel id.
+  std::map<std::string, messages::demand_offer> offers;
+  std::map<std::string, messages::proposal_review> reviews;
+  /// The message ids of every answer forwarded: a replay is ignored.
+  std::set<std::string> forwarded;
+};
+
+using external_pointer = external_member_actor::stateful_pointer<external_state>;
+
+/// `x` as the inbox shows it: the seed's message with its `type`, without
+/// the channel's handle.
+template <class T> nlohmann::json inbox_entry(const T& x, const char* type) {
+  nlohmann::json j = x;
+  j.erase("channel");
+  j["type"] = type;
+  return j;
+}
+
+std::string inbox(const external_state& st) {
+  auto offers = nlohmann::json::array();
+  for (const auto& [id, x] : st.offers)
+    offers.push_back(inbox_entry(x, "demand_offer"));
+  auto reviews = nlohmann::json::array();
+  for (const auto& [id, x] : st.reviews)
+    reviews.push_back(inbox_entry(x, "proposal_review"));
+  return nlohmann::json{{"agent_id", st.agent_id},
+                        {"demand_offers", std::move(offers)},
+                        {"proposal_reviews", std::move(reviews)}}
+      .dump();
+}
+
+/// Forwards the answer `x` to the channel whose question, in `pending`, it
+/// answers; see external_member_actor.
+template <class Answer, class Question>
+caf::result<bool> forward(external_pointer self, Answer x,
+                          std::map<std::string, Question>& pending, const char* what) {
+  auto& st = self->state;
+  if (st.forwarded.count(x.message_id) > 0)
+    return false;
+  auto channel = st.channels.find(x.channel_id);
+  if (channel == st.channels.end())
+    return messages::make_error(error_code::channel_not_found,
+                                "no channel " + x.channel_id + " has asked agent " +
+                                    st.agent_id + " anything");
+  if (auto invalid = validate(x); !invalid.empty())
+    return messages::make_error(error_code::invalid_request, std::move(invalid));
+  if (pending.erase(x.channel_id) == 0)
+    return messages::make_error(error_code::negotiation_timeout,
+                                "channel " + x.channel_id + " awaits no " + what +
+                                    " from agent " + st.agent_id + " now");
+  st.forwarded.insert(x.message_id);
+  auto rp = self->template make_response_promise<bool>();
+  auto channel_id = x.channel_id;
+  self->request(channel->second, st.timeout, std::move(x))
+      .then(
+          [rp]() mutable { rp.deliver(true); },
+          [rp, channel_id](caf::error& err) mutable {
+            if (err == caf::sec::request_timeout)
+              rp.deliver(messages::make_error(error_code::overloaded,
+                                              "channel " + channel_id +
+                                                  " did not take the answer in time"));
+            else
+              rp.deliver(messages::make_error(error_code::channel_not_found,
+                                              "channel " + channel_id + " has ended"));
+          });
+  return rp;
+}
+
+external_member_actor::behavior_type
+external_member(external_pointer self, std::string agent_id,
+                std::chrono::milliseconds timeout) {
+  self->state.agent_id = std::move(agent_id);
+  self->state.timeout = timeout;
+  return {
+      [self](const messages::demand_offer& x) {
+        auto& st = self->state;
+        st.channels[x.channel_id] = x.channel;
+        st.reviews.erase(x.channel_id);
+        st.offers[x.channel_id] = x;
+      },
+      [self](const messages::proposal_review& x) {
+        auto& st = self->state;
+        st.channels[x.channel_id] = x.channel;
+        st.offers.erase(x.channel_id);
+        st.reviews[x.channel_id] = x;
+      },
+      [self](caf::get_atom) { return inbox(self->state); },
+      [self](messages::offer_response& x) -> caf::result<bool> {
+        return forward(self, std::move(x), self->state.offers, "offer_response");
+      },
+      [self](messages::proposal_feedback& x) -> caf::result<bool> {
+        return forward(self, std::move(x), self->state.reviews, "proposal_feedback");
+      },
+  };
+}
+
+} // namespace
+
+external_member_actor spawn_external_member(caf::actor_system& sys,
+                                            std::string agent_id,
+                                            std::chrono::milliseconds timeout) {
+  return sys.spawn(external_member, std::move(agent_id), timeout);
+}
+
+} // namespace parley::actors::channel

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "caf/fwd.hpp"
+#include "caf/replies_to.hpp"
+#include "caf/typed_actor.hpp"
+
+#include "actors/channel/interface.hpp"
+#include "messages/atoms.hpp"
+#include "messages/fwd.hpp"
+
+namespace parley::actors {
+
+/// A channel member whose answers come over the HTTP API (seed 002's
+/// UserAgent played by someone outside the runtime). Besides the member's
+/// inputs it answers:
+///
+/// - `get`: its inbox as JSON text, `{"agent_id", "demand_offers",
+///   "proposal_reviews"}`: what its channels asked and it has not answered
+///   yet (a new round's demand_offer replaces the channel's earlier
+///   questions, a proposal_review the channel's demand_offer);
+/// - `offer_response` and `proposal_feedback`: forwards the answer to the
+///   channel whose question it answers, and answers true once the channel
+///   took it, or false for a message id it already forwarded (a replay,
+///   ignored: seed 002's E011). Refused with a coded error: E007 when no
+///   channel of that id asked this member anything or the channel has ended,
+///   E001 when the answer is invalid, E006 when nothing of its kind is
+///   awaited from this member in that channel.
+using external_member_actor = channel_member_actor::extend<
+    caf::replies_to<caf::get_atom>::with<std::string>,
+    caf::replies_to<messages::offer_response>::with<bool>,
+    caf::replies_to<messages::proposal_feedback>::with<bool>>;
+
+namespace channel {
+
+/// Spawns the external member of agent `agent_id`; a forwarded answer the
+/// channel has not taken within `timeout` is refused (E030).
+external_member_actor spawn_external_member(caf::actor_system& sys,
+                                            std::string agent_id,
+                                            std::chrono::milliseconds timeout);
+
+} // namespace channel
+
+} // namespace parley::actors

@@ -1,0 +1,74 @@
+#include "runtime/channel_members.hpp"
+
+#include <utility>
+#include <vector>
+
+#include "caf/actor_system.hpp"
+#include "caf/exit_reason.hpp"
+#include "caf/scoped_actor.hpp"
+#include "caf/send.hpp"
+
+#include "messages/channel_member.hpp"
+#include "messages/coordinator_messages.hpp"
+#include "messages/type_ids.hpp"
+
+namespace parley::runtime {
+
+external_members::external_members(caf::actor_system& sys,
+                                   std::chrono::milliseconds timeout)
+    : sys_(sys), timeout_(timeout) {}
+
+external_members::~external_members() {
+  stop();
+}
+
+actors::external_member_actor external_members::add(const std::string& agent_id) {
+  auto member = actors::channel::spawn_external_member(sys_, agent_id, timeout_);
+  actors::external_member_actor earlier;
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    std::swap(members_[agent_id], earlier);
+    members_[agent_id] = member;
+  }
+  if (earlier)
+    caf::anon_send_exit(earlier, caf::exit_reason::user_shutdown);
+  return member;
+}
+
+actors::external_member_actor
+external_members::find(const std::string& agent_id) const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  auto i = members_.find(agent_id);
+  return i == members_.end() ? actors::external_member_actor{} : i->second;
+}
+
+void external_members::stop() {
+  std::map<std::string, actors::external_member_actor> members;
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    members.swap(members_);
+  }
+  for (const auto& [id, member] : members)
+    caf::anon_send_exit(member, caf::exit_reason::user_shutdown);
+}
+
+void join_channels(world& w, external_members& external,
+                   const messages::agent_spec& spec) {
+  if (spec.profile.capabilities.empty())
+    return;
+  messages::channel_profile profile{
+      spec.id, spec.profile.display_name, {}, spec.profile.role, true};
+  for (const auto& [tag, weight] : spec.profile.capabilities)
+    profile.capabilities.push_back(tag);
+  if (spec.brain.kind != messages::brain_kind::external) {
+    messages::channel_member_spec member;
+    member.profile = std::move(profile);
+    w.add_channel_member(std::move(member));
+    return;
+  }
+  auto member = external.add(spec.id);
+  caf::anon_send(w.coordinator(),
+                 messages::register_member{std::move(profile), member});
+}
+
+} // namespace parley::runtime

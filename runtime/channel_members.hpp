@@ -1,0 +1,58 @@
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "caf/fwd.hpp"
+
+#include "actors/channel/external_member.hpp"
+#include "messages/agent_profile.hpp"
+#include "runtime/world.hpp"
+
+namespace parley::runtime {
+
+/// The external channel members of `parley serve`, by agent id: the routes
+/// find the one a request names here without asking an actor. Safe from
+/// several threads at once (the gateway adds, the I/O threads find).
+class external_members {
+public:
+  /// A forwarded answer the channel has not taken within `timeout` is
+  /// refused (actors/channel/external_member.hpp).
+  external_members(caf::actor_system& sys, std::chrono::milliseconds timeout);
+
+  /// Stops the members (see `stop`).
+  ~external_members();
+
+  external_members(const external_members&) = delete;
+  external_members& operator=(const external_members&) = delete;
+
+  /// Spawns the external member of `agent_id`, stopping an earlier one of
+  /// that id (a re-registered agent starts with an empty inbox).
+  actors::external_member_actor add(const std::string& agent_id);
+
+  /// The member of `agent_id`; an unset handle when it has none.
+  actors::external_member_actor find(const std::string& agent_id) const;
+
+  /// Stops every member. Idempotent.
+  void stop();
+
+private:
+  caf::actor_system& sys_;
+  std::chrono::milliseconds timeout_;
+  mutable std::mutex mtx_;
+  std::map<std::string, actors::external_member_actor> members_;
+};
+
+/// Makes the agent `spec` registers a channel member of `w` too when its
+/// profile lists capabilities: their names are its seed 002 capability tags
+/// (the weights matter to bilateral negotiation only). An external brain gets an
+/// external member (its answers come over the API), any other brain the deterministic
+/// rule member of actors/channel/member.hpp. Either is registered with the world's
+/// coordinator with seed 002's channel profile: agent id, display name,
+/// the tags, the role as description, active.
+void join_channels(world& w, external_members& external,
+                   const messages::agent_spec& spec);
+
+} // namespace parley::runtime
