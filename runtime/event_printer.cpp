@@ -156,6 +156,33 @@ std::string timeline_summary(const run_summary& x) {
          std::to_string(x.warnings) + " warning(s)";
 }
 
+nlohmann::json summary_json(const run_summary& x, const demand_summary& d) {
+  nlohmann::json j = x;
+  j["demands"] = d.demands;
+  j["demands_finalized"] = d.demands_finalized;
+  j["demands_force_finalized"] = d.demands_force_finalized;
+  j["demands_failed"] = d.demands_failed;
+  j["demands_refused"] = d.demands_refused;
+  j["channels"] = d.channels;
+  j["channels_finalized"] = d.channels_finalized;
+  j["channels_force_finalized"] = d.channels_force_finalized;
+  j["channels_failed"] = d.channels_failed;
+  j["expectations_failed"] = d.expectations_failed;
+  return j;
+}
+
+std::string timeline_summary(const run_summary& x, const demand_summary& d) {
+  return timeline_summary(x) + "; " + std::to_string(d.demands) +
+         " demand(s): " + std::to_string(d.demands_finalized) + " finalized, " +
+         std::to_string(d.demands_force_finalized) + " force finalized, " +
+         std::to_string(d.demands_failed) + " failed, " +
+         std::to_string(d.demands_refused) + " refused; " + std::to_string(d.channels) +
+         " channel(s): " + std::to_string(d.channels_finalized) + " finalized, " +
+         std::to_string(d.channels_force_finalized) + " force finalized, " +
+         std::to_string(d.channels_failed) + " failed; " +
+         std::to_string(d.expectations_failed) + " expectation(s) failed";
+}
+
 nlohmann::json event_json(const messages::agent_event& x, std::int64_t start_ms) {
   nlohmann::json j{{"t_ms", x.at_ms - start_ms},
                    {"type", messages::name_of(messages::topic_of(x))},
@@ -243,6 +270,14 @@ void event_printer::print(const run_summary& x) {
     *out_ << nlohmann::json(x).dump() << '\n';
   else
     *out_ << timeline_summary(x) << '\n';
+  out_->flush();
+}
+
+void event_printer::print(const run_summary& x, const demand_summary& d) {
+  if (format_ == output_format::json_lines)
+    *out_ << summary_json(x, d).dump() << '\n';
+  else
+    *out_ << timeline_summary(x, d) << '\n';
   out_->flush();
 }
 

@@ -11,6 +11,7 @@
 #include "messages/consensus.hpp"
 #include "messages/events.hpp"
 #include "messages/llm.hpp"
+#include "runtime/demand_summary.hpp"
 
 namespace parley::runtime {
 
@@ -61,6 +62,13 @@ nlohmann::json event_json(const messages::agent_event& x, std::int64_t start_ms)
 std::string timeline_line(const messages::agent_event& x, std::int64_t start_ms);
 std::string timeline_summary(const run_summary& x);
 
+/// The summary line's JSON with the demand counts added (`demands`,
+/// `demands_finalized`, …, `channels_failed`, `expectations_failed`).
+nlohmann::json summary_json(const run_summary& x, const demand_summary& d);
+
+/// The summary sentence, then `; 2 demand(s): 1 finalized, …`.
+std::string timeline_summary(const run_summary& x, const demand_summary& d);
+
 /// Prints a run's events, one line each, flushed at once (a pipe or a file
 /// being followed sees each event as it happens). Negotiation events are
 /// lean (only `started` and the end carry the record); the printer keeps the
@@ -78,6 +86,9 @@ public:
 
   /// The summary line, last.
   void print(const run_summary& x);
+
+  /// The summary line of a run that had demands, last.
+  void print(const run_summary& x, const demand_summary& d);
 
 private:
   template <class Event> void emit(const Event& x);

@@ -136,7 +136,7 @@ std::size_t run_tracker::lose_room(const std::string& room) {
 
 bool run_tracker::idle() const noexcept {
   return starts_.empty() && open_.empty() && barriers_.empty() && ballots_.empty() &&
-         auctions_.empty() && channels_.empty();
+         auctions_.empty() && channels_.empty() && demands_ == 0;
 }
 
 } // namespace parley::runtime

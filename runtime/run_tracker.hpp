@@ -13,10 +13,10 @@ namespace parley::runtime {
 
 /// The one place that knows what a run still waits for: starts sent and not
 /// answered, negotiations started and not ended, ballots and auctions not
-/// resolved, channels not ended, barriers not back. It learns only from what the run
-/// sends and the events it sees, and it cannot be raced by their order: an end that
-/// arrives before its start's event closes the negotiation all the same.
-/// Pure: no actors, no clock.
+/// resolved, demands not answered, channels not ended, barriers not back. It learns
+/// only from what the run sends and the events it sees, and it cannot be raced by their
+/// order: an end that arrives before its start's event closes the negotiation all the
+/// same. Pure: no actors, no clock.
 class run_tracker {
 public:
   /// A start request `message_id` went to `room` on behalf of `initiator`.
@@ -25,6 +25,12 @@ public:
 
   /// A barrier went through `room` (empty: not through a room).
   void barrier_sent(std::uint64_t id, const std::string& room);
+
+  /// A demand went to the coordinator; its receipt or refusal is pending.
+  void demand_sent() noexcept { ++demands_; }
+
+  /// The coordinator answered a demand (a receipt or a refusal).
+  void demand_answered() noexcept { --demands_; }
 
   void ballot_opened(const std::string& id);
   void auction_opened(const std::string& id);
@@ -48,6 +54,7 @@ public:
   std::size_t open_negotiations() const noexcept { return open_.size(); }
   std::size_t pending_barriers() const noexcept { return barriers_.size(); }
   std::size_t open_channels() const noexcept { return channels_.size(); }
+  std::size_t pending_demands() const noexcept { return demands_; }
 
 private:
   /// Forgets everything that went through `room` (its node is gone).
@@ -78,6 +85,8 @@ private:
   std::unordered_map<std::string, int> auctions_;
   /// Channels by id, with how many of that id are open.
   std::unordered_map<std::string, int> channels_;
+  /// Demands sent and not answered.
+  std::size_t demands_ = 0;
 };
 
 } // namespace parley::runtime

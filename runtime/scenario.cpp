@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "actors/ballot/rules.hpp"
+#include "actors/channel/rules.hpp"
 #include "messages/enum_names.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/json.hpp"
@@ -422,6 +423,100 @@ scenario_transcript read_transcript(const json& j, const std::string& path,
   return x;
 }
 
+messages::channel_member_spec read_channel_agent(const json& j, const std::string& path,
+                                                 id_index& earlier) {
+  messages::channel_member_spec x;
+  messages::read(j, path, x);
+  auto id_path = messages::path_join(messages::path_join(path, "profile"), "agent_id");
+  check_id_length(x.profile.agent_id, id_path);
+  check_id_lengths(
+      x.profile.capabilities,
+      messages::path_join(messages::path_join(path, "profile"), "capabilities"));
+  if (auto why = messages::validate(x); !why.empty())
+    throw json_error(path, why);
+  if (auto i = earlier.find(x.profile.agent_id); i != earlier.end())
+    throw json_error(id_path, "duplicate channel agent id " +
+                                  in_quotes(x.profile.agent_id) + " (first at " +
+                                  messages::path_index("channel_agents", i->second) +
+                                  ")");
+  earlier.emplace(x.profile.agent_id, earlier.size());
+  return x;
+}
+
+constexpr const char* expected_status_choices = "finalized | force_finalized | failed";
+
+demand_expectation read_expectation(const json& j, const std::string& path,
+                                    const id_index& channel_agents) {
+  demand_expectation x;
+  object_reader r{j, path};
+  std::string status;
+  r.required("status", status);
+  if (!messages::from_string(status, x.status) ||
+      x.status == messages::demand_status::processing)
+    throw json_error(r.path_of("status"), std::string{"expected one of "} +
+                                              expected_status_choices + ", got " +
+                                              in_quotes(status));
+  if (r.has("reason")) {
+    std::string reason;
+    r.required("reason", reason);
+    actors::channel::failure_reason parsed;
+    if (!actors::channel::from_string(reason, parsed))
+      throw json_error(r.path_of("reason"),
+                       "expected one of low_acceptance | no_participants | "
+                       "max_rounds_exceeded | timeout | max_recovery_attempts, got " +
+                           in_quotes(reason));
+    if (x.status != messages::demand_status::failed)
+      throw json_error(r.path_of("reason"), "only a failed demand has a reason");
+    x.reason = std::move(reason);
+  }
+  if (r.has("confirmed")) {
+    std::vector<std::string> confirmed;
+    r.required("confirmed", confirmed);
+    for (std::size_t i = 0; i < confirmed.size(); ++i)
+      if (channel_agents.count(confirmed[i]) == 0)
+        throw json_error(messages::path_index(r.path_of("confirmed"), i),
+                         "unknown channel agent " + in_quotes(confirmed[i]));
+    x.confirmed = std::move(confirmed);
+  }
+  if (r.has("rounds")) {
+    std::int32_t rounds = 0;
+    r.required("rounds", rounds);
+    check_range(rounds, 1, 20, r.path_of("rounds"));
+    x.rounds = rounds;
+  }
+  if (r.has("subchannels")) {
+    std::int32_t count = 0;
+    r.required("subchannels", count);
+    check_range(count, 0, 1000, r.path_of("subchannels"));
+    x.subchannels = count;
+  }
+  r.done();
+  return x;
+}
+
+scenario_demand read_demand(const json& j, const std::string& path,
+                            const id_index& channel_agents,
+                            std::set<std::string>& ids) {
+  scenario_demand x;
+  object_reader r{j, path};
+  r.optional("at_ms", x.at_ms);
+  check_at(x.at_ms, r.path_of("at_ms"));
+  r.required("raw_input", x.raw_input);
+  if (x.raw_input.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw json_error(r.path_of("raw_input"), "must not be empty");
+  r.optional("demand_id", x.demand_id);
+  if (r.has("demand_id"))
+    check_unique(x.demand_id, r.path_of("demand_id"), ids);
+  r.optional("user_id", x.user_id);
+  check_id_length(x.user_id, r.path_of("user_id"));
+  if (r.has("expect"))
+    x.expect = read_expectation(r.raw("expect"), r.path_of("expect"), channel_agents);
+  r.done();
+  if (channel_agents.empty())
+    throw json_error(path, "a demand needs channel_agents to take it up");
+  return x;
+}
+
 scenario read_scenario(const json& doc) {
   scenario x;
   object_reader r{doc, {}};
@@ -433,6 +528,8 @@ scenario read_scenario(const json& doc) {
   const auto& transcripts = r.raw("transcripts");
   const auto& ballots = r.raw("ballots");
   const auto& auctions = r.raw("auctions");
+  const auto& channel_agents = r.raw("channel_agents");
+  const auto& demands = r.raw("demands");
   r.done();
   if (!config.is_null()) {
     if (!config.is_object())
@@ -440,20 +537,24 @@ scenario read_scenario(const json& doc) {
                        "expected an object, got " + messages::json_kind(config));
     x.config = config;
   }
-  if (agents.is_null())
+  // A scenario of channels alone needs no agents or rooms.
+  auto channels_only = !channel_agents.is_null();
+  if (agents.is_null() && !channels_only)
     throw json_error("agents", "required field is missing");
   id_index agent_ids;
-  for_each_item(agents, "agents", [&](const json& j, const std::string& path) {
-    x.agents.push_back(read_agent(j, path, agent_ids));
-    agent_ids.emplace(x.agents.back().id, x.agents.size() - 1);
-  });
-  if (rooms.is_null())
+  if (!agents.is_null())
+    for_each_item(agents, "agents", [&](const json& j, const std::string& path) {
+      x.agents.push_back(read_agent(j, path, agent_ids));
+      agent_ids.emplace(x.agents.back().id, x.agents.size() - 1);
+    });
+  if (rooms.is_null() && !channels_only)
     throw json_error("rooms", "required field is missing");
   id_index room_ids;
-  for_each_item(rooms, "rooms", [&](const json& j, const std::string& path) {
-    x.rooms.push_back(read_room(j, path, agent_ids, room_ids));
-    room_ids.emplace(x.rooms.back().id, x.rooms.size() - 1);
-  });
+  if (!rooms.is_null())
+    for_each_item(rooms, "rooms", [&](const json& j, const std::string& path) {
+      x.rooms.push_back(read_room(j, path, agent_ids, room_ids));
+      room_ids.emplace(x.rooms.back().id, x.rooms.size() - 1);
+    });
   if (!negotiations.is_null())
     for_each_item(negotiations, "negotiations",
                   [&](const json& j, const std::string& path) {
@@ -477,6 +578,17 @@ scenario read_scenario(const json& doc) {
   if (!auctions.is_null())
     for_each_item(auctions, "auctions", [&](const json& j, const std::string& path) {
       x.auctions.push_back(read_auction(j, path, agent_ids, consensus_ids));
+    });
+  id_index channel_agent_ids;
+  if (channels_only)
+    for_each_item(
+        channel_agents, "channel_agents", [&](const json& j, const std::string& path) {
+          x.channel_agents.push_back(read_channel_agent(j, path, channel_agent_ids));
+        });
+  std::set<std::string> demand_ids;
+  if (!demands.is_null())
+    for_each_item(demands, "demands", [&](const json& j, const std::string& path) {
+      x.demands.push_back(read_demand(j, path, channel_agent_ids, demand_ids));
     });
   return x;
 }

@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "messages/agent_profile.hpp"
+#include "messages/channel_member.hpp"
 #include "messages/consensus.hpp"
+#include "messages/coordinator_messages.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/proposal.hpp"
 
@@ -122,6 +124,35 @@ struct scenario_auction {
   std::vector<scenario_bid> bids;
 };
 
+/// How a demand should have ended, checked once the run is over: every field
+/// left out is not checked.
+struct demand_expectation {
+  /// finalized, force_finalized or failed: the demand's (its top channel's).
+  messages::demand_status status = messages::demand_status::finalized;
+  /// Why it failed (seed 002 §3.3's reason, e.g. "low_acceptance"); only
+  /// with status failed.
+  std::optional<std::string> reason;
+  /// Who confirmed the top channel's final proposal, in any order: the
+  /// confirmed participants of a forced one, otherwise the agents of its
+  /// confirmed assignments.
+  std::optional<std::vector<std::string>> confirmed;
+  /// The round the top channel ended in.
+  std::optional<std::int32_t> rounds;
+  /// How many sub-channels the demand opened.
+  std::optional<std::int32_t> subchannels;
+};
+
+/// A demand the runner submits to the world's coordinator at `at_ms` (seed
+/// 002 §3.1.1).
+struct scenario_demand {
+  std::int64_t at_ms = 0;
+  std::string raw_input;
+  /// Optional; the coordinator makes one when empty.
+  std::string demand_id;
+  std::string user_id;
+  std::optional<demand_expectation> expect;
+};
+
 /// A whole scenario file, checked: every id it refers to exists.
 struct scenario {
   /// Configuration overrides, unchecked here: the config loader validates
@@ -137,6 +168,9 @@ struct scenario {
   bool has_llm_agents() const;
   std::vector<scenario_ballot> ballots;
   std::vector<scenario_auction> auctions;
+  /// Seed 002's channel members, registered with the world's coordinator.
+  std::vector<messages::channel_member_spec> channel_agents;
+  std::vector<scenario_demand> demands;
 };
 
 /// A scenario file could not be read or is not valid; `what()` is

@@ -19,8 +19,10 @@
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/coordinator_messages.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/demand_outcome.hpp"
 #include "runtime/node.hpp"
 #include "runtime/run_tracker.hpp"
 #include "runtime/start_window.hpp"
@@ -38,7 +40,7 @@ using listener_actor =
     caf::typed_actor<caf::reacts_to<messages::done_atom, messages::run_summary>>;
 
 /// What a scheduled step does.
-enum class step_kind { start, inject, transcript, ballot, vote, auction, bid };
+enum class step_kind { start, inject, transcript, ballot, vote, auction, bid, demand };
 
 /// One scheduled step of the scenario.
 struct step {
@@ -58,9 +60,14 @@ struct cast {
   std::map<std::string, actors::agent_actor> agents;
   std::map<std::string, actors::room_actor> rooms;
   std::vector<actors::agent_actor> llm_agents;
+  /// Takes the demands (seed 002).
+  actors::coordinator_actor coordinator;
   listener_actor listener;
   output_format format = output_format::json_lines;
   std::ostream* out = nullptr;
+  /// Where the driver leaves the expectations that did not hold, before it
+  /// reports the summary.
+  std::vector<std::string>* mismatches = nullptr;
   std::size_t start_window = 64;
 };
 
@@ -85,12 +92,160 @@ struct driver_state {
   std::vector<actors::ballot_actor> ballots;
   std::vector<actors::auction_actor> auctions;
   messages::run_summary summary;
+  demand_summary demands;
+  /// Per demand of the plan: its id once the coordinator took it up (empty
+  /// before, or when refused), and why it was refused.
+  std::vector<std::string> demand_ids;
+  std::vector<std::string> refusals;
+  /// The round each channel ended in, by channel id, from its terminal event.
+  std::map<std::string, std::int32_t> ended;
+  /// Channel events seen; the coordinator's views of the demands, and how
+  /// many channel events had been seen when they were asked for.
+  std::uint64_t channel_events = 0;
+  std::vector<messages::demand_view> views;
+  std::size_t views_pending = 0;
+  std::optional<std::uint64_t> views_at;
   bool finished = false;
 };
 
 using driver_pointer = driver_actor::stateful_pointer<driver_state>;
 
 void launch_start(driver_pointer self, std::size_t index);
+void finish_if_done(driver_pointer self);
+
+/// Reports a problem the driver itself found, as the actors report theirs.
+void report_problem(driver_pointer self, messages::error_code code,
+                    std::string message) {
+  auto& st = self->state;
+  messages::problem_event x;
+  x.code = code;
+  x.message = std::move(message);
+  x.at_ms = st.clock->now_ms();
+  ++st.events_seen;
+  st.printer->print(x);
+}
+
+/// Submits demand `index` of the plan to the coordinator; a refusal is
+/// reported as an error.
+void submit_demand(driver_pointer self, std::size_t index) {
+  auto& st = self->state;
+  const auto& d = st.world.plan->demands[index];
+  st.tracker.demand_sent();
+  ++st.demands.demands;
+  self->request(st.world.coordinator, caf::infinite,
+                messages::submit_demand{d.raw_input, d.user_id, d.demand_id})
+      .then(
+          [self, index](messages::demand_receipt& x) {
+            self->state.demand_ids[index] = std::move(x.demand_id);
+            self->state.tracker.demand_answered();
+            finish_if_done(self);
+          },
+          [self, index](caf::error& e) {
+            auto& st = self->state;
+            auto code = messages::is_parley_error(e)
+                            ? static_cast<messages::error_code>(e.code())
+                            : messages::error_code::invalid_request;
+            auto why = self->system().render(e);
+            const auto& d = st.world.plan->demands[index];
+            auto name = d.demand_id.empty() ? "demands[" + std::to_string(index) + "]"
+                                            : d.demand_id;
+            st.refusals[index] = why;
+            ++st.demands.demands_refused;
+            ++st.summary.errors;
+            report_problem(self, code, "demand " + name + " refused: " + why);
+            st.tracker.demand_answered();
+            finish_if_done(self);
+          });
+}
+
+/// Asks the coordinator where every demand it took up stands.
+void ask_for_views(driver_pointer self) {
+  auto& st = self->state;
+  st.views_at = st.channel_events;
+  for (std::size_t i = 0; i < st.demand_ids.size(); ++i) {
+    if (st.demand_ids[i].empty())
+      continue;
+    ++st.views_pending;
+    self->request(st.world.coordinator, caf::infinite, caf::get_atom::value,
+                  st.demand_ids[i])
+        .then(
+            [self, i](messages::demand_view& x) {
+              self->state.views[i] = std::move(x);
+              --self->state.views_pending;
+              finish_if_done(self);
+            },
+            [self, i](caf::error& e) {
+              auto& st = self->state;
+              st.refusals[i] = self->system().render(e);
+              st.demand_ids[i].clear();
+              --st.views_pending;
+              finish_if_done(self);
+            });
+  }
+}
+
+/// Whether every demand has ended as far as the coordinator and the bus
+/// agree; asks the coordinator again when its views are older than the last
+/// channel event, or say a channel runs whose end the bus already brought
+/// (its report to the coordinator is still on the way). A channel the views
+/// show but whose events have not all arrived yet is waited for: its events
+/// come.
+bool demands_settled(driver_pointer self) {
+  auto& st = self->state;
+  if (st.views_pending > 0)
+    return false;
+  if (st.views_at != st.channel_events) {
+    ask_for_views(self);
+    return st.views_pending == 0;
+  }
+  auto lagging = false;
+  for (std::size_t i = 0; i < st.views.size(); ++i) {
+    if (st.demand_ids[i].empty())
+      continue;
+    for (const auto& c : st.views[i].channels) {
+      auto seen = st.ended.count(c.channel_id) > 0;
+      auto running = c.status == messages::demand_status::processing;
+      if (running && seen)
+        lagging = true;
+      else if (!seen)
+        return false;
+    }
+    if (st.views[i].status == messages::demand_status::processing)
+      lagging = true;
+  }
+  if (lagging)
+    ask_for_views(self);
+  return !lagging;
+}
+
+/// Counts the demands and their channels, and checks the plan's
+/// expectations: each mismatch is reported as an error line.
+void conclude_demands(driver_pointer self) {
+  auto& st = self->state;
+  const auto& plan = *st.world.plan;
+  for (std::size_t i = 0; i < plan.demands.size(); ++i) {
+    std::vector<std::string> mismatches;
+    if (!st.demand_ids[i].empty()) {
+      count_demand(st.demands, st.views[i]);
+      if (plan.demands[i].expect) {
+        const auto& view = st.views[i];
+        auto rounds = view.channels.empty() ? 0 : st.ended[view.channels[0].channel_id];
+        mismatches = check_expectation(*plan.demands[i].expect, view, rounds);
+      }
+    } else if (plan.demands[i].expect) {
+      auto name = plan.demands[i].demand_id.empty()
+                      ? "demands[" + std::to_string(i) + "]"
+                      : plan.demands[i].demand_id;
+      mismatches.push_back(refused_expectation(name, st.refusals[i]));
+    }
+    for (auto& m : mismatches) {
+      ++st.demands.expectations_failed;
+      report_problem(self, messages::error_code::invalid_scenario,
+                     "expectation failed: " + m);
+      st.world.mismatches->push_back(std::move(m));
+    }
+  }
+}
 
 /// Frees one window slot per start an event answered.
 void settle_starts(driver_pointer self, std::size_t answered) {
@@ -124,8 +279,16 @@ void finish_if_done(driver_pointer self) {
     }
     return;
   }
+  if (!st.world.plan->demands.empty()) {
+    if (!demands_settled(self))
+      return;
+    conclude_demands(self);
+  }
   st.finished = true;
-  st.printer->print(st.summary);
+  if (st.world.plan->demands.empty())
+    st.printer->print(st.summary);
+  else
+    st.printer->print(st.summary, st.demands);
   self->send(st.world.listener, messages::done_atom::value, st.summary);
   self->quit();
 }
@@ -289,6 +452,9 @@ void run_step(driver_pointer self, const step& s) {
                                                  x.estimated_duration_ms}});
     return;
   }
+  case step_kind::demand:
+    submit_demand(self, s.index);
+    return;
   }
 }
 
@@ -320,6 +486,8 @@ std::vector<step> schedule(const scenario& plan) {
     steps.push_back(step{plan.ballots[i].at_ms, step_kind::ballot, i, 0});
   for (std::size_t i = 0; i < plan.auctions.size(); ++i)
     steps.push_back(step{plan.auctions[i].at_ms, step_kind::auction, i, 0});
+  for (std::size_t i = 0; i < plan.demands.size(); ++i)
+    steps.push_back(step{plan.demands[i].at_ms, step_kind::demand, i, 0});
   for (std::size_t i = 0; i < plan.ballots.size(); ++i)
     for (std::size_t k = 0; k < plan.ballots[i].votes.size(); ++k)
       steps.push_back(step{plan.ballots[i].votes[k].at_ms, step_kind::vote, i, k});
@@ -327,7 +495,7 @@ std::vector<step> schedule(const scenario& plan) {
     for (std::size_t k = 0; k < plan.auctions[i].bids.size(); ++k)
       steps.push_back(step{plan.auctions[i].bids[k].at_ms, step_kind::bid, i, k});
   // Same time: negotiations, injections, transcripts, ballots and auctions
-  // opening, then votes and bids, each in file order.
+  // opening, demands, then votes and bids, each in file order.
   std::stable_sort(steps.begin(), steps.end(),
                    [](const step& x, const step& y) { return x.at_ms < y.at_ms; });
   return steps;
@@ -374,6 +542,9 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
   st.steps = schedule(*st.world.plan);
   st.ballots.resize(st.world.plan->ballots.size());
   st.auctions.resize(st.world.plan->auctions.size());
+  st.demand_ids.resize(st.world.plan->demands.size());
+  st.refusals.resize(st.world.plan->demands.size());
+  st.views.resize(st.world.plan->demands.size());
   return {
       [self](messages::step_atom) { run_due_steps(self); },
       [self](const messages::barrier& x) {
@@ -425,8 +596,14 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
         finish_if_done(self);
       },
       [self](const messages::channel_event& x) {
+        auto& st = self->state;
         on_event(self, x);
-        self->state.tracker.on(x);
+        ++st.channel_events;
+        using kind = messages::channel_event_kind;
+        if (x.kind == kind::finalized || x.kind == kind::force_finalized ||
+            x.kind == kind::failed)
+          st.ended[x.channel_id] = x.round;
+        st.tracker.on(x);
         finish_if_done(self);
       },
   };
@@ -492,6 +669,8 @@ messages::run_summary run_scenario(const scenario& plan,
   if (options.simulated_time && plan.has_llm_agents())
     throw std::runtime_error("LLM agents call real HTTP endpoints: run this scenario "
                              "without --simulated-time");
+  // Outlives the world: the driver writes here until it stops.
+  std::vector<std::string> mismatches;
   caf::actor_system_config cfg;
   configure(cfg,
             system_options{options.simulated_time, settings.runtime.scheduler_threads,
@@ -507,15 +686,19 @@ messages::run_summary run_scenario(const scenario& plan,
   w.events().subscribe(messages::topic_set::all(), driving);
   c.plan = &plan;
   c.builder = &w;
+  c.coordinator = w.coordinator();
   c.events = w.events();
   c.listener = caf::actor_cast<listener_actor>(listener);
   c.format = options.format;
   c.out = &out;
+  c.mismatches = &mismatches;
   c.start_window =
       static_cast<std::size_t>(settings.runtime.start_window_for(!options.remotes.empty()));
   for (const auto& a : plan.agents)
     c.agents.emplace(a.id, w.add_agent(messages::agent_spec{a.id, a.profile, a.brain}));
   c.llm_agents = w.llm_agents();
+  for (const auto& m : plan.channel_agents)
+    w.add_channel_member(m);
   std::vector<messages::room_spec> specs;
   for (const auto& r : plan.rooms) {
     std::vector<messages::room_member> members;
@@ -538,6 +721,13 @@ messages::run_summary run_scenario(const scenario& plan,
   // The driver heard the last event, so the bus passed it to the store too.
   if (auto why = w.flush_store(store_flush_limit); !why.empty())
     throw std::runtime_error("the store did not commit the run: " + why);
+  if (!mismatches.empty()) {
+    auto what = std::to_string(mismatches.size()) +
+                " expectation(s) of the scenario did not hold";
+    for (const auto& m : mismatches)
+      what += "\n  " + m;
+    throw expectation_error(what);
+  }
   return *result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -28,14 +29,26 @@ struct run_options {
   std::string store;
 };
 
+/// The run ended, but some of the scenario's demand expectations did not
+/// hold; `what()` counts them and names each (the output has them too, as
+/// E020 lines before the summary).
+class expectation_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 /// Plays `plan` with `settings` (the scenario's `config` section already
 /// applied) and writes its events to `out`, the summary last. Returns when
 /// every step has run and nothing the run started is still open: every start
 /// answered, every negotiation, ballot and auction ended, every injection's
-/// outcome published, every LLM agent idle. Real and simulated time take the
-/// same path. Throws std::runtime_error when the world cannot be built (a
-/// node unreachable, an audit log unwritable) or, in simulated time, when
-/// nothing can happen any more yet something is open.
+/// outcome published, every LLM agent idle, every demand answered and all
+/// its channels (sub-channels included) ended, as both the bus and the
+/// coordinator say. Real and simulated time take the same path: the
+/// channels' own timeouts and state checker bound a demand in real time.
+/// Throws std::runtime_error when the world cannot be built (a node
+/// unreachable, an audit log unwritable) or, in simulated time, when nothing
+/// can happen any more yet something is open; expectation_error once the
+/// run is over when a demand did not end as its `expect` says.
 messages::run_summary run_scenario(const scenario& plan,
                                    const config::settings& settings,
                                    const run_options& options, std::ostream& out);

@@ -501,8 +501,9 @@ TEST_CASE("every example scenario parses", "[unit]") {
       continue;
     INFO(entry.path().string());
     auto x = load_scenario(entry.path().string());
-    CHECK_FALSE(x.agents.empty());
-    CHECK_FALSE((x.negotiations.empty() && x.ballots.empty() && x.auctions.empty()));
+    CHECK_FALSE((x.agents.empty() && x.channel_agents.empty()));
+    CHECK_FALSE((x.negotiations.empty() && x.ballots.empty() && x.auctions.empty() &&
+                 x.demands.empty()));
     ++count;
   }
   CHECK(count >= 4);
