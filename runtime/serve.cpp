@@ -8,6 +8,7 @@
 #include <future>
 #include <memory>
 #include <ostream>
+#include <random>
 #include <stdexcept>
 #include <utility>
 
@@ -136,7 +137,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   configure(cfg, system_options{false, settings.runtime.scheduler_threads, false,
                                 settings.cluster});
   caf::actor_system sys{cfg};
-  world w{sys, settings};
+  // Demand ids are drawn from the coordinator's seed: a new one per process,
+  // so that a restarted serve does not hand out the ids of stored demands.
+  world w{sys, settings, {}, std::random_device{}()};
   // Past every message number an earlier process of this store could have
   // given its hosted agents: a resumed negotiation never sees an id twice.
   w.number_agent_messages_from(
