@@ -103,9 +103,9 @@ struct bench_state {
 using listener_actor =
     caf::typed_actor<caf::reacts_to<messages::done_atom, std::int64_t>>;
 
-/// A channel reporter that also takes the bus's problems.
-using collector_actor =
-    actors::subscriber_actor::extend<caf::reacts_to<messages::channel_event>>;
+/// A channel reporter that also takes the bus's problems (a subscriber takes
+/// channel events already).
+using collector_actor = actors::subscriber_actor;
 
 struct collector_state {
   static inline const char* name = "parley.bench.channels";
@@ -253,7 +253,7 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
     for (std::size_t k = 0; k < members_per_channel; ++k) {
       auto j = (first + k) % pool_size;
       spec.candidates.push_back({"member-" + std::to_string(j),
-                                 "Member " + std::to_string(j), "bench", 80, pool[j]});
+                                 "Member " + std::to_string(j), "bench", 80, pool[j], {}});
     }
     bench.opened[u] = steady::now();
     w.open_channel(std::move(spec), {{}, reporters[u % collectors], {}});

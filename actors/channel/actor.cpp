@@ -610,8 +610,12 @@ channel_spec spec_of(const channel_snapshot& x,
   spec.settings = x.setup.settings;
   for (const auto& c : x.setup.candidates) {
     auto i = agents.find(c.agent_id);
-    spec.candidates.push_back({c.agent_id, c.display_name, c.reason, c.relevance_score,
-                               i != agents.end() ? i->second : channel_member_actor{}});
+    spec.candidates.push_back({c.agent_id,
+                               c.display_name,
+                               c.reason,
+                               c.relevance_score,
+                               i != agents.end() ? i->second : channel_member_actor{},
+                               {}});
   }
   return spec;
 }

@@ -58,8 +58,8 @@ struct member_world {
     for (const auto& m : members) {
       auto member = parley::actors::channel::spawn_member(f.sys, m, f.events);
       f.keep(member);
-      spec.candidates.push_back(
-          {m.profile.agent_id, m.profile.display_name, "can help", 80, member});
+      spec.candidates.push_back({m.profile.agent_id, m.profile.display_name, "can help",
+                                 80, member, m.profile.capabilities});
     }
     auto channel = parley::actors::channel::spawn_channel(
         f.sys, spec, {f.events, f.spawn_channel_listener(events), f.timers});
@@ -178,7 +178,7 @@ TEST_CASE("one member answers many channels at once", "[actor][channel][member]"
     parley::actors::channel::channel_spec spec;
     spec.channel_id = "collab-" + std::to_string(i);
     spec.capability_tags = {"venue"};
-    spec.candidates.push_back({"ann", "Ann", "", 80, member});
+    spec.candidates.push_back({"ann", "Ann", "", 80, member, {"venue"}});
     f.keep(parley::actors::channel::spawn_channel(f.sys, spec,
                                                   {f.events, reporter, f.timers}));
   }

@@ -26,9 +26,9 @@ std::vector<channel_event> play(actor_fixture& f, const event_sink& events) {
   spec.demand_id = "d-1";
   spec.surface_demand = "an AI meetup";
   spec.candidates.push_back(
-      {"bob", "Bob", "venue", 80, f.spawn_channel_probe(bob_inbox)});
+      {"bob", "Bob", "venue", 80, f.spawn_channel_probe(bob_inbox), {}});
   spec.candidates.push_back(
-      {"carol", "Carol", "speaker", 70, f.spawn_channel_probe(carol_inbox)});
+      {"carol", "Carol", "speaker", 70, f.spawn_channel_probe(carol_inbox), {}});
   auto channel = parley::actors::channel::spawn_channel(
       f.sys, spec, {events, f.spawn_channel_listener(reported), f.timers});
   f.run();
