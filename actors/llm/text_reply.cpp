@@ -12,7 +12,7 @@ text_reply read_text_reply(provider_kind provider,
   text_reply out;
   if (response.code != messages::error_code::none) {
     out.code = response.code;
-    out.error = "LLM call failed (" + messages::to_string(response.code) +
+    out.error = "LLM call failed (" + messages::to_code(response.code) +
                 "): " + response.error;
     return out;
   }
