@@ -21,7 +21,7 @@ constexpr const char* event_kind_choices =
 constexpr const char* source_choices = "matched | relaxed | fallback";
 constexpr const char* channel_decision_choices =
     "finalize | renegotiate | force_finalize | fail";
-constexpr const char* member_brain_choices = "rule | script";
+constexpr const char* member_brain_choices = "rule | script | llm";
 constexpr const char* scripted_offer_choices =
     "participate | decline | conditional | silent";
 constexpr const char* scripted_feedback_choices =

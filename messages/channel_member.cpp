@@ -6,7 +6,7 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* brain_names[] = {"rule", "script"};
+constexpr const char* brain_names[] = {"rule", "script", "llm"};
 constexpr const char* offer_names[] = {"participate", "decline", "conditional",
                                        "silent"};
 constexpr const char* feedback_names[] = {"accept", "negotiate", "withdraw", "silent"};

@@ -2,8 +2,9 @@
 
 // What a channel member is built from: the agent's profile and the brain
 // that answers its channels' demands and proposals (seed 002 §3.2.3,
-// §3.2.5) without a model. Both brains are deterministic, for scenarios,
-// tests and load tests (actors/channel/member_brain.hpp).
+// §3.2.5): the rule and script brains without a model, deterministic, for
+// scenarios, tests and load tests (actors/channel/member_brain.hpp); the
+// LLM brain with seed 002's prompts 3 and 5 (actors/channel/llm_member.hpp).
 
 #include <cstdint>
 #include <string>
@@ -23,6 +24,8 @@ enum class member_brain_kind : std::uint8_t {
   rule,
   /// Answers each round as its script says.
   script,
+  /// Asks the world's LLM (prompts 3 and 5), with seed 002 §7.2's fallbacks.
+  llm,
 };
 
 /// What a scripted member answers a round's demand with: one of seed 002's

@@ -38,6 +38,8 @@ std::string validate(const channel_settings& x) {
       return name + (" " + why);
   if (auto why = check_range(x.max_recovery_attempts, 0, 100); !why.empty())
     return "max_recovery_attempts " + why;
+  if (x.coordinator_brain != "rule" && x.coordinator_brain != "llm")
+    return "coordinator_brain must be rule or llm, got \"" + x.coordinator_brain + "\"";
   return {};
 }
 

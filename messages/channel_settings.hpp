@@ -41,6 +41,10 @@ struct channel_settings {
   std::int64_t max_stuck_ms = 120000;
   /// MAX_RECOVERY_ATTEMPTS: then the channel fails.
   std::int32_t max_recovery_attempts = 3;
+  /// Who understands a demand and picks its candidates: "rule" (the
+  /// coordinator's rules) or "llm" (seed 002's prompts 1 and 2 through the
+  /// world's LLM client, falling back on the rules as §7.2 says).
+  std::string coordinator_brain = "rule";
 
   friend bool operator==(const channel_settings& x, const channel_settings& y) {
     return x.max_candidates == y.max_candidates &&
@@ -54,7 +58,8 @@ struct channel_settings {
            x.feedback_timeout_ms == y.feedback_timeout_ms &&
            x.state_check_interval_ms == y.state_check_interval_ms &&
            x.max_stuck_ms == y.max_stuck_ms &&
-           x.max_recovery_attempts == y.max_recovery_attempts;
+           x.max_recovery_attempts == y.max_recovery_attempts &&
+           x.coordinator_brain == y.coordinator_brain;
   }
 };
 
@@ -73,14 +78,16 @@ typename Inspector::result_type inspect(Inspector& f, channel_settings& x) {
            optional_field("feedback_timeout_ms", x.feedback_timeout_ms),
            optional_field("state_check_interval_ms", x.state_check_interval_ms),
            optional_field("max_stuck_ms", x.max_stuck_ms),
-           optional_field("max_recovery_attempts", x.max_recovery_attempts));
+           optional_field("max_recovery_attempts", x.max_recovery_attempts),
+           optional_field("coordinator_brain", x.coordinator_brain));
 }
 
 /// Returns an empty string if `x` is valid, otherwise the first reason why not,
 /// naming the field (e.g. "max_rounds must be within 1..20, got 25").
 /// Candidates 1..100 with min <= max; thresholds 0 < low <= high <= 1; depth
 /// 0..1 and sub-channels 0..3 (DESIGN.md: at most one level, three a channel);
-/// durations 1..max_delay_ms; recovery attempts 0..100.
+/// durations 1..max_delay_ms; recovery attempts 0..100; coordinator_brain
+/// "rule" or "llm".
 std::string validate(const channel_settings& x);
 
 } // namespace parley::messages

@@ -1,5 +1,6 @@
 #include "runtime/world.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -14,14 +15,32 @@
 #include "actors/agent/llm_agent.hpp"
 #include "actors/audit/actor.hpp"
 #include "actors/bus/actor.hpp"
+#include "actors/channel/llm_member.hpp"
 #include "actors/channel/member.hpp"
 #include "actors/coordinator/actor.hpp"
 #include "actors/http/llm_client.hpp"
+#include "actors/llm/text_reply.hpp"
 #include "actors/store/actor.hpp"
 #include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::runtime {
+
+namespace {
+
+/// The model of `llm` through `client`, for callers of seed 002's JSON
+/// prompts (channel members, the coordinator).
+actors::llm::prompt_model prompt_model_of(const config::llm_settings& llm,
+                                          actors::llm_client_actor client) {
+  actors::llm::prompt_model x;
+  x.client = std::move(client);
+  actors::llm::from_string(llm.provider, x.provider);
+  x.model = llm.model;
+  x.max_tokens = llm.max_tokens;
+  return x;
+}
+
+} // namespace
 
 world::world(caf::actor_system& sys, config::settings settings,
              const std::vector<std::string>& remotes, std::uint64_t coordinator_seed)
@@ -31,8 +50,11 @@ world::world(caf::actor_system& sys, config::settings settings,
       ballots_(std::make_shared<actors::ballot::pool>(sys)),
       auctions_(std::make_shared<actors::auction::pool>(sys)) {
   nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
+  actors::llm::prompt_model model;
+  if (settings_.channel.coordinator_brain == "llm")
+    model = prompt_model_of(settings_.llm, llm_client({}, {}));
   coordinator_ = actors::coordinator::spawn_coordinator(
-      sys_, settings_.channel, coordinator_seed, {events_, timers_});
+      sys_, settings_.channel, coordinator_seed, {events_, timers_}, std::move(model));
   if (!settings_.audit.path.empty()) {
     auto file = std::make_shared<std::ofstream>(settings_.audit.path, std::ios::app);
     if (!*file)
@@ -62,7 +84,20 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
 actors::channel_member_actor
 world::add_channel_member(messages::channel_member_spec spec) {
   auto profile = spec.profile;
-  auto member = actors::channel::spawn_member(sys_, std::move(spec), events_);
+  actors::channel_member_actor member;
+  if (spec.brain == messages::member_brain_kind::llm) {
+    actors::channel::llm_member_options options;
+    options.model = prompt_model_of(settings_.llm, llm_client({}, {}));
+    // Half the channel's shorter collection timeout: a call the client has
+    // not answered by then gets the fallback while the channel still waits.
+    options.answer_timeout_ms = std::min(settings_.channel.response_timeout_ms,
+                                         settings_.channel.feedback_timeout_ms) /
+                                2;
+    member = actors::channel::spawn_llm_member(sys_, std::move(spec), events_,
+                                               std::move(options));
+  } else {
+    member = actors::channel::spawn_member(sys_, std::move(spec), events_);
+  }
   caf::anon_send(coordinator_, messages::register_member{std::move(profile), member});
   std::lock_guard<std::mutex> guard{mtx_};
   channel_members_.push_back(member);
@@ -107,13 +142,12 @@ std::vector<actors::agent_actor> world::llm_agents() const {
 
 /// The key comes from ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY
 /// (OpenAI-compatible servers, optional) and goes nowhere but the client.
-actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
+actors::llm_client_actor world::llm_client(const std::string& provider,
+                                           const std::string& endpoint) {
   const auto& llm = settings_.llm;
-  const auto& brain = spec.brain;
   actors::http::llm_client_options o;
-  actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
-                           o.provider);
-  o.base_url = brain.endpoint.empty() ? llm.base_url : brain.endpoint;
+  actors::llm::from_string(provider.empty() ? llm.provider : provider, o.provider);
+  o.base_url = endpoint.empty() ? llm.base_url : endpoint;
   o.max_concurrent_calls = llm.max_concurrent_calls;
   o.call_timeout_ms = llm.call_timeout_ms;
   o.max_retries = llm.max_retries;
@@ -129,8 +163,14 @@ actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
     o.api_key = api_key != nullptr ? api_key : "";
     client = actors::http::spawn_llm_client(sys_, std::move(o));
   }
+  return client;
+}
+
+actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
+  const auto& llm = settings_.llm;
+  const auto& brain = spec.brain;
   actors::agent::llm_agent_options options;
-  options.client = client;
+  options.client = llm_client(brain.provider, brain.endpoint);
   actors::llm::from_string(brain.provider.empty() ? llm.provider : brain.provider,
                            options.brain.provider);
   options.brain.model = brain.model.empty() ? llm.model : brain.model;
@@ -140,6 +180,7 @@ actors::agent_actor world::add_llm_agent(messages::agent_spec spec) {
   auto agent = actors::agent::spawn_llm_agent(sys_, std::move(spec),
                                               settings_.negotiation.max_rounds,
                                               actors::agent::peers{events_, first_message_}, options);
+  std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   llm_agents_.push_back(agent);
   return agent;

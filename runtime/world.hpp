@@ -128,6 +128,13 @@ public:
 private:
   actors::agent_actor add_llm_agent(messages::agent_spec spec);
 
+  /// The world's HTTP client of `provider` at `endpoint` (either empty: the
+  /// llm settings'), spawned on first use and shared by every LLM caller of
+  /// it (agents, channel members), so that its circuit breaker and
+  /// concurrency budget cover them all.
+  actors::llm_client_actor llm_client(const std::string& provider,
+                                      const std::string& endpoint);
+
   caf::actor_system& sys_;
   config::settings settings_;
   messages::event_sink events_;

@@ -17,7 +17,9 @@
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "actors/coordinator/prompts.hpp"
 #include "actors/coordinator/rules.hpp"
+#include "actors/llm/text_reply.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::coordinator {
@@ -42,11 +44,26 @@ struct channel_entry {
   std::int32_t subchannels = 0;
 };
 
+/// A top demand whose brain is the LLM, waiting for the model: prompt 1's
+/// answer, then prompt 2's (and its retry's).
+struct asking {
+  enum class step { understanding, selection, retry };
+  caf::typed_response_promise<messages::demand_receipt> promise;
+  messages::submit_demand request;
+  std::string channel_id;
+  step at = step::understanding;
+  messages::demand_understanding understanding;
+  /// The agents prompt 2 was shown.
+  std::vector<messages::channel_profile> agents;
+};
+
 struct coordinator_state {
   static inline const char* name = "parley.coordinator";
   messages::channel_settings settings;
   std::uint64_t seed = 0;
   coordinator_peers with;
+  /// The model of an LLM brain.
+  llm::prompt_model model;
   std::optional<wall_clock> clock;
   /// By agent id: the order the rules see them in.
   std::map<std::string, member> members;
@@ -54,7 +71,25 @@ struct coordinator_state {
   std::uint64_t made_ids = 0;
   std::map<std::string, messages::demand_view> demands;
   std::map<std::string, channel_entry> channels;
+  /// Demands waiting for the model, by call id; their demand ids are taken.
+  std::map<std::uint64_t, asking> asked;
+  std::uint64_t call_id = 0;
 };
+
+/// Whether demands go to the model (an LLM brain with a client).
+bool uses_llm(const coordinator_state& st) {
+  return st.settings.coordinator_brain == "llm" && st.model.client;
+}
+
+/// Whether `id` is a demand's, or one waiting for the model.
+bool taken(const coordinator_state& st, const std::string& id) {
+  if (st.demands.count(id) > 0)
+    return true;
+  for (const auto& entry : st.asked)
+    if (entry.second.request.demand_id == id)
+      return true;
+  return false;
+}
 
 using coordinator_pointer = coordinator_actor::stateful_pointer<coordinator_state>;
 
@@ -81,7 +116,7 @@ std::string make_demand_id(coordinator_state& st) {
     std::snprintf(digits, sizeof digits, "%08x",
                   static_cast<unsigned>(mix(st.seed ^ ++st.made_ids) & 0xFFFFFFFFU));
     auto id = std::string{"d-"} + digits;
-    if (st.demands.count(id) == 0)
+    if (!taken(st, id))
       return id;
   }
 }
@@ -98,10 +133,8 @@ std::vector<messages::channel_profile> profiles(const coordinator_state& st) {
   return xs;
 }
 
-// -- the brain: the one place that understands demands and picks candidates.
-// Only the rule brain exists; an LLM brain (seed 002's prompts 1 and 2) would
-// answer these two questions through the node's LLM client instead, falling
-// back on the rules as §7.2 says.
+// -- the rule brain: understands demands and picks candidates (the LLM brain,
+// below, asks prompts 1 and 2 and falls back on these rules).
 
 messages::demand_understanding understand_demand(const coordinator_state& st,
                                                  const std::string& raw_input) {
@@ -288,28 +321,19 @@ caf::result<void> on_register(coordinator_pointer self, messages::register_membe
   return caf::unit;
 }
 
-caf::result<messages::demand_receipt> on_submit(coordinator_pointer self,
-                                                messages::submit_demand& x) {
+/// Records a demand that was understood and given candidates, announces
+/// both, and opens its top channel.
+messages::demand_receipt open_demand(coordinator_pointer self,
+                                     messages::submit_demand request,
+                                     const std::string& channel_id,
+                                     messages::demand_understanding understanding,
+                                     messages::candidate_selection selection) {
   auto& st = self->state;
-  if (auto invalid = messages::validate(st.settings); !invalid.empty())
-    return messages::make_error(error_code::invalid_config,
-                                "the channel settings are invalid: " + invalid);
-  if (auto refused = validate_demand(x.raw_input))
-    return messages::make_error(refused->code, std::move(refused->message));
-  if (!x.demand_id.empty() && st.demands.count(x.demand_id) > 0)
-    return messages::make_error(error_code::already_exists,
-                                "demand " + x.demand_id + " already exists");
-  auto understanding = understand_demand(st, x.raw_input);
-  auto demand_id = x.demand_id.empty() ? make_demand_id(st) : x.demand_id;
-  auto channel_id = top_channel_id(demand_id);
-  messages::candidate_selection selection;
-  if (auto refused =
-          pick_candidates(st, understanding, profiles(st), channel_id, selection))
-    return messages::make_error(refused->code, std::move(refused->message));
+  auto demand_id = request.demand_id;
   messages::demand_view view;
   view.demand_id = demand_id;
-  view.user_id = x.user_id;
-  view.raw_input = std::move(x.raw_input);
+  view.user_id = std::move(request.user_id);
+  view.raw_input = std::move(request.raw_input);
   view.understanding = understanding;
   st.demands.emplace(demand_id, std::move(view));
   auto understood = make_event(self, channel_event_kind::demand_understood, demand_id);
@@ -330,6 +354,134 @@ caf::result<messages::demand_receipt> on_submit(coordinator_pointer self,
                                   std::move(understanding)};
 }
 
+// -- the LLM brain ----------------------------------------------------------
+
+/// Publishes that the brain fell back on the rules, and why.
+void warn_fallback(coordinator_pointer self, const asking& a, const char* what,
+                   error_code code, const std::string& why) {
+  const auto& st = self->state;
+  if (!st.with.events.wants(messages::topic::warning))
+    return;
+  publish(self, st.with.events, messages::topic::warning,
+          messages::problem_event{messages::severity::warning,
+                                  code,
+                                  "coordinator: demand " + a.request.demand_id + ": " +
+                                      what + " fell back on the rules: " + why,
+                                  st.clock->now_ms(),
+                                  {},
+                                  {},
+                                  {},
+                                  a.request.demand_id});
+}
+
+/// Sends `prompt` to the model for `a`, which waits under the call's id.
+void ask(coordinator_pointer self, const llm::text_prompt& prompt, asking a) {
+  auto& st = self->state;
+  auto id = ++st.call_id;
+  st.asked.emplace(id, std::move(a));
+  self->send(st.model.client, st.model.request(id, prompt));
+}
+
+/// The model understood the demand (or the rules did): asks prompt 2 unless
+/// the rules refuse the demand (E005) first.
+void ask_selection(coordinator_pointer self, asking a) {
+  auto& st = self->state;
+  a.agents = profiles(st);
+  messages::candidate_selection ruled;
+  if (auto refused =
+          pick_candidates(st, a.understanding, a.agents, a.channel_id, ruled)) {
+    a.promise.deliver(messages::make_error(refused->code, std::move(refused->message)));
+    return;
+  }
+  a.at = asking::step::selection;
+  auto prompt = selection_prompt(a.understanding, a.agents, st.settings);
+  ask(self, prompt, std::move(a));
+}
+
+/// Opens the demand with the selection the model (or the fallback) made.
+void selected(coordinator_pointer self, asking a,
+              messages::candidate_selection selection) {
+  auto receipt = open_demand(self, std::move(a.request), a.channel_id,
+                             std::move(a.understanding), std::move(selection));
+  a.promise.deliver(std::move(receipt));
+}
+
+void on_model_answer(coordinator_pointer self, const messages::llm_response& x) {
+  auto& st = self->state;
+  auto i = st.asked.find(x.call_id);
+  if (i == st.asked.end())
+    return;
+  auto a = std::move(i->second);
+  st.asked.erase(i);
+  auto reply = llm::read_text_reply(st.model.provider, x);
+  auto code = reply.ok() ? error_code::invalid_request : reply.code;
+  if (a.at == asking::step::understanding) {
+    auto read = read_understanding(reply.text, a.request.raw_input,
+                                   capability_vocabulary(profiles(st)));
+    if (!reply.ok() || read.fallback())
+      warn_fallback(self, a, "prompt 1 (understanding)", code,
+                    reply.ok() ? read.fallback_reason : reply.error);
+    a.understanding = std::move(read.value);
+    ask_selection(self, std::move(a));
+    return;
+  }
+  auto pass = a.at == asking::step::selection ? messages::selection_source::matched
+                                              : messages::selection_source::relaxed;
+  auto read = read_selection(reply.text, a.agents, st.settings, pass,
+                             mix(st.seed ^ hash_of(a.channel_id)));
+  if (!read.fallback()) {
+    selected(self, std::move(a), std::move(read.value));
+    return;
+  }
+  auto why = reply.ok() ? read.fallback_reason : reply.error;
+  // Seed 002 §1.2: an unusable answer is asked again, relaxed; a call that
+  // failed is not (the provider would most likely fail it again).
+  if (a.at == asking::step::selection && reply.ok()) {
+    a.at = asking::step::retry;
+    auto prompt = selection_retry_prompt(a.understanding, a.agents, st.settings, why);
+    ask(self, prompt, std::move(a));
+    return;
+  }
+  warn_fallback(self, a, "prompt 2 (candidate selection)", code, why);
+  selected(self, std::move(a), std::move(read.value));
+}
+
+// -- requests ---------------------------------------------------------------
+
+caf::result<messages::demand_receipt> on_submit(coordinator_pointer self,
+                                                messages::submit_demand& x) {
+  auto& st = self->state;
+  if (auto invalid = messages::validate(st.settings); !invalid.empty())
+    return messages::make_error(error_code::invalid_config,
+                                "the channel settings are invalid: " + invalid);
+  if (auto refused = validate_demand(x.raw_input))
+    return messages::make_error(refused->code, std::move(refused->message));
+  if (!x.demand_id.empty() && taken(st, x.demand_id))
+    return messages::make_error(error_code::already_exists,
+                                "demand " + x.demand_id + " already exists");
+  if (x.demand_id.empty())
+    x.demand_id = make_demand_id(st);
+  auto channel_id = top_channel_id(x.demand_id);
+  if (uses_llm(st)) {
+    asking a;
+    a.promise = self->make_response_promise<messages::demand_receipt>();
+    a.channel_id = channel_id;
+    auto prompt =
+        understanding_prompt(x.raw_input, capability_vocabulary(profiles(st)));
+    a.request = std::move(x);
+    auto promise = a.promise;
+    ask(self, prompt, std::move(a));
+    return promise;
+  }
+  auto understanding = understand_demand(st, x.raw_input);
+  messages::candidate_selection selection;
+  if (auto refused =
+          pick_candidates(st, understanding, profiles(st), channel_id, selection))
+    return messages::make_error(refused->code, std::move(refused->message));
+  return open_demand(self, std::move(x), channel_id, std::move(understanding),
+                     std::move(selection));
+}
+
 caf::result<messages::demand_view> on_get(coordinator_pointer self,
                                           const std::string& demand_id) {
   auto& st = self->state;
@@ -341,8 +493,10 @@ caf::result<messages::demand_view> on_get(coordinator_pointer self,
 
 coordinator_actor::behavior_type
 coordinator_behavior(coordinator_pointer self, messages::channel_settings settings,
-                     std::uint64_t seed, coordinator_peers with) {
+                     std::uint64_t seed, coordinator_peers with,
+                     llm::prompt_model model) {
   auto& st = self->state;
+  st.model = std::move(model);
   st.settings = std::move(settings);
   st.seed = seed;
   st.with = std::move(with);
@@ -354,6 +508,7 @@ coordinator_behavior(coordinator_pointer self, messages::channel_settings settin
         return on_get(self, demand_id);
       },
       [self](const messages::channel_event& x) { on_channel_event(self, x); },
+      [self](const messages::llm_response& x) { on_model_answer(self, x); },
   };
 }
 
@@ -361,8 +516,10 @@ coordinator_behavior(coordinator_pointer self, messages::channel_settings settin
 
 coordinator_actor spawn_coordinator(caf::actor_system& sys,
                                     messages::channel_settings settings,
-                                    std::uint64_t seed, coordinator_peers with) {
-  return sys.spawn(coordinator_behavior, std::move(settings), seed, std::move(with));
+                                    std::uint64_t seed, coordinator_peers with,
+                                    llm::prompt_model model) {
+  return sys.spawn(coordinator_behavior, std::move(settings), seed, std::move(with),
+                   std::move(model));
 }
 
 } // namespace parley::actors::coordinator

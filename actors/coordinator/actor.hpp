@@ -6,6 +6,7 @@
 
 #include "actors/channel/interface.hpp"
 #include "actors/coordinator/interface.hpp"
+#include "actors/llm/text_reply.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/event_sink.hpp"
@@ -29,9 +30,20 @@ struct coordinator_peers {
 /// (demand.understood), given at most max_candidates candidates
 /// (rules::select_candidates, never none; E005 when no member is registered
 /// or none is active; filter.completed, whose selection says when it was the
-/// fallback), and put to a channel of those candidates (channel/actor.hpp),
-/// whose reporter is the coordinator: it keeps the demand's state from the
-/// channels' terminal events. A
+/// fallback), and put to a channel of those candidates (channel/actor.hpp).
+///
+/// With settings.coordinator_brain "llm" and `model.client` set, a top
+/// demand is understood by seed 002's prompt 1 and its candidates picked by
+/// prompt 2 (actors/coordinator/prompts.hpp), asked one after the other
+/// without waiting: the submit is answered once the channel is open. An
+/// unusable answer to prompt 2 is asked again with the retry prompt; a
+/// failed call (E003, E004) or an unusable answer falls back as the
+/// prompts' readers say (understanding.fallback, selection source
+/// fallback) and is published as a warning naming the reason. E005 is
+/// decided by the rules before prompt 2. Sub-channels pick by the rules.
+///
+/// A channel's reporter is the coordinator: it keeps the demand's state from
+/// the channels' terminal events. A
 /// refused demand changes nothing and reports nothing.
 ///
 /// Demand ids not given are "d-" and 8 hex digits drawn from `seed` and a
@@ -48,6 +60,7 @@ struct coordinator_peers {
 /// the parent's final proposal, opened or only noted.
 coordinator_actor spawn_coordinator(caf::actor_system& sys,
                                     messages::channel_settings settings,
-                                    std::uint64_t seed, coordinator_peers with);
+                                    std::uint64_t seed, coordinator_peers with,
+                                    llm::prompt_model model = {});
 
 } // namespace parley::actors::coordinator

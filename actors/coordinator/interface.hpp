@@ -21,11 +21,12 @@ namespace parley::actors {
 ///   E005: nobody to take it up; E019: the world's channel settings are
 ///   invalid);
 /// - `get, demand_id`: where a demand stands (E002: no such demand);
-/// - `channel_event`: how its own channels ended (it is their reporter).
+/// - `channel_event`: how its own channels ended (it is their reporter);
+/// - `llm_response` is its model's answer (an LLM coordinator brain).
 using coordinator_actor = caf::typed_actor<
     caf::reacts_to<messages::register_member>,
     caf::replies_to<messages::submit_demand>::with<messages::demand_receipt>,
     caf::replies_to<caf::get_atom, std::string>::with<messages::demand_view>,
-    caf::reacts_to<messages::channel_event>>;
+    caf::reacts_to<messages::channel_event>, caf::reacts_to<messages::llm_response>>;
 
 } // namespace parley::actors

@@ -216,6 +216,7 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
         std::vector<std::string>{"PARLEY_AUDIT_PATH",
                                  "PARLEY_CHANNEL_ACCEPT_THRESHOLD_HIGH",
                                  "PARLEY_CHANNEL_ACCEPT_THRESHOLD_LOW",
+                                 "PARLEY_CHANNEL_COORDINATOR_BRAIN",
                                  "PARLEY_CHANNEL_FALLBACK_CANDIDATES",
                                  "PARLEY_CHANNEL_FEEDBACK_TIMEOUT_MS",
                                  "PARLEY_CHANNEL_MAX_CANDIDATES",

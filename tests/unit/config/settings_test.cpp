@@ -108,7 +108,7 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
                 "accept_threshold_low": 0.5, "max_depth": 1, "max_subchannels": 3,
                 "response_timeout_ms": 300000, "feedback_timeout_ms": 120000,
                 "state_check_interval_ms": 5000, "max_stuck_ms": 120000,
-                "max_recovery_attempts": 3}})"));
+                "max_recovery_attempts": 3, "coordinator_brain": "rule"}})"));
 }
 
 TEST_CASE("settings compare by every field", "[unit]") {

@@ -202,6 +202,7 @@ TEST_CASE("channel settings default to seed 002 §8.1–8.2", "[unit][channel]")
   CHECK(s.state_check_interval_ms == 5000);
   CHECK(s.max_stuck_ms == 120000);
   CHECK(s.max_recovery_attempts == 3);
+  CHECK(s.coordinator_brain == "rule");
   CHECK(validate(s) == "");
 }
 
@@ -242,6 +243,9 @@ TEST_CASE("channel settings out of range are refused by name", "[unit][channel]"
         "max_stuck_ms must be within 1..31536000000, got -5");
   CHECK(refused([](auto& s) { s.max_recovery_attempts = -1; }) ==
         "max_recovery_attempts must be within 0..100, got -1");
+  CHECK(refused([](auto& s) { s.coordinator_brain = "gpt"; }) ==
+        "coordinator_brain must be rule or llm, got \"gpt\"");
+  CHECK(refused([](auto& s) { s.coordinator_brain = "llm"; }) == "");
   CHECK(refused([](auto& s) { s.accept_threshold_low = s.accept_threshold_high; }) ==
         "");
 }
