@@ -275,7 +275,9 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
     if (name == "PARLEY_AUDIT_PATH" || name == "PARLEY_LLM_BASE_URL" ||
         name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER" ||
         name == "PARLEY_SERVE_TOKEN_FILE" || name == "PARLEY_SERVE_HOST" ||
-        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0 || name.rfind("PARLEY_STORE_", 0) == 0)
+        name == "PARLEY_CHANNEL_COORDINATOR_BRAIN" ||
+        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0 ||
+        name.rfind("PARLEY_STORE_", 0) == 0)
       continue;
     fake_environment env;
     env.variables[name] = "junk";

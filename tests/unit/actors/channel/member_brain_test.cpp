@@ -204,5 +204,5 @@ TEST_CASE("a member spec round-trips through JSON with the enums' names",
   CHECK(minimal.brain == member_brain_kind::rule);
   CHECK(minimal.accept_from_round == 1);
   CHECK_THROWS(from_json_value<channel_member_spec>(
-      nlohmann::json::parse(R"({"profile":{"agent_id":"bob"},"brain":"llm"})")));
+      nlohmann::json::parse(R"({"profile":{"agent_id":"bob"},"brain":"oracle"})")));
 }
