@@ -122,6 +122,10 @@ evaluate_feedback(const std::set<std::string>& expected,
     else
       latest[i->second] = f;
   }
+  // By agent, not in the order the answers came: in real time that order is
+  // the scheduler's, and the lists and suggestion below would differ run to run.
+  std::sort(latest.begin(), latest.end(),
+            [](const auto& a, const auto& b) { return a.agent_id < b.agent_id; });
   feedback_evaluation x;
   for (const auto& f : latest) {
     switch (f.feedback_type) {

@@ -83,7 +83,8 @@ struct feedback_evaluation {
   /// Set when `next` is failed.
   std::optional<failure_reason> failure;
   /// Force finalized only (seed 002 §5.5): who accepted, and who gave any
-  /// other feedback, each in the order of their first feedback. Agents that
+  /// other feedback, each by agent id (the seed's dict order is the order
+  /// answers arrived, which in real time differs run to run). Agents that
   /// gave none are in neither list.
   std::vector<std::string> confirmed;
   std::vector<std::string> optional;
