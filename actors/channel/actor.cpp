@@ -122,9 +122,7 @@ messages::channel_event make_event(channel_pointer self, channel_event_kind kind
 /// channel's end goes to its reporter as well.
 void report(channel_pointer self, messages::channel_event x) {
   const auto& st = self->state;
-  if (x.kind == channel_event_kind::finalized ||
-      x.kind == channel_event_kind::force_finalized ||
-      x.kind == channel_event_kind::failed)
+  if (auto after = status_after(x.kind); after && is_terminal(*after))
     send_anonymous(self, st.with.reporter, x);
   auto t = topic_of(x);
   if (st.with.events.wants(t))

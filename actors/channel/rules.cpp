@@ -5,6 +5,7 @@
 #include <iterator>
 #include <map>
 
+#include "messages/channel_event.hpp"
 #include "messages/enum_names.hpp"
 
 namespace parley::actors::channel {
@@ -76,6 +77,32 @@ compromise_suggestion(const feedback_evaluation& x,
 }
 
 } // namespace
+
+std::optional<channel_status> status_after(messages::channel_event_kind k) {
+  using messages::channel_event_kind;
+  switch (k) {
+  case channel_event_kind::created:
+    return channel_status::created;
+  case channel_event_kind::demand_broadcast:
+  case channel_event_kind::offer_submitted:
+  case channel_event_kind::round_started:
+    return channel_status::collecting;
+  case channel_event_kind::proposal_distributed:
+  case channel_event_kind::proposal_feedback:
+    return channel_status::negotiating;
+  case channel_event_kind::finalized:
+    return channel_status::finalized;
+  case channel_event_kind::force_finalized:
+    return channel_status::force_finalized;
+  case channel_event_kind::failed:
+    return channel_status::failed;
+  case channel_event_kind::demand_understood:
+  case channel_event_kind::filter_completed:
+  case channel_event_kind::feedback_evaluated:
+    break;
+  }
+  return std::nullopt;
+}
 
 bool is_terminal(channel_status x) {
   return x == channel_status::finalized || x == channel_status::force_finalized ||

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "messages/channel.hpp"
+#include "messages/channel_event.hpp"
 #include "messages/channel_settings.hpp"
 #include "actors/common/refusal.hpp"
 #include "messages/error_code.hpp"
@@ -42,6 +43,12 @@ using actors::refusal;
 
 /// True for finalized, force_finalized and failed: no transition leaves them.
 bool is_terminal(channel_status x);
+
+/// The status a channel rests in after it reported an event of kind `k` (the
+/// actor reports an event, then moves on at once: demand.broadcast is
+/// followed by collecting, proposal.distributed by negotiating); none when
+/// the kind does not change it.
+std::optional<channel_status> status_after(messages::channel_event_kind k);
 
 /// Seed 002 §5.3's VALID_TRANSITIONS: whether `from -> to` is allowed. No
 /// status goes to itself; negotiating -> collecting starts a new round.

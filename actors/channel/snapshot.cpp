@@ -91,10 +91,7 @@ void apply(channel_snapshot& x, const messages::channel_event& e) {
   case channel_event_kind::finalized:
   case channel_event_kind::force_finalized:
   case channel_event_kind::failed:
-    x.status = e.kind == channel_event_kind::finalized ? channel_status::finalized
-               : e.kind == channel_event_kind::force_finalized
-                   ? channel_status::force_finalized
-                   : channel_status::failed;
+    x.status = *status_after(e.kind);
     if (e.proposal)
       x.proposal = *e.proposal;
     return;

@@ -10,45 +10,6 @@ namespace parley::actors::store {
 using channel::channel_status;
 using messages::channel_event_kind;
 
-namespace {
-
-/// The status a channel rests in after an event of kind `k` (the actor
-/// reports an event, then moves on at once: demand.broadcast is followed by
-/// collecting, proposal.distributed by negotiating); none when the kind
-/// does not change it.
-bool status_after(channel_event_kind k, channel_status& out) {
-  switch (k) {
-  case channel_event_kind::created:
-    out = channel_status::created;
-    return true;
-  case channel_event_kind::demand_broadcast:
-  case channel_event_kind::offer_submitted:
-  case channel_event_kind::round_started:
-    out = channel_status::collecting;
-    return true;
-  case channel_event_kind::proposal_distributed:
-  case channel_event_kind::proposal_feedback:
-    out = channel_status::negotiating;
-    return true;
-  case channel_event_kind::finalized:
-    out = channel_status::finalized;
-    return true;
-  case channel_event_kind::force_finalized:
-    out = channel_status::force_finalized;
-    return true;
-  case channel_event_kind::failed:
-    out = channel_status::failed;
-    return true;
-  case channel_event_kind::demand_understood:
-  case channel_event_kind::filter_completed:
-  case channel_event_kind::feedback_evaluated:
-    break;
-  }
-  return false;
-}
-
-} // namespace
-
 void channel_fold::apply(const messages::channel_event& x) {
   auto& r = record_;
   if (events_++ == 0) {
@@ -66,9 +27,8 @@ void channel_fold::apply(const messages::channel_event& x) {
   }
   if (x.proposal)
     r.proposal = x.proposal;
-  auto next = channel_status::created;
-  if (status_after(x.kind, next))
-    r.status = to_string(next);
+  if (auto next = channel::status_after(x.kind))
+    r.status = to_string(*next);
   switch (x.kind) {
   case channel_event_kind::demand_broadcast:
     offered_.clear();
