@@ -13,6 +13,7 @@
 #include "actors/channel/interface.hpp"
 #include "messages/channel.hpp"
 #include "messages/fields.hpp"
+#include "messages/shared.hpp"
 
 namespace parley::messages {
 
@@ -48,7 +49,8 @@ struct proposal_review {
   actors::channel_actor channel;
   std::string channel_id;
   std::string demand_id;
-  channel_proposal proposal;
+  /// One proposal shared by every participant's review.
+  shared<channel_proposal> proposal;
   std::int32_t round = 1;
   std::int32_t max_rounds = 5;
   /// The participant's own assignment, if the proposal has one.

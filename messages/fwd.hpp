@@ -18,7 +18,8 @@ enum class round_action : std::uint8_t;
 struct negotiation_round;
 struct incentive_split;
 struct negotiation_record;
-class shared_record;
+template <class T> class shared;
+using shared_record = shared<negotiation_record>;
 
 // negotiation_settings.hpp
 struct negotiation_settings;

@@ -186,21 +186,6 @@ void read(const json& j, const std::string& path, topic_set& x) {
 
 // -- events -------------------------------------------------------------------
 
-// A shared record is the record itself, or null.
-void to_json(json& j, const shared_record& x) {
-  j = x ? json(*x) : json(nullptr);
-}
-
-void read(const json& j, const std::string& path, shared_record& x) {
-  if (j.is_null()) {
-    x = shared_record{};
-    return;
-  }
-  negotiation_record record;
-  read(j, path, record);
-  x = shared_record{std::move(record)};
-}
-
 void to_json(json& j, const negotiation_event& x) {
   write_event(j, x);
 }

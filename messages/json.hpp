@@ -42,7 +42,6 @@ PARLEY_JSON_MAPPING(join_room)
 PARLEY_JSON_MAPPING(arm_timer)
 PARLEY_JSON_MAPPING(timer_tick)
 PARLEY_JSON_MAPPING(start_deadline)
-PARLEY_JSON_MAPPING(shared_record)
 PARLEY_JSON_MAPPING(topic_set)
 PARLEY_JSON_MAPPING(event_sink)
 PARLEY_JSON_MAPPING(room_spec)
@@ -141,6 +140,22 @@ PARLEY_JSON_MAPPING(member_round)
 PARLEY_JSON_MAPPING(channel_member_spec)
 
 #undef PARLEY_JSON_MAPPING
+
+/// A shared value is the value itself, or null.
+template <class T> void to_json(nlohmann::json& j, const shared<T>& x) {
+  j = x ? nlohmann::json(*x) : nlohmann::json(nullptr);
+}
+
+template <class T>
+void read(const nlohmann::json& j, const std::string& path, shared<T>& x) {
+  if (j.is_null()) {
+    x = shared<T>{};
+    return;
+  }
+  T value;
+  read(j, path, value);
+  x = shared<T>{std::move(value)};
+}
 
 /// Actor handles have no JSON form: they are written as whether they are set
 /// and read back as unset (JSON is for people and HTTP clients, not for

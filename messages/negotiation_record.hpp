@@ -1,16 +1,15 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "caf/detail/scope_guard.hpp"
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
 #include "messages/fields.hpp"
 #include "messages/proposal.hpp"
+#include "messages/shared.hpp"
 
 namespace parley::messages {
 
@@ -148,53 +147,8 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_record& x) {
 void append_counter(negotiation_record& record, negotiation_round round,
                     double convergence_score);
 
-/// A final (or opening) record shared by every receiver of an event: built
-/// once, never changed after, freed with its last reader. Crossing the
-/// network it is written out whole and rebuilt on the other side.
-class shared_record {
-public:
-  shared_record() = default;
-
-  explicit shared_record(negotiation_record x)
-      : ptr_(std::make_shared<const negotiation_record>(std::move(x))) {}
-
-  explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
-
-  const negotiation_record& operator*() const noexcept { return *ptr_; }
-
-  const negotiation_record* operator->() const noexcept { return ptr_.get(); }
-
-  friend bool operator==(const shared_record& x, const shared_record& y) {
-    return x.ptr_ == y.ptr_ || (x.ptr_ && y.ptr_ && *x.ptr_ == *y.ptr_);
-  }
-
-  template <class Inspector>
-  friend typename std::enable_if<Inspector::reads_state,
-                                 typename Inspector::result_type>::type
-  inspect(Inspector& f, const shared_record& x) {
-    // The same layout as a caf::optional<negotiation_record>: a flag, then
-    // the record, read in place.
-    if (!x.ptr_)
-      return f(caf::meta::type_name("shared_record"), false);
-    return f(caf::meta::type_name("shared_record"), true,
-             const_cast<negotiation_record&>(*x.ptr_));
-  }
-
-  template <class Inspector>
-  friend typename std::enable_if<Inspector::writes_state,
-                                 typename Inspector::result_type>::type
-  inspect(Inspector& f, shared_record& x) {
-    caf::optional<negotiation_record> loaded;
-    auto guard = caf::detail::make_scope_guard([&] {
-      x.ptr_ = loaded ? std::make_shared<const negotiation_record>(std::move(*loaded))
-                      : nullptr;
-    });
-    return f(caf::meta::type_name("shared_record"), loaded);
-  }
-
-private:
-  std::shared_ptr<const negotiation_record> ptr_;
-};
+/// A final (or opening) record shared by every receiver of an event.
+using shared_record = shared<negotiation_record>;
 
 std::string to_string(negotiation_status x);
 bool from_string(const std::string& text, negotiation_status& x);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -28,6 +27,20 @@ using messages::channel_event_kind;
 using messages::error_code;
 using messages::severity;
 
+/// Where one candidate stands (a channel keeps one per candidate, in the
+/// candidates' order, rather than sets of agent ids).
+struct seat {
+  /// Withdrew: no later round asks it again.
+  bool withdrawn = false;
+  /// Got the demand this round, and its answer so far (a later answer
+  /// replaces an earlier one, as in the seed's dict).
+  bool invited = false;
+  std::optional<messages::offer_response> offer;
+  /// Was put the round's proposal, and gave feedback on it.
+  bool participant = false;
+  bool reviewed = false;
+};
+
 struct channel_state {
   static inline const char* name = "parley.channel";
   channel_spec spec;
@@ -36,19 +49,27 @@ struct channel_state {
   channel_status status = channel_status::created;
   std::int32_t round = 1;
   processed_messages processed;
-  /// Candidates who withdrew: no later round asks them again.
-  std::set<std::string> withdrawn;
-  /// Who got the demand this round, and the answers so far (by agent: a
-  /// later answer replaces an earlier one, as in the seed's dict).
-  std::set<std::string> invited;
-  std::map<std::string, messages::offer_response> offers;
-  /// The round's proposal, who it was put to, and their feedback.
-  std::optional<messages::channel_proposal> proposal;
-  std::set<std::string> participants;
+  /// One per candidate, and how many are invited, have offered, take part
+  /// and have reviewed this round.
+  std::vector<seat> seats;
+  std::size_t invited = 0;
+  std::size_t offered = 0;
+  std::size_t participants = 0;
+  std::size_t reviewed = 0;
+  /// What every round's aggregation starts from: the demand and the
+  /// candidates' capabilities, set once (a round adds its offers).
+  aggregation_input basis;
+  /// The round's proposal and the participants' feedback on it.
+  messages::shared<messages::channel_proposal> proposal;
   std::vector<messages::proposal_feedback> feedback;
-  std::set<std::string> reviewed;
-  /// The collection timer under way; an older one is stale.
+  /// The channel's one timer (see wake_by): the generation of the newest
+  /// armed, an older one is stale; its due time while it is pending.
   std::uint64_t generation = 0;
+  std::optional<std::int64_t> armed_due_ms;
+  /// When the collection under way times out, and when the next state check
+  /// is due.
+  std::optional<std::int64_t> collection_due_ms;
+  std::int64_t check_due_ms = 0;
   /// Seed 002 §6.2's state checker (recovery.hpp): when the channel entered
   /// its status or last recovered, when the collection under way began,
   /// whether it re-asked the missing in it, and recoveries so far.
@@ -56,17 +77,10 @@ struct channel_state {
   std::int64_t collection_started_ms = 0;
   bool reasked = false;
   std::int32_t recovery_attempts = 0;
-  /// The state check under way (its generation has check_flag set).
-  std::uint64_t check_generation = 0;
   /// The reason of the recovery under way (empty: none): the next event
   /// made carries it.
   std::string recovery_reason;
 };
-
-/// Tells a state check's timer from a collection timer: both come back as a
-/// `timer_due`, whose generation is the only field (and shared with other
-/// actors); a collection generation never reaches the top bit.
-constexpr std::uint64_t check_flag = std::uint64_t{1} << 63;
 
 using channel_pointer = channel_actor::stateful_pointer<channel_state>;
 
@@ -139,9 +153,32 @@ bool move_to(channel_pointer self, channel_status to) {
   return !refused;
 }
 
-void arm_at(channel_pointer self, std::int64_t due_ms) {
+/// Makes sure the channel wakes up by `due_ms`. A channel keeps one timer
+/// pending, the earliest it needs: the timer service is shared by every
+/// actor of the world and a delayed message cannot be cancelled, so a timer
+/// per collection and per check would cost a message each and pin the
+/// channel until the last came due.
+void wake_by(channel_pointer self, std::int64_t due_ms) {
   auto& st = self->state;
+  if (st.armed_due_ms && *st.armed_due_ms <= due_ms)
+    return;
+  st.armed_due_ms = due_ms;
   self->send(st.with.timers, messages::arm_timer{due_ms, ++st.generation});
+}
+
+/// The collection under way times out at `due_ms`.
+void arm_at(channel_pointer self, std::int64_t due_ms) {
+  self->state.collection_due_ms = due_ms;
+  wake_by(self, due_ms);
+}
+
+/// The next state check is one interval from now (one per channel and
+/// interval; nothing scans all channels).
+void schedule_check(channel_pointer self) {
+  auto& st = self->state;
+  st.check_due_ms = messages::saturating_add(st.clock->now_ms(),
+                                             st.spec.settings.state_check_interval_ms);
+  wake_by(self, st.check_due_ms);
 }
 
 /// A collection begins: its timeout runs from now.
@@ -180,71 +217,94 @@ void put_demand(channel_pointer self, const candidate& c) {
 /// Puts the demand to every candidate still in.
 void broadcast(channel_pointer self) {
   auto& st = self->state;
-  st.invited.clear();
-  st.offers.clear();
-  for (const auto& c : st.spec.candidates) {
-    if (st.withdrawn.count(c.agent_id) > 0)
+  st.invited = 0;
+  st.offered = 0;
+  for (std::size_t i = 0; i < st.seats.size(); ++i) {
+    auto& seat = st.seats[i];
+    seat.offer.reset();
+    seat.invited = !seat.withdrawn;
+    if (!seat.invited)
       continue;
-    st.invited.insert(c.agent_id);
-    put_demand(self, c);
+    ++st.invited;
+    put_demand(self, st.spec.candidates[i]);
   }
   if (!wanted(self, channel_event_kind::demand_broadcast))
     return;
   auto x = make_event(self, channel_event_kind::demand_broadcast);
-  for (const auto& c : st.spec.candidates)
-    if (st.invited.count(c.agent_id) > 0)
-      x.agents.push_back(c.agent_id);
+  for (std::size_t i = 0; i < st.seats.size(); ++i)
+    if (st.seats[i].invited)
+      x.agents.push_back(st.spec.candidates[i].agent_id);
   report(self, std::move(x));
 }
 
-const candidate* find_candidate(const channel_state& st, const std::string& agent_id) {
-  for (const auto& c : st.spec.candidates)
-    if (c.agent_id == agent_id)
-      return &c;
-  return nullptr;
+/// The seat (index in the candidates) of `agent_id`, if it is a candidate.
+std::optional<std::size_t> seat_of(const channel_state& st,
+                                   const std::string& agent_id) {
+  for (std::size_t i = 0; i < st.spec.candidates.size(); ++i)
+    if (st.spec.candidates[i].agent_id == agent_id)
+      return i;
+  return std::nullopt;
+}
+
+aggregation_input basis_of(const channel_spec& spec) {
+  aggregation_input x;
+  x.channel_id = spec.channel_id;
+  x.demand_id = spec.demand_id;
+  x.objective = spec.surface_demand;
+  x.capability_tags = spec.capability_tags;
+  for (const auto& c : spec.candidates)
+    x.capabilities[c.agent_id] = c.capabilities;
+  return x;
 }
 
 /// Aggregates the round's offers and puts the proposal to the participants.
 void close_collection(channel_pointer self) {
   auto& st = self->state;
-  if (st.offers.empty()) {
+  if (st.offered == 0) {
     fail(self, failure_reason::timeout); // seed 002 §5.2: 超时且无响应
     return;
   }
   if (!move_to(self, channel_status::aggregating))
     return;
-  aggregation_input in{st.spec.channel_id,
-                       st.spec.demand_id,
-                       st.spec.surface_demand,
-                       st.round,
-                       static_cast<std::int32_t>(st.invited.size()),
-                       {},
-                       st.clock->now_ms(),
-                       st.spec.capability_tags,
-                       {}};
-  for (const auto& c : st.spec.candidates) {
-    in.capabilities[c.agent_id] = c.capabilities;
-    if (auto i = st.offers.find(c.agent_id); i != st.offers.end())
-      in.offers.push_back(i->second);
+  auto& in = st.basis;
+  in.round = st.round;
+  in.invited = static_cast<std::int32_t>(st.invited);
+  in.now_ms = st.clock->now_ms();
+  in.offers.clear();
+  // Moved: the round's offers are not read again once aggregated.
+  for (auto& seat : st.seats) {
+    if (seat.offer)
+      in.offers.push_back(std::move(*seat.offer));
+    seat.offer.reset();
+    seat.participant = false;
+    seat.reviewed = false;
   }
-  st.proposal = aggregate(in, st.spec.settings);
-  st.participants.clear();
+  st.offered = 0;
+  st.proposal =
+      messages::shared<messages::channel_proposal>{aggregate(in, st.spec.settings)};
+  // Who takes part, by seat (an assignment of an agent that is no candidate
+  // has nobody to review it).
+  std::vector<std::pair<std::size_t, const messages::assignment*>> parts;
   for (const auto& a : st.proposal->assignments)
-    st.participants.insert(a.agent_id);
+    if (auto i = seat_of(st, a.agent_id); i && !st.seats[*i].participant) {
+      st.seats[*i].participant = true;
+      parts.emplace_back(*i, &a);
+    }
+  st.participants = parts.size();
+  st.reviewed = 0;
   st.feedback.clear();
-  st.reviewed.clear();
-  if (st.participants.empty()) {
+  if (parts.empty()) {
     fail(self, failure_reason::no_participants);
     return;
   }
   if (!move_to(self, channel_status::proposal_sent))
     return;
-  for (const auto& a : st.proposal->assignments)
-    self->send(find_candidate(st, a.agent_id)->agent,
+  for (const auto& [i, a] : parts)
+    self->send(st.spec.candidates[i].agent,
                messages::proposal_review{caf::actor_cast<channel_actor>(self),
                                          st.spec.channel_id, st.spec.demand_id,
-                                         *st.proposal, st.round,
-                                         st.spec.settings.max_rounds, a});
+                                         st.proposal, st.round,
+                                         st.spec.settings.max_rounds, *a});
   if (wanted(self, channel_event_kind::proposal_distributed)) {
     auto x = make_event(self, channel_event_kind::proposal_distributed);
     x.proposal = *st.proposal;
@@ -272,7 +332,7 @@ void finalize(channel_pointer self, const feedback_evaluation& ev) {
   auto forced = ev.next == channel_status::force_finalized;
   if (!move_to(self, ev.next))
     return;
-  auto& p = *st.proposal;
+  auto p = *st.proposal;
   if (forced) {
     // Seed 002 §5.5: who accepted is confirmed, everyone else optional.
     p.is_forced = true;
@@ -284,7 +344,7 @@ void finalize(channel_pointer self, const feedback_evaluation& ev) {
   }
   auto x = make_event(self, forced ? channel_event_kind::force_finalized
                                    : channel_event_kind::finalized);
-  x.proposal = p;
+  x.proposal = std::move(p);
   report(self, std::move(x));
   self->quit();
 }
@@ -292,7 +352,8 @@ void finalize(channel_pointer self, const feedback_evaluation& ev) {
 /// Seed 002 §5.4 on the round's feedback.
 void evaluate(channel_pointer self) {
   auto& st = self->state;
-  auto ev = evaluate_feedback(st.participants, st.feedback, st.round, st.spec.settings);
+  auto ev = evaluate_feedback(static_cast<std::int32_t>(st.participants), st.feedback,
+                              st.round, st.spec.settings);
   messages::channel_tally tally{ev.accepts, ev.negotiates, ev.withdraws, ev.accept_rate,
                                 decision_of(ev.next)};
   if (wanted(self, channel_event_kind::feedback_evaluated)) {
@@ -300,12 +361,10 @@ void evaluate(channel_pointer self) {
     evaluated.tally = tally;
     report(self, std::move(evaluated));
   }
-  for (const auto& f : st.feedback) {
-    if (f.feedback_type == messages::feedback_type::withdraw)
-      st.withdrawn.insert(f.agent_id);
-    else
-      st.withdrawn.erase(f.agent_id); // a later answer replaces a withdrawal
-  }
+  // A later answer replaces a withdrawal.
+  for (const auto& f : st.feedback)
+    if (auto i = seat_of(st, f.agent_id))
+      st.seats[*i].withdrawn = f.feedback_type == messages::feedback_type::withdraw;
   switch (ev.next) {
   case channel_status::finalized:
   case channel_status::force_finalized:
@@ -331,32 +390,34 @@ void evaluate(channel_pointer self) {
   }
 }
 
-/// The checks every offer and feedback passes before it counts; a refused
-/// one is published and changes nothing.
-template <class Input> bool admit(channel_pointer self, const Input& x) {
+/// The checks every offer and feedback passes before it counts: its sender's
+/// seat, or none when it is refused (published, and nothing changes).
+template <class Input>
+std::optional<std::size_t> admit(channel_pointer self, const Input& x) {
   auto& st = self->state;
   if (auto invalid = validate(x); !invalid.empty()) {
     problem(self, severity::error, error_code::invalid_request, std::move(invalid),
             x.agent_id, x.message_id);
-    return false;
+    return std::nullopt;
   }
   if (x.channel_id != st.spec.channel_id) {
     problem(self, severity::error, error_code::channel_not_found,
             "No channel " + x.channel_id + " here", x.agent_id, x.message_id);
-    return false;
+    return std::nullopt;
   }
-  if (find_candidate(st, x.agent_id) == nullptr) {
+  auto seat = seat_of(st, x.agent_id);
+  if (!seat) {
     problem(self, severity::error, error_code::not_a_party,
             x.agent_id + " is not a candidate of this channel", x.agent_id,
             x.message_id);
-    return false;
+    return std::nullopt;
   }
   if (auto refused = st.processed.record(x.message_id)) {
     problem(self, severity::warning, refused->code, std::move(refused->message),
             x.agent_id, x.message_id);
-    return false;
+    return std::nullopt;
   }
-  return true;
+  return seat;
 }
 
 void late(channel_pointer self, const char* what, const std::string& agent_id,
@@ -367,70 +428,56 @@ void late(channel_pointer self, const char* what, const std::string& agent_id,
           agent_id, message_id);
 }
 
-void on_offer(channel_pointer self, const messages::offer_response& x) {
+void on_offer(channel_pointer self, messages::offer_response& x) {
   auto& st = self->state;
-  if (!admit(self, x))
+  auto i = admit(self, x);
+  if (!i)
     return;
-  if (st.status != channel_status::collecting || st.invited.count(x.agent_id) == 0) {
+  auto& seat = st.seats[*i];
+  if (st.status != channel_status::collecting || !seat.invited) {
     late(self, "An offer", x.agent_id, x.message_id);
     return;
   }
-  st.offers[x.agent_id] = x;
   if (wanted(self, channel_event_kind::offer_submitted)) {
     auto submitted = make_event(self, channel_event_kind::offer_submitted);
     submitted.offer = x;
     report(self, std::move(submitted));
   }
-  if (st.offers.size() == st.invited.size())
+  if (!seat.offer)
+    ++st.offered;
+  seat.offer = std::move(x);
+  if (st.offered == st.invited)
     close_collection(self);
 }
 
-void on_feedback(channel_pointer self, const messages::proposal_feedback& x) {
+void on_feedback(channel_pointer self, messages::proposal_feedback& x) {
   auto& st = self->state;
-  if (!admit(self, x))
+  auto i = admit(self, x);
+  if (!i)
     return;
+  auto& seat = st.seats[*i];
   if (st.status != channel_status::negotiating) {
     late(self, "Feedback", x.agent_id, x.message_id);
     return;
   }
-  if (st.participants.count(x.agent_id) == 0) {
+  if (!seat.participant) {
     problem(self, severity::error, error_code::not_a_party,
             x.agent_id + " is not a participant of the proposal", x.agent_id,
             x.message_id);
     return;
   }
-  st.feedback.push_back(x);
-  st.reviewed.insert(x.agent_id);
+  if (!seat.reviewed) {
+    seat.reviewed = true;
+    ++st.reviewed;
+  }
   if (wanted(self, channel_event_kind::proposal_feedback)) {
     auto given = make_event(self, channel_event_kind::proposal_feedback);
     given.feedback = x;
     report(self, std::move(given));
   }
-  if (st.reviewed.size() == st.participants.size())
+  st.feedback.push_back(std::move(x));
+  if (st.reviewed == st.participants)
     evaluate(self);
-}
-
-void on_timeout(channel_pointer self, const messages::timer_due& x) {
-  auto& st = self->state;
-  if (x.generation != st.generation)
-    return;
-  if (st.status == channel_status::collecting)
-    close_collection(self);
-  else if (st.status == channel_status::negotiating)
-    evaluate(self);
-}
-
-/// Arms the channel's next state check (one timer per channel and interval;
-/// nothing scans all channels).
-void arm_check(channel_pointer self) {
-  auto& st = self->state;
-  if (is_terminal(st.status))
-    return;
-  self->send(st.with.timers,
-             messages::arm_timer{
-                 messages::saturating_add(st.clock->now_ms(),
-                                          st.spec.settings.state_check_interval_ms),
-                 check_flag | ++st.check_generation});
 }
 
 /// Refuses an invalid spec (E001): the actor stops at once.
@@ -481,8 +528,8 @@ void start(channel_pointer self) {
     return;
   if (wanted(self, channel_event_kind::created))
     report_created(self);
+  schedule_check(self);
   open_channel(self);
-  arm_check(self);
 }
 
 /// The channel as its state checker sees it: who the collection under way
@@ -495,13 +542,13 @@ check_input check_of(const channel_state& st, std::int64_t now_ms) {
   x.reasked = st.reasked;
   x.attempts = st.recovery_attempts;
   auto collecting = st.status == channel_status::collecting;
-  const auto& awaited = collecting ? st.invited : st.participants;
-  x.awaited = static_cast<std::int32_t>(awaited.size());
-  for (const auto& c : st.spec.candidates) {
-    auto answered = collecting ? st.offers.count(c.agent_id) > 0
-                               : st.reviewed.count(c.agent_id) > 0;
-    if (awaited.count(c.agent_id) > 0 && !answered)
-      x.missing.push_back(c.agent_id);
+  x.awaited = static_cast<std::int32_t>(collecting ? st.invited : st.participants);
+  for (std::size_t i = 0; i < st.seats.size(); ++i) {
+    const auto& seat = st.seats[i];
+    auto awaited = collecting ? seat.invited : seat.participant;
+    auto answered = collecting ? seat.offer.has_value() : seat.reviewed;
+    if (awaited && !answered)
+      x.missing.push_back(st.spec.candidates[i].agent_id);
   }
   return x;
 }
@@ -512,7 +559,8 @@ void reask(channel_pointer self, const std::vector<std::string>& recipients) {
   auto& st = self->state;
   st.reasked = true;
   for (const auto& id : recipients)
-    put_demand(self, *find_candidate(st, id));
+    if (auto i = seat_of(st, id))
+      put_demand(self, st.spec.candidates[*i]);
   if (!wanted(self, channel_event_kind::demand_broadcast))
     return;
   auto x = make_event(self, channel_event_kind::demand_broadcast);
@@ -544,12 +592,31 @@ void recover(channel_pointer self, const recovery_decision& d) {
   st.recovery_reason.clear();
 }
 
-void on_check(channel_pointer self, const messages::timer_due& x) {
+/// The channel's timer came due: ends the collection whose time is up, runs
+/// the state check when it is due, and arms the timer for what comes next.
+void on_wake(channel_pointer self, const messages::timer_due& x) {
   auto& st = self->state;
-  if (x.generation != (check_flag | st.check_generation))
+  if (x.generation != st.generation)
+    return; // an earlier due time armed a newer one
+  st.armed_due_ms.reset();
+  auto now = st.clock->now_ms();
+  if (st.collection_due_ms && *st.collection_due_ms <= now) {
+    st.collection_due_ms.reset();
+    if (st.status == channel_status::collecting)
+      close_collection(self);
+    else if (st.status == channel_status::negotiating)
+      evaluate(self);
+  }
+  if (is_terminal(st.status))
     return;
-  recover(self, check_channel(check_of(st, st.clock->now_ms()), st.spec.settings));
-  arm_check(self);
+  if (st.check_due_ms <= now) {
+    recover(self, check_channel(check_of(st, now), st.spec.settings));
+    if (is_terminal(st.status))
+      return;
+    schedule_check(self);
+  }
+  wake_by(self, st.collection_due_ms ? std::min(*st.collection_due_ms, st.check_due_ms)
+                                     : st.check_due_ms);
 }
 
 /// Takes up a resumed collection: finishes it at once if everyone answered
@@ -571,60 +638,81 @@ void resume(channel_pointer self, const channel_snapshot& x) {
     return;
   st.status = x.status;
   st.round = x.round;
-  st.invited = x.invited;
-  st.offers = x.offers;
-  st.proposal = x.proposal;
-  st.participants = x.participants;
+  if (x.proposal)
+    st.proposal = messages::shared<messages::channel_proposal>{*x.proposal};
   st.feedback = x.feedback;
-  st.withdrawn = x.withdrawn;
+  for (std::size_t i = 0; i < st.seats.size(); ++i) {
+    const auto& id = st.spec.candidates[i].agent_id;
+    auto& seat = st.seats[i];
+    seat.withdrawn = x.withdrawn.count(id) > 0;
+    seat.invited = x.invited.count(id) > 0;
+    if (auto offer = x.offers.find(id); offer != x.offers.end() && seat.invited)
+      seat.offer = offer->second;
+    seat.participant = x.participants.count(id) > 0;
+    seat.reviewed = seat.participant &&
+                    std::any_of(x.feedback.begin(), x.feedback.end(),
+                                [&](const auto& f) { return f.agent_id == id; });
+    st.invited += seat.invited ? 1 : 0;
+    st.offered += seat.offer ? 1 : 0;
+    st.participants += seat.participant ? 1 : 0;
+    st.reviewed += seat.reviewed ? 1 : 0;
+  }
   for (const auto& id : x.processed)
     st.processed.record(id);
-  for (const auto& f : x.feedback)
-    st.reviewed.insert(f.agent_id);
   st.collection_started_ms = x.collection_started_ms;
   st.stuck_since_ms = x.stuck_since_ms;
   st.reasked = x.reasked;
   st.recovery_attempts = x.recovery_attempts;
   const auto& settings = st.spec.settings;
+  if (!is_terminal(st.status))
+    schedule_check(self);
   switch (st.status) {
   case channel_status::created:
     open_channel(self);
     break;
   case channel_status::collecting:
-    resume_collection(self, settings.response_timeout_ms,
-                      st.offers.size() == st.invited.size(), close_collection);
+    resume_collection(self, settings.response_timeout_ms, st.offered == st.invited,
+                      close_collection);
     break;
   case channel_status::negotiating:
     resume_collection(self, settings.feedback_timeout_ms,
-                      st.reviewed.size() == st.participants.size(), evaluate);
+                      st.reviewed == st.participants, evaluate);
     break;
   default:
     // Terminal: nothing is left to do. (The fold yields no other status.)
     self->quit();
     return;
   }
-  arm_check(self);
 }
 
 channel_actor::behavior_type handlers(channel_pointer self) {
   return {
-      [self](const messages::offer_response& x) { on_offer(self, x); },
-      [self](const messages::proposal_feedback& x) { on_feedback(self, x); },
-      [self](const messages::timer_due& x) {
-        if ((x.generation & check_flag) != 0)
-          on_check(self, x);
-        else
-          on_timeout(self, x);
-      },
+      [self](messages::offer_response& x) { on_offer(self, x); },
+      [self](messages::proposal_feedback& x) { on_feedback(self, x); },
+      [self](const messages::timer_due& x) { on_wake(self, x); },
   };
 }
 
-channel_actor::behavior_type channel_behavior(channel_pointer self, channel_spec spec,
-                                              peers with) {
+/// Takes up the channel's spec and peers, new or resumed.
+void settle(channel_pointer self, channel_spec spec, peers with) {
   auto& st = self->state;
   st.spec = std::move(spec);
   st.with = std::move(with);
   st.clock.emplace(self->system());
+  st.basis = basis_of(st.spec);
+  st.seats.resize(st.spec.candidates.size());
+  st.feedback.reserve(st.spec.candidates.size());
+  st.basis.offers.reserve(st.spec.candidates.size());
+  // An offer and a feedback id per candidate and round, for up to five
+  // rounds (the default limit; the spec is not validated yet).
+  st.processed.reserve(
+      2 * st.spec.candidates.size() *
+      static_cast<std::size_t>(std::clamp(st.spec.settings.max_rounds, 1, 5)));
+}
+
+channel_actor::behavior_type channel_behavior(channel_pointer self, channel_spec spec,
+                                              peers with) {
+  settle(self, std::move(spec), std::move(with));
   start(self);
   return handlers(self);
 }
@@ -653,10 +741,7 @@ channel_spec spec_of(const channel_snapshot& x,
 channel_actor::behavior_type
 resumed_behavior(channel_pointer self, channel_snapshot snapshot,
                  std::map<std::string, channel_member_actor> agents, peers with) {
-  auto& st = self->state;
-  st.spec = spec_of(snapshot, agents);
-  st.with = std::move(with);
-  st.clock.emplace(self->system());
+  settle(self, spec_of(snapshot, agents), std::move(with));
   resume(self, snapshot);
   return handlers(self);
 }

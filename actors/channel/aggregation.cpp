@@ -1,6 +1,6 @@
 #include "actors/channel/aggregation.hpp"
 
-#include <set>
+#include <algorithm>
 
 #include "actors/coordinator/rules.hpp"
 
@@ -19,21 +19,25 @@ std::string notes_of(const messages::offer_response& x) {
   return notes;
 }
 
-/// The demand's tags that none of `taking_part` offers.
+/// The demand's tags that none of `taking_part` offers. (Sorted vectors, not
+/// sets: a round's handful of keys needs no node per key.)
 std::vector<messages::gap>
 gaps_of(const aggregation_input& in,
         const std::vector<messages::assignment>& taking_part) {
-  std::set<std::string> covered;
+  std::vector<std::string> covered;
   for (const auto& a : taking_part)
     if (auto i = in.capabilities.find(a.agent_id); i != in.capabilities.end())
       for (const auto& capability : i->second)
-        covered.insert(coordinator::tag_key(capability));
+        covered.push_back(coordinator::tag_key(capability));
+  std::sort(covered.begin(), covered.end());
   std::vector<messages::gap> result;
-  std::set<std::string> seen;
+  std::vector<std::string> seen;
   for (const auto& tag : in.capability_tags) {
     auto key = coordinator::tag_key(tag);
-    if (key.empty() || covered.count(key) > 0 || !seen.insert(key).second)
+    if (key.empty() || std::binary_search(covered.begin(), covered.end(), key) ||
+        std::find(seen.begin(), seen.end(), key) != seen.end())
       continue;
+    seen.push_back(std::move(key));
     result.push_back({"no participant offers " + tag, {tag}});
   }
   return result;
@@ -49,6 +53,7 @@ messages::channel_proposal aggregate(const aggregation_input& in,
   x.version = in.round;
   x.objective = in.objective;
   x.created_at = in.now_ms;
+  x.assignments.reserve(in.offers.size());
   for (const auto& offer : in.offers) {
     if (offer.decision == offer_decision::decline)
       continue;

@@ -126,6 +126,13 @@ void read_assignments(object_reader& r, const aggregation_input& in,
             "\"" + dependency + "\" is not an assigned agent");
 }
 
+/// The proposal under review; an empty one if the review came without (only
+/// a broken peer sends that).
+const messages::channel_proposal& proposal_of(const messages::proposal_review& review) {
+  static const messages::channel_proposal none;
+  return review.proposal ? *review.proposal : none;
+}
+
 } // namespace
 
 llm::text_prompt offer_prompt(const channel_profile& member,
@@ -209,7 +216,7 @@ read_offer_response(const std::string& answer, const channel_profile& member,
 
 llm::text_prompt feedback_prompt(const channel_profile& member,
                                  const messages::proposal_review& review) {
-  const auto& proposal = review.proposal;
+  const auto& proposal = proposal_of(review);
   auto language = llm::language_of(proposal.objective + proposal.summary);
   json shown = proposal;
   shown.erase("created_at");
@@ -256,8 +263,8 @@ read_feedback(const std::string& answer, const channel_profile& member,
     return messages::validate(x);
   });
   if (result.fallback()) {
-    auto language =
-        llm::language_of(review.proposal.objective + review.proposal.summary);
+    const auto& proposal = proposal_of(review);
+    auto language = llm::language_of(proposal.objective + proposal.summary);
     x.feedback_type = messages::feedback_type::accept;
     x.adjustment_request.clear();
     x.reasoning =

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
-#include <map>
 
 #include "messages/channel_event.hpp"
 #include "messages/enum_names.hpp"
@@ -60,18 +58,18 @@ int percent(double rate) {
 /// the negotiating participants asked for.
 std::string
 compromise_suggestion(const feedback_evaluation& x,
-                      const std::vector<messages::proposal_feedback>& latest,
+                      const std::vector<const messages::proposal_feedback*>& latest,
                       double threshold_low) {
   auto text = "Only " + std::to_string(x.accepts) + " of " + std::to_string(x.active) +
               " active participants accepted (" +
               std::to_string(percent(x.accept_rate)) + "%, below " +
               std::to_string(percent(threshold_low)) + "%).";
   std::string asked;
-  for (const auto& f : latest) {
-    if (f.feedback_type != feedback_type::negotiate || f.adjustment_request.empty())
+  for (const auto* f : latest) {
+    if (f->feedback_type != feedback_type::negotiate || f->adjustment_request.empty())
       continue;
-    asked += (asked.empty() ? " A compromise would address: " : "; ") + f.agent_id +
-             ": " + f.adjustment_request;
+    asked += (asked.empty() ? " A compromise would address: " : "; ") + f->agent_id +
+             ": " + f->adjustment_request;
   }
   return text + (asked.empty() ? " Nobody asked for an adjustment." : asked + ".");
 }
@@ -132,30 +130,31 @@ std::optional<refusal> processed_messages::record(const std::string& message_id)
   return std::nullopt;
 }
 
+namespace {
+
+/// evaluate_feedback on the answers of `expected` participants (pointers:
+/// the feedback is only read).
 feedback_evaluation
-evaluate_feedback(const std::set<std::string>& expected,
-                  const std::vector<messages::proposal_feedback>& feedback,
-                  std::int32_t round, const messages::channel_settings& settings) {
+evaluate_answers(std::int32_t expected,
+                 std::vector<const messages::proposal_feedback*> latest,
+                 std::int32_t round, const messages::channel_settings& settings) {
   // Seed 002 keeps feedback as a dict by agent: a later one replaces the
-  // earlier in its place.
-  std::vector<messages::proposal_feedback> latest;
-  std::map<std::string, std::size_t> position;
-  for (const auto& f : feedback) {
-    if (expected.count(f.agent_id) == 0)
-      continue;
-    auto [i, added] = position.emplace(f.agent_id, latest.size());
-    if (added)
-      latest.push_back(f);
-    else
-      latest[i->second] = f;
-  }
-  // By agent, not in the order the answers came: in real time that order is
-  // the scheduler's, and the lists and suggestion below would differ run to run.
-  std::sort(latest.begin(), latest.end(),
-            [](const auto& a, const auto& b) { return a.agent_id < b.agent_id; });
+  // earlier. Ordered by agent, not in the order the answers came: in real
+  // time that order is the scheduler's, and the lists and suggestion below
+  // would differ run to run.
+  // Stable: of one agent's answers, the last stays last and wins below.
+  std::stable_sort(latest.begin(), latest.end(), [](const auto* a, const auto* b) {
+    return a->agent_id < b->agent_id;
+  });
+  // Unique from the back keeps each agent's last answer, packed at the end.
+  latest.erase(
+      latest.begin(),
+      std::unique(latest.rbegin(), latest.rend(), [](const auto* a, const auto* b) {
+        return a->agent_id == b->agent_id;
+      }).base());
   feedback_evaluation x;
-  for (const auto& f : latest) {
-    switch (f.feedback_type) {
+  for (const auto* f : latest) {
+    switch (f->feedback_type) {
     case feedback_type::accept:
       ++x.accepts;
       break;
@@ -167,7 +166,7 @@ evaluate_feedback(const std::set<std::string>& expected,
       break;
     }
   }
-  x.active = static_cast<std::int32_t>(expected.size()) - x.withdraws;
+  x.active = expected - x.withdraws;
   if (x.active == 0) {
     x.next = channel_status::failed;
     x.failure = failure_reason::no_participants;
@@ -185,11 +184,37 @@ evaluate_feedback(const std::set<std::string>& expected,
     x.next = channel_status::collecting;
   } else {
     x.next = channel_status::force_finalized;
-    for (const auto& f : latest)
-      (f.feedback_type == feedback_type::accept ? x.confirmed : x.optional)
-          .push_back(f.agent_id);
+    for (const auto* f : latest)
+      (f->feedback_type == feedback_type::accept ? x.confirmed : x.optional)
+          .push_back(f->agent_id);
   }
   return x;
+}
+
+} // namespace
+
+feedback_evaluation
+evaluate_feedback(const std::set<std::string>& expected,
+                  const std::vector<messages::proposal_feedback>& feedback,
+                  std::int32_t round, const messages::channel_settings& settings) {
+  std::vector<const messages::proposal_feedback*> latest;
+  latest.reserve(feedback.size());
+  for (const auto& f : feedback)
+    if (expected.count(f.agent_id) > 0)
+      latest.push_back(&f);
+  return evaluate_answers(static_cast<std::int32_t>(expected.size()), std::move(latest),
+                          round, settings);
+}
+
+feedback_evaluation
+evaluate_feedback(std::int32_t expected,
+                  const std::vector<messages::proposal_feedback>& feedback,
+                  std::int32_t round, const messages::channel_settings& settings) {
+  std::vector<const messages::proposal_feedback*> latest;
+  latest.reserve(feedback.size());
+  for (const auto& f : feedback)
+    latest.push_back(&f);
+  return evaluate_answers(expected, std::move(latest), round, settings);
 }
 
 subchannel_plan plan_subchannels(channel_status status, std::int32_t depth,

@@ -72,6 +72,10 @@ public:
 
   std::size_t size() const noexcept { return ids_.size(); }
 
+  /// Makes room for `n` ids at once (a channel expects two per candidate
+  /// and round), instead of rehashing as they come.
+  void reserve(std::size_t n) { ids_.reserve(n); }
+
 private:
   std::unordered_set<std::string> ids_;
 };
@@ -109,6 +113,13 @@ struct feedback_evaluation {
 /// `round` is the last (>= max_rounds). Lower: failed, low_acceptance.
 feedback_evaluation
 evaluate_feedback(const std::set<std::string>& expected,
+                  const std::vector<messages::proposal_feedback>& feedback,
+                  std::int32_t round, const messages::channel_settings& settings);
+
+/// As above, for a channel that admits feedback only from its `expected`
+/// participants (their number): every answer in `feedback` counts.
+feedback_evaluation
+evaluate_feedback(std::int32_t expected,
                   const std::vector<messages::proposal_feedback>& feedback,
                   std::int32_t round, const messages::channel_settings& settings);
 

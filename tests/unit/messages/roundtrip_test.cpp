@@ -755,8 +755,9 @@ std::vector<demand_offer> samples(tag<demand_offer>, wire& w) {
 std::vector<proposal_review> samples(tag<proposal_review>, wire& w) {
   auto proposal = a_channel_proposal();
   return {proposal_review{w.as<parley::actors::channel_actor>(w.bus), "collab-1", "d-1",
-                          proposal, 2, 5, proposal.assignments.front()},
-          proposal_review{{}, "collab-1", "d-1", channel_proposal{}, 1, 5, caf::none}};
+                          shared<channel_proposal>{proposal}, 2, 5,
+                          proposal.assignments.front()},
+          proposal_review{{}, "collab-1", "d-1", {}, 1, 5, caf::none}};
 }
 
 std::vector<channel_event> samples(tag<channel_event>, wire&) {

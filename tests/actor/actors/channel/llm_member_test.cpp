@@ -107,8 +107,10 @@ struct member_setup {
     x.channel = channel;
     x.channel_id = "collab-1";
     x.demand_id = "d-1";
-    x.proposal.summary = "Alice provides the venue";
-    x.proposal.objective = "An AI meetup in Beijing";
+    msg::channel_proposal proposal;
+    proposal.summary = "Alice provides the venue";
+    proposal.objective = "An AI meetup in Beijing";
+    x.proposal = msg::shared<msg::channel_proposal>{std::move(proposal)};
     x.round = 2;
     return x;
   }

@@ -87,10 +87,11 @@ proposal_review review_of(const std::string& objective) {
   proposal_review x;
   x.channel_id = "collab-1";
   x.demand_id = "d-1";
-  x.proposal = aggregate(round_of(objective), channel_settings{});
+  x.proposal =
+      shared<channel_proposal>{aggregate(round_of(objective), channel_settings{})};
   x.round = 2;
   x.max_rounds = 5;
-  x.your_assignment = x.proposal.assignments.front();
+  x.your_assignment = x.proposal->assignments.front();
   return x;
 }
 
