@@ -44,6 +44,8 @@ constexpr std::int64_t messages_per_channel =
 constexpr std::size_t collectors = 4;
 /// How long the run may take before the missing outcomes count as wrong.
 constexpr auto give_up_after = std::chrono::minutes{5};
+/// How long the store may take to commit what is left at the end.
+constexpr auto store_flush_limit = std::chrono::minutes{2};
 
 const std::array<const char*, 5> capability_names = {"venue", "catering", "speakers",
                                                      "sponsorship", "media"};
@@ -186,7 +188,8 @@ std::string fixed(double x, int digits) {
 
 } // namespace
 
-int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
+int run_channel_bench(std::int64_t n, bool json, const std::string& store,
+                      std::ostream& out) {
   if (n <= 0) {
     out << "CHANNELS N=" << n << " nothing to do\n";
     return 1;
@@ -195,6 +198,11 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
   configure(cfg, system_options{});
   caf::actor_system sys{cfg};
   world w{sys, config::settings{}};
+  std::string store_kind;
+  if (!store.empty()) {
+    w.add_store(store);
+    store_kind = store.rfind("postgres", 0) == 0 ? "postgresql" : "sqlite";
+  }
   std::vector<messages::channel_member_spec> members;
   std::vector<actors::channel_member_actor> pool;
   members.reserve(pool_size);
@@ -247,6 +255,9 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
   while (done < collectors && !gave_up)
     listener->receive([&](messages::done_atom, std::int64_t) { ++done; },
                       caf::after(give_up_after) >> [&] { gave_up = true; });
+  // The last terminal event reached every subscriber, the store among them:
+  // what the store has not committed yet is part of the work.
+  auto store_failure = gave_up ? std::string{} : w.flush_store(store_flush_limit);
   auto seconds = std::chrono::duration<double>(steady::now() - begin).count();
   // What the collectors wrote is read only once each said done; a run that
   // gave up reports and leaves at once (std::_Exit) without reading it.
@@ -273,7 +284,9 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
   // Every channel verified finalized at round 3 with its 10 members assigned
   // exchanged exactly messages_per_channel messages with them.
   auto messages = finished * messages_per_channel;
-  auto ok = wrong == 0 && problems == 0 && !gave_up;
+  auto ok = wrong == 0 && problems == 0 && !gave_up && store_failure.empty();
+  if (!store_failure.empty())
+    first_failure = "store: " + store_failure;
   auto p50 = static_cast<double>(percentile(final_us, 50)) / 1000.0;
   auto p99 = static_cast<double>(percentile(final_us, 99)) / 1000.0;
   auto stats = read_process_stats();
@@ -293,6 +306,8 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
                      {"wrong", wrong},
                      {"problems", problems},
                      {"ok", ok}};
+    if (!store_kind.empty())
+      j["store"] = store_kind;
     if (!ok)
       j["failure"] = gave_up ? "gave up waiting" : first_failure;
     out << j.dump() << '\n';
@@ -303,7 +318,8 @@ int run_channel_bench(std::int64_t n, bool json, std::ostream& out) {
         << " final_p50_ms=" << fixed(p50, 3) << " final_p99_ms=" << fixed(p99, 3)
         << " cpu_s=" << fixed(stats.cpu_s, 3)
         << " process_s=" << fixed(stats.process_s, 2)
-        << " peak_rss_kb=" << stats.peak_rss_kb << " wrong=" << wrong << '\n';
+        << " peak_rss_kb=" << stats.peak_rss_kb << " wrong=" << wrong
+        << (store_kind.empty() ? std::string{} : " store=" + store_kind) << '\n';
     if (!ok)
       out << "FAILED: " << (gave_up ? "gave up waiting" : first_failure)
           << (problems > 0 ? "; problems " + std::to_string(problems) +

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <string>
 
 namespace parley::runtime {
 
@@ -29,7 +30,14 @@ namespace parley::runtime {
 /// peak_rss_kb=<VmHWM> wrong=<k>` (or a JSON object with `json`), where the
 /// time to a final state runs from a channel's opening to its terminal
 /// event, and ends the process like `run_bench`: exit code 0, or 1 if any
-/// outcome was wrong or missing. Returns (1) only when `n` is not positive.
-int run_channel_bench(std::int64_t n, bool json, std::ostream& out);
+/// outcome was wrong or missing. Returns (1) only when `n` is not positive
+/// or the store cannot be opened (said on `out`).
+///
+/// With a `store` (a path, sqlite:PATH or postgresql://…), every channel's
+/// row and events are written to it too (the store subscribes to the towow.*
+/// topics, so every event is built and published), and the clock stops once
+/// the store committed the last: the line then has `store=<kind>`.
+int run_channel_bench(std::int64_t n, bool json, const std::string& store,
+                      std::ostream& out);
 
 } // namespace parley::runtime

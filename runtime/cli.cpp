@@ -144,12 +144,18 @@ int bench_command(const global_options& global, const bench_options& options,
               << " workload has none (use --workload w1 or w2)\n";
     return exit_usage;
   }
+  if (workload == "ballots" && !options.store.empty()) {
+    std::cerr << "parley: --store writes negotiations and channels; the ballots "
+                 "workload has neither (use --workload w1, w2 or channels)\n";
+    return exit_usage;
+  }
   if (workload == "ballots")
     return run_ballot_bench(options.negotiations, options.json, std::cout) == 0
                ? exit_ok
                : exit_failed;
   if (workload == "channels")
-    return run_channel_bench(options.negotiations, options.json, std::cout) == 0
+    return run_channel_bench(options.negotiations, options.json, options.store,
+                             std::cout) == 0
                ? exit_ok
                : exit_failed;
   auto settings = load_settings(global);
@@ -286,8 +292,9 @@ int run_cli(int argc, char** argv) {
   bench_cmd->add_flag("--json", bench.json, "Print the result as one JSON object");
   add_remote_option(bench_cmd, bench.remotes);
   bench_cmd->add_option("--store", bench.store,
-                        "Also write every record to this store (a path, sqlite:PATH "
-                        "or postgresql://…); the clock stops once it has committed "
+                        "Also write every record (negotiation, or channel and its "
+                        "events) to this store (a path, sqlite:PATH or "
+                        "postgresql://…); the clock stops once it has committed "
                         "the last one");
   add_tls_options(bench_cmd, global.tls);
 
