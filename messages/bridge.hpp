@@ -7,6 +7,7 @@
 // CAF proxy in the other.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "caf/message.hpp"
@@ -44,14 +45,21 @@ typename Inspector::result_type inspect(Inspector& f, routed& x) {
            field("content", x.content));
 }
 
-/// Messages in the order their senders sent them.
+/// Messages in the order their senders sent them, packed by
+/// runtime/bridge/codec.hpp: CAF serializes a string per frame, not each
+/// field of each message.
 struct routed_batch {
-  std::vector<routed> messages;
+  /// Each message's route, a tag for its type and, for a tagged type, its
+  /// fields in the compact codec's form.
+  std::string packed;
+  /// The messages of types without a tag, whole, in order.
+  std::vector<caf::message> others;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, routed_batch& x) {
-  return f(caf::meta::type_name("routed_batch"), field("messages", x.messages));
+  return f(caf::meta::type_name("routed_batch"), field("packed", x.packed),
+           field("others", x.others));
 }
 
 } // namespace parley::messages

@@ -2,7 +2,9 @@
 
 // A small binary form of any inspectable value (its `inspect` names the
 // fields, so nothing here repeats them), for values kept in memory (a room's
-// history), not for the wire. What a negotiation record repeats costs a byte:
+// history) and for the messages two bridges exchange (runtime/bridge/codec.hpp,
+// between processes of one build: 8-byte fields keep the machine's byte
+// order). What a negotiation record repeats costs a byte:
 // - a string equal to one written before (an agent id in every round, the
 //   currency of every proposal), or the end of one (the room id at the end of
 //   a negotiation id), is a reference to it; a UUID is its 16 bytes;
@@ -268,6 +270,9 @@ public:
   compact_reader(const char* data, std::size_t size) : pos_(data), end_(data + size) {}
 
   template <class... Ts> void operator()(Ts&&... xs) { (read(xs), ...); }
+
+  /// Where the next value starts: the end of what was read.
+  const char* position() const { return pos_; }
 
   /// The first string of the bytes (a value whose first field is a string),
   /// without reading the rest.

@@ -10,6 +10,7 @@
 #include "actors/agent/interface.hpp"
 #include "actors/common/forward.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/bridge/codec.hpp"
 #include "runtime/bridge/outbox.hpp"
 
 namespace parley::runtime::bridge {
@@ -69,7 +70,9 @@ caller_bridge_actor::behavior_type caller_behavior(caller_pointer self,
         self->state.out.add(self, self->state.node, std::move(x));
       },
       [self](messages::routed_batch& batch) {
-        for (auto& x : batch.messages)
+        batch_reader reader{batch};
+        messages::routed x;
+        while (reader.next(x))
           deliver(self, x);
       },
       [self](const messages::agent_proposal& x) { on_answer(self, x); },

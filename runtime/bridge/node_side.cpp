@@ -12,6 +12,7 @@
 #include "actors/negotiation/interface.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/bridge/forwarder.hpp"
+#include "runtime/bridge/codec.hpp"
 #include "runtime/bridge/outbox.hpp"
 
 namespace parley::runtime::bridge {
@@ -125,7 +126,9 @@ node_bridge_actor::behavior_type node_behavior(node_pointer self,
         self->state.out.add(self, self->state.caller, std::move(x));
       },
       [self](messages::routed_batch& batch) {
-        for (auto& x : batch.messages)
+        batch_reader reader{batch};
+        messages::routed x;
+        while (reader.next(x))
           deliver(self, x);
       },
       [self](std::uint64_t agent_slot, std::vector<messages::room_spec>& specs)

@@ -8,6 +8,7 @@
 
 #include "messages/atoms.hpp"
 #include "messages/bridge.hpp"
+#include "runtime/bridge/codec.hpp"
 
 namespace parley::runtime::bridge {
 
@@ -22,19 +23,20 @@ public:
   /// Collects `x`; `self` flushes when asked (or now, when the batch is full).
   template <class Self, class Peer>
   void add(Self* self, const Peer& peer, messages::routed x) {
-    batch_.messages.push_back(std::move(x));
-    if (batch_.messages.size() >= max_batch)
+    pack(batch_, std::move(x));
+    if (++size_ >= max_batch)
       flush(self, peer);
-    else if (batch_.messages.size() == 1)
+    else if (size_ == 1)
       self->delayed_send(self, flush_delay, messages::flush_atom::value);
   }
 
   /// Sends what was collected, if anything.
   template <class Self, class Peer> void flush(Self* self, const Peer& peer) {
-    if (batch_.messages.empty())
+    if (size_ == 0)
       return;
     self->send(peer, std::move(batch_));
     batch_ = messages::routed_batch{};
+    size_ = 0;
   }
 
 private:
@@ -45,6 +47,8 @@ private:
   static constexpr auto flush_delay = std::chrono::microseconds(200);
 
   messages::routed_batch batch_;
+  /// Messages in `batch_`.
+  std::size_t size_ = 0;
 };
 
 } // namespace parley::runtime::bridge

@@ -29,6 +29,7 @@
 #include "caf/uniform_type_info_map.hpp"
 
 #include "messages/fields.hpp"
+#include "runtime/bridge/codec.hpp"
 
 using namespace parley::messages;
 using nlohmann::json;
@@ -879,7 +880,10 @@ std::vector<routed> samples(tag<routed>, wire& w) {
 }
 
 std::vector<routed_batch> samples(tag<routed_batch>, wire& w) {
-  return {routed_batch{samples(tag<routed>{}, w)}, routed_batch{}};
+  routed_batch batch;
+  for (auto& x : samples(tag<routed>{}, w))
+    parley::runtime::bridge::pack(batch, std::move(x));
+  return {std::move(batch), routed_batch{}};
 }
 
 /// The bridge's envelopes (messages/bridge.hpp) carry any message between
@@ -1179,6 +1183,54 @@ TEST_CASE("every wire type survives the binary serializer inside a caf::message"
       CHECK(same(msg.template get_as<type>(0), x));
     }
   });
+}
+
+TEST_CASE("every wire type survives the bridge's codec in a frame", "[unit]") {
+  wire w;
+  routed_batch batch;
+  std::vector<caf::message> sent;
+  for_each_wire_type([&](auto t) {
+    for (const auto& x : samples(t, w)) {
+      sent.push_back(caf::make_message(x));
+      parley::runtime::bridge::pack(
+          batch, routed{route_kind::agent, sent.size() * 1000, sent.back()});
+    }
+  });
+  auto frame = w.round_trip(batch);
+  parley::runtime::bridge::batch_reader reader{frame};
+  routed x;
+  std::size_t i = 0;
+  for (; i < sent.size() && reader.next(x); ++i) {
+    INFO(to_string(sent[i]));
+    CHECK(x.kind == route_kind::agent);
+    CHECK(x.slot == (i + 1) * 1000);
+    CHECK(same(x.content, sent[i]));
+  }
+  CHECK(i == sent.size());
+  CHECK_FALSE(reader.next(x));
+}
+
+TEST_CASE("a bridge frame cut short ends its messages, without an exception",
+          "[unit]") {
+  wire w;
+  routed_batch batch;
+  auto counter = samples(tag<agent_counter>{}, w).front();
+  parley::runtime::bridge::pack(
+      batch, routed{route_kind::negotiation, 0, caf::make_message(counter)});
+  parley::runtime::bridge::pack(
+      batch, routed{route_kind::negotiation, 0, caf::make_message(counter)});
+  batch.packed.resize(batch.packed.size() - 3);
+  parley::runtime::bridge::batch_reader reader{batch};
+  routed x;
+  REQUIRE(reader.next(x));
+  CHECK(same(x.content, caf::make_message(counter)));
+  CHECK_FALSE(reader.next(x));
+  routed_batch untagged_missing;
+  parley::runtime::bridge::pack(untagged_missing,
+                                routed{route_kind::bus, 0, caf::message{}});
+  untagged_missing.others.clear();
+  parley::runtime::bridge::batch_reader empty{untagged_missing};
+  CHECK_FALSE(empty.next(x));
 }
 
 TEST_CASE("equality through the field list sees a change in any field", "[unit]") {
