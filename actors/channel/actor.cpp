@@ -204,6 +204,16 @@ const candidate* find_candidate(const channel_state& st, const std::string& agen
   return nullptr;
 }
 
+/// Puts the round's proposal to the participant of assignment `a`.
+void put_proposal(channel_pointer self, const messages::assignment& a) {
+  const auto& st = self->state;
+  self->send(find_candidate(st, a.agent_id)->agent,
+             messages::proposal_review{caf::actor_cast<channel_actor>(self),
+                                       st.spec.channel_id, st.spec.demand_id,
+                                       *st.proposal, st.round,
+                                       st.spec.settings.max_rounds, a});
+}
+
 /// Aggregates the round's offers and puts the proposal to the participants.
 void close_collection(channel_pointer self) {
   auto& st = self->state;
@@ -240,11 +250,7 @@ void close_collection(channel_pointer self) {
   if (!move_to(self, channel_status::proposal_sent))
     return;
   for (const auto& a : st.proposal->assignments)
-    self->send(find_candidate(st, a.agent_id)->agent,
-               messages::proposal_review{caf::actor_cast<channel_actor>(self),
-                                         st.spec.channel_id, st.spec.demand_id,
-                                         *st.proposal, st.round,
-                                         st.spec.settings.max_rounds, a});
+    put_proposal(self, a);
   if (wanted(self, channel_event_kind::proposal_distributed)) {
     auto x = make_event(self, channel_event_kind::proposal_distributed);
     x.proposal = *st.proposal;
@@ -552,16 +558,38 @@ void on_check(channel_pointer self, const messages::timer_due& x) {
   arm_check(self);
 }
 
+/// After a restart: asks again whom the collection under way still waits
+/// for (an external member's inbox starts empty), the demand or the
+/// proposal as before. Nothing is reported: the events already say it was
+/// asked, and an answer given twice keeps its message id (E011).
+void reask_missing(channel_pointer self) {
+  auto& st = self->state;
+  if (st.status == channel_status::collecting) {
+    for (const auto& c : st.spec.candidates)
+      if (st.invited.count(c.agent_id) > 0 && st.offers.count(c.agent_id) == 0)
+        put_demand(self, c);
+    return;
+  }
+  if (st.status != channel_status::negotiating || !st.proposal)
+    return;
+  for (const auto& a : st.proposal->assignments)
+    if (st.reviewed.count(a.agent_id) == 0 && find_candidate(st, a.agent_id) != nullptr)
+      put_proposal(self, a);
+}
+
 /// Takes up a resumed collection: finishes it at once if everyone answered
-/// or its deadline passed, otherwise re-arms what is left of its timeout.
+/// or its deadline passed, otherwise re-arms what is left of its timeout and
+/// asks the missing again.
 void resume_collection(channel_pointer self, std::int64_t timeout_ms, bool complete,
                        void (*finish)(channel_pointer)) {
   auto& st = self->state;
   auto due = messages::saturating_add(st.collection_started_ms, timeout_ms);
-  if (complete || due <= st.clock->now_ms())
+  if (complete || due <= st.clock->now_ms()) {
     finish(self);
-  else
-    arm_at(self, due);
+    return;
+  }
+  arm_at(self, due);
+  reask_missing(self);
 }
 
 /// Continues from a snapshot without reporting again what it already did.
