@@ -51,9 +51,13 @@ struct recovery_report {
   /// Open negotiations handed back to their rooms (one whose deadline passed
   /// meanwhile expires there at once).
   std::int64_t negotiations = 0;
-  /// Why a stored room or open negotiation could not be restored (an agent
-  /// of it is gone), one line each; such a negotiation stays open in the
-  /// store until the store's expiry ends it.
+  /// Open channels (seed 002) resumed by the coordinator, their collection
+  /// timers re-armed with the time left.
+  std::int64_t channels = 0;
+  /// Why a stored room, open negotiation or open channel could not be
+  /// restored (an agent of it is gone, its events cannot be folded), one
+  /// line each; such a negotiation stays open in the store until the
+  /// store's expiry ends it, such a channel until a later start resumes it.
   std::vector<std::string> skipped;
 };
 
@@ -61,7 +65,7 @@ template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, recovery_report& x) {
   return f(caf::meta::type_name("recovery_report"), field("agents", x.agents),
            field("rooms", x.rooms), field("negotiations", x.negotiations),
-           field("skipped", x.skipped));
+           optional_field("channels", x.channels), field("skipped", x.skipped));
 }
 
 } // namespace parley::messages

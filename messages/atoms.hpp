@@ -28,6 +28,12 @@ using archive_atom = caf::atom_constant<caf::atom("archive")>;
 using load_atom = caf::atom_constant<caf::atom("load_open")>;
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
 using recover_atom = caf::atom_constant<caf::atom("recover")>;
+/// Hands the coordinator the stored events of the open channels to resume
+/// (actors/coordinator/interface.hpp).
+using resume_atom = caf::atom_constant<caf::atom("resume")>;
+/// Tells an external channel member the message ids it answered before a
+/// restart (actors/channel/external_member.hpp).
+using answered_atom = caf::atom_constant<caf::atom("answered")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
 using ping_atom = caf::atom_constant<caf::atom("ping")>;
 /// Names seed 002's channels in a store request.

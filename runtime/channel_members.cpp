@@ -1,5 +1,6 @@
 #include "runtime/channel_members.hpp"
 
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -50,6 +51,20 @@ void external_members::stop() {
   }
   for (const auto& [id, member] : members)
     caf::anon_send_exit(member, caf::exit_reason::user_shutdown);
+}
+
+void restore_answers(const external_members& external,
+                     const std::vector<messages::channel_event>& events) {
+  std::map<std::string, std::vector<std::string>> answered;
+  for (const auto& x : events) {
+    if (x.offer)
+      answered[x.offer->agent_id].push_back(x.offer->message_id);
+    if (x.feedback)
+      answered[x.feedback->agent_id].push_back(x.feedback->message_id);
+  }
+  for (auto& [agent_id, ids] : answered)
+    if (auto member = external.find(agent_id))
+      caf::anon_send(member, messages::answered_atom::value, std::move(ids));
 }
 
 void join_channels(world& w, external_members& external,

@@ -4,11 +4,13 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "caf/fwd.hpp"
 
 #include "actors/channel/external_member.hpp"
 #include "messages/agent_profile.hpp"
+#include "messages/channel_event.hpp"
 #include "runtime/world.hpp"
 
 namespace parley::runtime {
@@ -44,6 +46,12 @@ private:
   mutable std::mutex mtx_;
   std::map<std::string, actors::external_member_actor> members_;
 };
+
+/// Tells each external member the message ids of its answers among
+/// `events` (the stored events of the open channels, at a restart): a
+/// replay of one is ignored (E011) after the restart as before it.
+void restore_answers(const external_members& external,
+                     const std::vector<messages::channel_event>& events);
 
 /// Makes the agent `spec` registers a channel member of `w` too when its
 /// profile lists capabilities: their names are its seed 002 capability tags

@@ -78,16 +78,20 @@ struct recovery {
 void ask_recovery(caf::event_based_actor* self, const actors::gateway_actor& gateway,
                   std::chrono::milliseconds load_timeout,
                   const std::shared_ptr<std::promise<recovery_outcome>>& done) {
-  // The gateway bounds each of its three loads by `load_timeout`.
-  self->request(gateway, 4 * load_timeout, messages::recover_atom::value)
-      .then([done](messages::recovery_report& x) { done->set_value({{}, std::move(x)}); },
-            [self, done](caf::error& err) {
-              done->set_value({self->system().render(err), {}});
-            });
+  // The gateway bounds each of its four loads, and the coordinator's resuming
+  // of the channels, by `load_timeout`.
+  self->request(gateway, 6 * load_timeout, messages::recover_atom::value)
+      .then(
+          [done](messages::recovery_report& x) {
+            done->set_value({{}, std::move(x)});
+          },
+          [self, done](caf::error& err) {
+            done->set_value({self->system().render(err), {}});
+          });
 }
 
 /// Asks the gateway to restore the store's agents and rooms and resume its
-/// open negotiations (actors/gateway/).
+/// open negotiations and channels (actors/gateway/).
 recovery start_recovery(caf::actor_system& sys, const actors::gateway_actor& gateway,
                         std::chrono::milliseconds load_timeout) {
   auto done = std::make_shared<std::promise<recovery_outcome>>();
@@ -166,10 +170,14 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         std::vector<messages::room_spec> specs;
         specs.push_back(w.room_spec(std::move(id), std::move(members), ++seed));
         return w.add_rooms(std::move(specs)).front();
+      },
+      [members](const std::vector<messages::channel_event>& events) {
+        restore_answers(*members, events);
       }};
   actors::gateway::gateway_options gateway_opts;
   gateway_opts.outcome_timeout = timeout;
   gateway_opts.store = store;
+  gateway_opts.coordinator = w.coordinator();
   auto gateway =
       actors::gateway::spawn_gateway(sys, std::move(build), w.events(), gateway_opts);
   auto ready = std::make_shared<std::atomic<bool>>(false);
@@ -243,7 +251,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   }
   const auto& report = recovered.report;
   out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
-      << " rooms, " << report.negotiations << " open negotiations" << std::endl;
+      << " rooms, " << report.negotiations << " open negotiations, " << report.channels
+      << " open channels" << std::endl;
   for (const auto& line : report.skipped)
     out << "parley serve: not resumed: " << line << std::endl;
   ready->store(true);

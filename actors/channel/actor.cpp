@@ -257,6 +257,17 @@ aggregation_input basis_of(const channel_spec& spec) {
   return x;
 }
 
+/// Puts the round's proposal to the candidate in seat `i`, whose assignment
+/// is `a`.
+void put_proposal(channel_pointer self, std::size_t i, const messages::assignment& a) {
+  const auto& st = self->state;
+  self->send(st.spec.candidates[i].agent,
+             messages::proposal_review{caf::actor_cast<channel_actor>(self),
+                                       st.spec.channel_id, st.spec.demand_id,
+                                       st.proposal, st.round,
+                                       st.spec.settings.max_rounds, a});
+}
+
 /// Aggregates the round's offers and puts the proposal to the participants.
 void close_collection(channel_pointer self) {
   auto& st = self->state;
@@ -300,11 +311,7 @@ void close_collection(channel_pointer self) {
   if (!move_to(self, channel_status::proposal_sent))
     return;
   for (const auto& [i, a] : parts)
-    self->send(st.spec.candidates[i].agent,
-               messages::proposal_review{caf::actor_cast<channel_actor>(self),
-                                         st.spec.channel_id, st.spec.demand_id,
-                                         st.proposal, st.round,
-                                         st.spec.settings.max_rounds, *a});
+    put_proposal(self, i, *a);
   if (wanted(self, channel_event_kind::proposal_distributed)) {
     auto x = make_event(self, channel_event_kind::proposal_distributed);
     x.proposal = *st.proposal;
@@ -619,16 +626,39 @@ void on_wake(channel_pointer self, const messages::timer_due& x) {
                                      : st.check_due_ms);
 }
 
+/// After a restart: asks again whom the collection under way still waits
+/// for (an external member's inbox starts empty), the demand or the
+/// proposal as before. Nothing is reported: the events already say it was
+/// asked, and an answer given twice keeps its message id (E011).
+void reask_missing(channel_pointer self) {
+  auto& st = self->state;
+  if (st.status == channel_status::collecting) {
+    for (std::size_t i = 0; i < st.seats.size(); ++i)
+      if (st.seats[i].invited && !st.seats[i].offer)
+        put_demand(self, st.spec.candidates[i]);
+    return;
+  }
+  if (st.status != channel_status::negotiating || !st.proposal)
+    return;
+  for (const auto& a : st.proposal->assignments)
+    if (auto i = seat_of(st, a.agent_id);
+        i && st.seats[*i].participant && !st.seats[*i].reviewed)
+      put_proposal(self, *i, a);
+}
+
 /// Takes up a resumed collection: finishes it at once if everyone answered
-/// or its deadline passed, otherwise re-arms what is left of its timeout.
+/// or its deadline passed, otherwise re-arms what is left of its timeout and
+/// asks the missing again.
 void resume_collection(channel_pointer self, std::int64_t timeout_ms, bool complete,
                        void (*finish)(channel_pointer)) {
   auto& st = self->state;
   auto due = messages::saturating_add(st.collection_started_ms, timeout_ms);
-  if (complete || due <= st.clock->now_ms())
+  if (complete || due <= st.clock->now_ms()) {
     finish(self);
-  else
-    arm_at(self, due);
+    return;
+  }
+  arm_at(self, due);
+  reask_missing(self);
 }
 
 /// Continues from a snapshot without reporting again what it already did.

@@ -91,8 +91,9 @@ channel_actor spawn_channel(caf::actor_system& sys, channel_spec spec, peers wit
 /// events folded), e.g. after a restart: what the events say happened is
 /// not done or reported again, a replayed message id is still refused
 /// (E011), and the collection under way keeps its deadline (the timeout left
-/// is re-armed; if it passed, or everyone already answered, the collection
-/// closes at once). `agents` reaches the candidates by agent id; one
+/// is re-armed and whoever it still waits for is asked again, without an
+/// event; if it passed, or everyone already answered, the collection closes
+/// at once). `agents` reaches the candidates by agent id; one
 /// without a handle is not reached. A snapshot of a finished channel, or
 /// with invalid settings (E001), stops the actor at once.
 channel_actor resume_channel(caf::actor_system& sys, channel_snapshot snapshot,

@@ -112,6 +112,9 @@ external_member(external_pointer self, std::string agent_id,
         st.reviews[x.channel_id] = x;
       },
       [self](caf::get_atom) { return inbox(self->state); },
+      [self](messages::answered_atom, const std::vector<std::string>& message_ids) {
+        self->state.forwarded.insert(message_ids.begin(), message_ids.end());
+      },
       [self](messages::offer_response& x) -> caf::result<bool> {
         return forward(self, std::move(x), self->state.offers, "offer_response");
       },

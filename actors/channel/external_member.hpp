@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "caf/fwd.hpp"
 #include "caf/replies_to.hpp"
@@ -27,11 +28,14 @@ namespace parley::actors {
 ///   ignored: seed 002's E011). Refused with a coded error: E007 when no
 ///   channel of that id asked this member anything or the channel has ended,
 ///   E001 when the answer is invalid, E006 when nothing of its kind is
-///   awaited from this member in that channel.
+///   awaited from this member in that channel;
+/// - `answered, message_ids`: ids it forwarded before a restart (the stored
+///   answers of its open channels): a replay of one is ignored as before.
 using external_member_actor = channel_member_actor::extend<
     caf::replies_to<caf::get_atom>::with<std::string>,
     caf::replies_to<messages::offer_response>::with<bool>,
-    caf::replies_to<messages::proposal_feedback>::with<bool>>;
+    caf::replies_to<messages::proposal_feedback>::with<bool>,
+    caf::reacts_to<messages::answered_atom, std::vector<std::string>>>;
 
 namespace channel {
 

@@ -14,6 +14,7 @@
 
 #include "actors/channel/actor.hpp"
 #include "actors/channel/rules.hpp"
+#include "actors/channel/snapshot.hpp"
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
@@ -307,6 +308,74 @@ void on_channel_event(coordinator_pointer self, const messages::channel_event& x
   view.status = status_of(view);
 }
 
+// -- a restart --------------------------------------------------------------
+
+/// Why channel `x` (its events folded) cannot be taken up again; empty when
+/// it can.
+std::string unresumable(const coordinator_state& st,
+                        const channel::channel_snapshot& x) {
+  if (st.channels.count(x.channel_id) > 0)
+    return "it is known already";
+  if (channel::is_terminal(x.status))
+    return "it ended already";
+  if (auto invalid = messages::validate(x.setup.settings); !invalid.empty())
+    return "its settings are invalid: " + invalid;
+  return {};
+}
+
+/// Takes up channel `x` again: its place in its demand's view (the demand
+/// rebuilt, when it is not known, from what the channel knows of it: the
+/// surface demand and a top channel's tags), and the channel actor, its
+/// candidates reached at the members registered now.
+void resume_one(coordinator_pointer self, const channel::channel_snapshot& x) {
+  auto& st = self->state;
+  auto [i, added] = st.demands.try_emplace(x.demand_id);
+  auto& view = i->second;
+  if (added) {
+    view.demand_id = x.demand_id;
+    view.understanding.surface_demand = x.setup.surface_demand;
+    if (x.setup.depth == 0)
+      view.understanding.capability_tags = x.setup.capability_tags;
+  }
+  messages::channel_outcome outcome;
+  outcome.channel_id = x.channel_id;
+  outcome.parent_channel_id = x.setup.parent_channel_id;
+  outcome.depth = x.setup.depth;
+  outcome.capability_tags = x.setup.capability_tags;
+  st.channels[x.channel_id] = channel_entry{x.demand_id, view.channels.size(), 0};
+  view.channels.push_back(std::move(outcome));
+  std::map<std::string, channel_member_actor> agents;
+  for (const auto& c : x.setup.candidates)
+    if (auto m = st.members.find(c.agent_id); m != st.members.end())
+      agents.emplace(c.agent_id, m->second.agent);
+  channel::resume_channel(
+      self->system(), x, std::move(agents),
+      {st.with.events, caf::actor_cast<channel_reporter_actor>(self), st.with.timers});
+}
+
+/// Resumes the channels of `events` (channel by channel, each in order).
+messages::recovery_report
+on_resume(coordinator_pointer self,
+          const std::vector<messages::channel_event>& events) {
+  messages::recovery_report report;
+  for (auto begin = events.begin(); begin != events.end();) {
+    const auto& id = begin->channel_id;
+    auto end = std::find_if(begin, events.end(),
+                            [&id](const auto& e) { return e.channel_id != id; });
+    auto snapshot = channel::fold({begin, end});
+    begin = end;
+    auto why = snapshot ? unresumable(self->state, *snapshot)
+                        : std::string{"its events do not begin with channel.created"};
+    if (!why.empty()) {
+      report.skipped.push_back("channel " + id + ": " + why);
+      continue;
+    }
+    resume_one(self, *snapshot);
+    ++report.channels;
+  }
+  return report;
+}
+
 // -- requests ---------------------------------------------------------------
 
 caf::result<void> on_register(coordinator_pointer self, messages::register_member& x) {
@@ -506,6 +575,10 @@ coordinator_behavior(coordinator_pointer self, messages::channel_settings settin
       [self](messages::submit_demand& x) { return on_submit(self, x); },
       [self](caf::get_atom, const std::string& demand_id) {
         return on_get(self, demand_id);
+      },
+      [self](messages::resume_atom,
+             const std::vector<messages::channel_event>& events) {
+        return on_resume(self, events);
       },
       [self](const messages::channel_event& x) { on_channel_event(self, x); },
       [self](const messages::llm_response& x) { on_model_answer(self, x); },

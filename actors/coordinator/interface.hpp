@@ -1,11 +1,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "caf/atom.hpp"
 #include "caf/replies_to.hpp"
 #include "caf/typed_actor.hpp"
 
+#include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
 
 namespace parley::actors {
@@ -21,12 +23,18 @@ namespace parley::actors {
 ///   E005: nobody to take it up; E019: the world's channel settings are
 ///   invalid);
 /// - `get, demand_id`: where a demand stands (E002: no such demand);
+/// - `resume, events`: after a restart, takes up again the open channels
+///   whose stored events (channel by channel, each in order) are `events`,
+///   and their demands; answers how many it resumed and why it could not
+///   resume the others (recovery_report's `channels` and `skipped`);
 /// - `channel_event`: how its own channels ended (it is their reporter);
 /// - `llm_response` is its model's answer (an LLM coordinator brain).
 using coordinator_actor = caf::typed_actor<
     caf::reacts_to<messages::register_member>,
     caf::replies_to<messages::submit_demand>::with<messages::demand_receipt>,
     caf::replies_to<caf::get_atom, std::string>::with<messages::demand_view>,
+    caf::replies_to<messages::resume_atom, std::vector<messages::channel_event>>::with<
+        messages::recovery_report>,
     caf::reacts_to<messages::channel_event>, caf::reacts_to<messages::llm_response>>;
 
 } // namespace parley::actors

@@ -50,13 +50,15 @@ struct waiting {
 };
 
 /// A recovery: which step it is at (idle when none runs, or all is handed
-/// on), and the stored agents, rooms and open negotiations it works through.
+/// on), and the stored agents, rooms, open negotiations and open channels'
+/// events it works through.
 struct recovery_job {
-  enum class step { idle, agents, rooms, negotiations };
+  enum class step { idle, agents, rooms, negotiations, channels };
   step at = step::idle;
   std::vector<messages::agent_spec> agents;
   std::vector<messages::room_request> rooms;
   std::vector<messages::negotiation_record> open;
+  std::vector<messages::channel_event> channels;
   /// The next item of the current step.
   std::size_t next = 0;
 };
@@ -479,10 +481,44 @@ bool recover_some(self_pointer self, std::vector<Item>& items, Each each) {
   return end == items.size();
 }
 
+/// Every item is handed on: recovery is answered once the barriers are back.
+void finish_recovery(self_pointer self) {
+  auto& st = self->state;
+  st.recovery = recovery_job{};
+  if (st.barriers_out == 0)
+    st.recovered.deliver(std::move(st.report));
+}
+
+/// Hands the open channels' stored events to the coordinator, which resumes
+/// them (the builder's `restore_answers` sees them first), and counts its
+/// answer into the report.
+void resume_channels(self_pointer self) {
+  auto& st = self->state;
+  auto events = std::move(st.recovery.channels);
+  if (st.build.restore_answers)
+    st.build.restore_answers(events);
+  self->request(st.options.coordinator, st.options.recovery_timeout,
+                messages::resume_atom::value, std::move(events))
+      .then(
+          [self](messages::recovery_report& x) {
+            auto& report = self->state.report;
+            report.channels += x.channels;
+            report.skipped.insert(report.skipped.end(), x.skipped.begin(),
+                                  x.skipped.end());
+            finish_recovery(self);
+          },
+          [self](caf::error& err) {
+            auto& st = self->state;
+            st.recovery = recovery_job{};
+            st.recovered.deliver(std::move(err));
+          });
+}
+
 /// Recovers the next slice of the current step, then goes on with the next
 /// step, or with the rest of this one in a later turn. Agents first, then
-/// rooms, then the open negotiations; answers once every one is handed to
-/// its room.
+/// rooms, then the open negotiations, then the open channels; answers once
+/// every negotiation is handed to its room and the coordinator resumed the
+/// channels.
 void recover_slice(self_pointer self) {
   using step = recovery_job::step;
   auto& st = self->state;
@@ -507,16 +543,23 @@ void recover_slice(self_pointer self) {
     case step::negotiations:
       if (!recover_some(self, job.open, resume))
         break;
-      job = recovery_job{};
-      if (st.barriers_out == 0)
-        st.recovered.deliver(std::move(st.report));
+      job.open = {};
+      if (!st.options.coordinator) {
+        finish_recovery(self);
+        return;
+      }
+      load_then_recover(self, step::channels, &recovery_job::channels,
+                        messages::load_atom::value, messages::channel_atom::value);
+      return;
+    case step::channels:
+      resume_channels(self);
       return;
   }
   self->send(self, messages::recover_atom::value, messages::step_atom::value);
 }
 
-/// Restores the store's agents and rooms and resumes its open negotiations,
-/// answering `promise`.
+/// Restores the store's agents and rooms and resumes its open negotiations
+/// and channels, answering `promise`.
 void recover(self_pointer self, recovery_promise promise) {
   auto& st = self->state;
   st.recovered = std::move(promise);

@@ -9,6 +9,7 @@
 #include "caf/fwd.hpp"
 
 #include "actors/agent/interface.hpp"
+#include "actors/coordinator/interface.hpp"
 #include "actors/gateway/interface.hpp"
 #include "actors/room/interface.hpp"
 #include "actors/store/interface.hpp"
@@ -28,8 +29,12 @@ struct gateway_options {
   /// committed there (`sync`), and a negotiation the gateway forgot is read
   /// from it. None: answered as soon as it is settled.
   store_actor store;
-  /// How long `recover` may wait for each of the store's three loads.
+  /// How long `recover` may wait for each of the store's four loads, and
+  /// for the coordinator to resume the open channels.
   std::chrono::milliseconds recovery_timeout{120000};
+  /// The world's coordinator: `recover` hands it the store's open channels
+  /// (seed 002) to resume. None: channels are not resumed.
+  coordinator_actor coordinator;
 };
 
 /// How the gateway builds agents and rooms: the world builder's (runtime/
@@ -39,6 +44,10 @@ struct builder {
   std::function<agent_actor(messages::agent_spec)> add_agent;
   std::function<room_actor(std::string id, std::vector<messages::room_member>)>
       add_room;
+  /// Optional: learns the stored events of the open channels before the
+  /// coordinator resumes them (serve: its external members learn which
+  /// answers they already forwarded, runtime/channel_members.hpp).
+  std::function<void(const std::vector<messages::channel_event>&)> restore_answers;
 };
 
 /// Spawns the gateway of the HTTP API (interface.hpp), which builds agents and

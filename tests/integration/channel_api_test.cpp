@@ -15,11 +15,11 @@ using nlohmann::json;
 using parley::test::api_client;
 using parley::test::await_channel;
 using parley::test::await_question;
-using parley::test::channel_agent;
 using parley::test::feedback_message;
 using parley::test::offer_message;
 using parley::test::openapi_contract;
 using parley::test::serve_process;
+using parley::test::submit_meetup;
 
 namespace {
 
@@ -33,18 +33,6 @@ std::string messages_of(const std::string& channel_id) {
   return "/api/v1/channels/" + channel_id + "/messages";
 }
 
-/// Registers the two external members and submits a demand that needs both.
-json submit(api_client& api) {
-  REQUIRE(api.post("/api/v1/agents", channel_agent("hall", "venue")).status == 201);
-  REQUIRE(api.post("/api/v1/agents", channel_agent("voice", "speaker")).status == 201);
-  auto receipt = api.post("/api/v1/demand/submit",
-                          {{"raw_input", "  An AI meetup needs a venue and a speaker "},
-                           {"user_id", "user_alice"}});
-  INFO(receipt.body.dump());
-  REQUIRE(receipt.status == 200);
-  return receipt.body;
-}
-
 } // namespace
 
 TEST_CASE("external members answer a demand over the API until its channel finalizes",
@@ -52,7 +40,7 @@ TEST_CASE("external members answer a demand over the API until its channel final
   serve_process serve;
   openapi_contract contract;
   api_client api{serve.port, contract};
-  auto receipt = submit(api);
+  auto receipt = submit_meetup(api);
   CHECK(receipt["status"] == "processing");
   CHECK(receipt["understanding"]["surface_demand"] ==
         "An AI meetup needs a venue and a speaker");
@@ -147,7 +135,7 @@ TEST_CASE("the channel API refuses bad demands, unknown ids and bad answers",
   check_error(api.get("/api/v1/channels/c-none"), 404, "E007");
   check_error(api.get("/api/v1/agents/nobody/inbox"), 404, "E008");
 
-  auto receipt = submit(api);
+  auto receipt = submit_meetup(api);
   const auto channel_id = receipt["channel_id"].get<std::string>();
   await_question(api, "hall", "demand_offers", channel_id);
   check_error(api.post(messages_of(channel_id), offer_message("nobody", "n1")), 404,

@@ -50,6 +50,19 @@ inline nlohmann::json feedback_message(const std::string& agent,
           {"message_id", message_id}};
 }
 
+/// Registers the external members "hall" (venue) and "voice" (speaker) and
+/// submits, for user_alice, a demand that needs both; returns the receipt.
+inline nlohmann::json submit_meetup(api_client& api) {
+  REQUIRE(api.post("/api/v1/agents", channel_agent("hall", "venue")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", channel_agent("voice", "speaker")).status == 201);
+  auto receipt = api.post("/api/v1/demand/submit",
+                          {{"raw_input", "  An AI meetup needs a venue and a speaker "},
+                           {"user_id", "user_alice"}});
+  INFO(receipt.body.dump());
+  REQUIRE(receipt.status == 200);
+  return receipt.body;
+}
+
 /// Asks `get` again (every 20 ms, at most 20 s) until `done` holds for its
 /// answer; returns the last answer.
 inline api_client::answer

@@ -685,7 +685,7 @@ std::vector<room_request> samples(tag<room_request>, wire&) {
 }
 
 std::vector<recovery_report> samples(tag<recovery_report>, wire&) {
-  return {recovery_report{3, 1, 12, {"negotiation neg_9: agent \"eve\" is gone"}},
+  return {recovery_report{3, 1, 12, 2, {"negotiation neg_9: agent \"eve\" is gone"}},
           recovery_report{}};
 }
 

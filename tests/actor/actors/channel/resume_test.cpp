@@ -35,6 +35,12 @@ TEST_CASE("a channel resumed in collecting goes on where it stopped",
   w.resume();
   CHECK(w.events.size() == before);                 // nothing reported again
   CHECK(w.received<demand_offer>("a").size() == 1); // nor asked again
+  for (const auto& id : {"b", "c"}) {               // the missing are asked again
+    auto asked = w.received<demand_offer>(id);
+    REQUIRE(asked.size() == 2);
+    CHECK(asked[1].round == 1);
+    CHECK(asked[1].channel == w.channel); // the resumed channel takes the answer
+  }
   w.offer("a", "o-a");                              // a replay from before the restart
   w.f.run();
   CHECK(w.f.seen.codes() == std::vector<error_code>{error_code::duplicate_message});
@@ -90,7 +96,14 @@ TEST_CASE("a channel resumed in negotiating ends exactly once",
   auto before = w.events.size();
   w.resume();
   CHECK(w.events.size() == before);
-  CHECK(w.received<proposal_review>("b").size() == 1);
+  CHECK(w.received<proposal_review>("a").size() == 1); // answered: not asked again
+  for (const auto& id : {"b", "c"}) {
+    auto asked = w.received<proposal_review>(id);
+    REQUIRE(asked.size() == 2);
+    REQUIRE(asked[1].your_assignment);
+    CHECK(asked[1].your_assignment->agent_id == id);
+    CHECK(asked[1].proposal == asked[0].proposal);
+  }
   w.feedback("a", "f-a", feedback_type::withdraw); // replayed id
   w.f.run();
   CHECK(w.f.seen.codes() == std::vector<error_code>{error_code::duplicate_message});

@@ -519,3 +519,58 @@ TEST_CASE("a coordinator passes on only its own channels' events",
   CHECK(view.channels.size() == 1);
   CHECK(view.proposal->gaps.empty());
 }
+
+TEST_CASE("after a restart the coordinator resumes the stored open channels",
+          "[actor][coordinator][restart]") {
+  std::vector<channel_event> stored;
+  std::string demand_id;
+  std::string channel_id;
+  {
+    coordinator_world before;
+    before.add("ann", {"venue"}, stance::silent);
+    before.add("bob", {"catering"}, stance::silent);
+    auto receipt = before.submit("need a venue and catering", "user_alice");
+    REQUIRE(receipt);
+    demand_id = receipt->demand_id;
+    channel_id = receipt->channel_id;
+    // What the store keeps: the events that name a channel.
+    for (const auto& x : before.events)
+      if (!x.channel_id.empty())
+        stored.push_back(x);
+  }
+  coordinator_world w;
+  w.add("ann", {"venue"});
+  w.add("bob", {"catering"});
+  auto headless = stored.back(); // a channel whose channel.created is lost
+  headless.channel_id = "collab-lost";
+  stored.push_back(headless);
+  auto report = w.ask<recovery_report>(resume_atom::value, stored);
+  REQUIRE(report);
+  CHECK(report->channels == 1);
+  CHECK(report->skipped ==
+        std::vector<std::string>{
+            "channel collab-lost: its events do not begin with channel.created"});
+  // The members, asked again, answer: the channel ends once, and its demand
+  // with it.
+  CHECK(w.logs["ann"].offers.size() == 1);
+  CHECK(w.of(kind::created).empty());
+  CHECK(w.of(kind::demand_broadcast).empty());
+  REQUIRE(w.of(kind::finalized).size() == 1);
+  auto view = w.view(demand_id);
+  CHECK(view.status == demand_status::finalized);
+  CHECK(view.understanding.surface_demand == "need a venue and catering");
+  REQUIRE(view.channels.size() == 1);
+  CHECK(view.channels[0].channel_id == channel_id);
+  REQUIRE(view.proposal);
+  CHECK(view.proposal->assignments.size() == 2);
+  // Its demand id stays taken, and the channel is not resumed twice.
+  auto taken = w.submit("a venue", "", demand_id);
+  REQUIRE_FALSE(taken);
+  CHECK(code_of(taken.error()) == error_code::already_exists);
+  auto again = w.ask<recovery_report>(resume_atom::value,
+                                      std::vector<channel_event>{stored.front()});
+  REQUIRE(again);
+  CHECK(again->channels == 0);
+  CHECK(again->skipped ==
+        std::vector<std::string>{"channel " + channel_id + ": it is known already"});
+}
