@@ -246,6 +246,8 @@ std::optional<std::size_t> seat_of(const channel_state& st,
   return std::nullopt;
 }
 
+/// What every round's aggregation of `spec`'s channel starts from: the
+/// demand and each candidate's capabilities (a round adds its offers).
 aggregation_input basis_of(const channel_spec& spec) {
   aggregation_input x;
   x.channel_id = spec.channel_id;
