@@ -20,6 +20,7 @@
 #include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "actors/store/store_url.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
@@ -504,7 +505,7 @@ void run_bench(const bench_options& options, const config::settings& settings,
   bench_plan plan;
   if (!options.store.empty()) {
     plan.store = w.add_store(options.store);
-    plan.store_kind = options.store.rfind("postgres", 0) == 0 ? "postgresql" : "sqlite";
+    plan.store_kind = actors::store::store_kind_name(options.store);
   }
   auto driving = sys.spawn<caf::lazy_init>(driver, &plan);
   auto topics =

@@ -19,6 +19,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/bus/interface.hpp"
+#include "actors/store/store_url.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/bench.hpp"
 #include "runtime/node.hpp"
@@ -201,7 +202,7 @@ int run_channel_bench(std::int64_t n, bool json, const std::string& store,
   std::string store_kind;
   if (!store.empty()) {
     w.add_store(store);
-    store_kind = store.rfind("postgres", 0) == 0 ? "postgresql" : "sqlite";
+    store_kind = actors::store::store_kind_name(store);
   }
   std::vector<messages::channel_member_spec> members;
   std::vector<actors::channel_member_actor> pool;

@@ -49,4 +49,10 @@ std::string redacted(const store_url& x) {
   return x.target.substr(0, colon + 1) + "***" + x.target.substr(at);
 }
 
+std::string store_kind_name(const std::string& text) {
+  store_url x;
+  parse_store_url(text, x);
+  return x.kind == store_kind::postgresql ? "postgresql" : "sqlite";
+}
+
 } // namespace parley::actors::store

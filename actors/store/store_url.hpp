@@ -30,6 +30,10 @@ std::string parse_store_url(const std::string& text, store_url& out);
 std::string choose_store_url(const std::string& flag, const char* environment,
                              const std::string& configured);
 
+/// "sqlite" or "postgresql": the back end `text` names (as parse_store_url
+/// reads it; sqlite when it does not parse), as the bench lines print it.
+std::string store_kind_name(const std::string& text);
+
 /// The URL again, with any password in a PostgreSQL URI replaced by "***"
 /// (for logs and error messages).
 std::string redacted(const store_url& x);
