@@ -62,6 +62,9 @@ struct offer_response {
   std::vector<negotiation_point> negotiation_points;
   /// 0..100.
   std::int32_t confidence = 0;
+  /// Seed 002 §7.2's `fallback` flag: the response_generation fallback of a
+  /// member whose model gave no usable answer.
+  bool fallback = false;
 
   friend bool operator==(const offer_response& x, const offer_response& y) {
     return x.message_id == y.message_id && x.channel_id == y.channel_id &&
@@ -69,7 +72,8 @@ struct offer_response {
            x.response_type == y.response_type && x.decision == y.decision &&
            x.contribution == y.contribution && x.conditions == y.conditions &&
            x.reasoning == y.reasoning && x.decline_reason == y.decline_reason &&
-           x.negotiation_points == y.negotiation_points && x.confidence == y.confidence;
+           x.negotiation_points == y.negotiation_points &&
+           x.confidence == y.confidence && x.fallback == y.fallback;
   }
 };
 
@@ -84,7 +88,8 @@ typename Inspector::result_type inspect(Inspector& f, offer_response& x) {
            optional_field("reasoning", x.reasoning),
            optional_field("decline_reason", x.decline_reason),
            optional_field("negotiation_points", x.negotiation_points),
-           optional_field("confidence", x.confidence));
+           optional_field("confidence", x.confidence),
+           optional_field("fallback", x.fallback));
 }
 
 /// A participant's verdict on the current proposal (seed 002 §3.2.5).
@@ -96,11 +101,15 @@ struct proposal_feedback {
   /// What a negotiate asks to change.
   std::string adjustment_request;
   std::string reasoning;
+  /// Seed 002 §7.2's `fallback` flag: the proposal_feedback fallback of a
+  /// member whose model gave no usable answer.
+  bool fallback = false;
 
   friend bool operator==(const proposal_feedback& x, const proposal_feedback& y) {
     return x.message_id == y.message_id && x.channel_id == y.channel_id &&
            x.agent_id == y.agent_id && x.feedback_type == y.feedback_type &&
-           x.adjustment_request == y.adjustment_request && x.reasoning == y.reasoning;
+           x.adjustment_request == y.adjustment_request && x.reasoning == y.reasoning &&
+           x.fallback == y.fallback;
   }
 };
 
@@ -110,7 +119,8 @@ typename Inspector::result_type inspect(Inspector& f, proposal_feedback& x) {
            field("channel_id", x.channel_id), field("agent_id", x.agent_id),
            field("feedback_type", x.feedback_type),
            optional_field("adjustment_request", x.adjustment_request),
-           optional_field("reasoning", x.reasoning));
+           optional_field("reasoning", x.reasoning),
+           optional_field("fallback", x.fallback));
 }
 
 /// A participant's role in a proposal (seed 002 §4.1.3 Assignment).
@@ -179,6 +189,9 @@ struct channel_proposal {
   confidence_level confidence = confidence_level::medium;
   /// Unix milliseconds.
   std::int64_t created_at = 0;
+  /// Seed 002 §7.2's `fallback` flag: the proposal_aggregation fallback (the
+  /// rule's merge) of a channel whose model gave no usable answer.
+  bool fallback = false;
 
   friend bool operator==(const channel_proposal& x, const channel_proposal& y) {
     return x.proposal_id == y.proposal_id && x.demand_id == y.demand_id &&
@@ -188,7 +201,8 @@ struct channel_proposal {
            x.is_forced == y.is_forced &&
            x.confirmed_participants == y.confirmed_participants &&
            x.optional_participants == y.optional_participants && x.gaps == y.gaps &&
-           x.confidence == y.confidence && x.created_at == y.created_at;
+           x.confidence == y.confidence && x.created_at == y.created_at &&
+           x.fallback == y.fallback;
   }
 };
 
@@ -204,7 +218,8 @@ typename Inspector::result_type inspect(Inspector& f, channel_proposal& x) {
       optional_field("confirmed_participants", x.confirmed_participants),
       optional_field("optional_participants", x.optional_participants),
       optional_field("gaps", x.gaps), optional_field("confidence", x.confidence),
-      optional_field("created_at", x.created_at));
+      optional_field("created_at", x.created_at),
+      optional_field("fallback", x.fallback));
 }
 
 /// Returns an empty string if `x` is a valid answer, otherwise why not: ids

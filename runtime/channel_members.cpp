@@ -78,6 +78,8 @@ void join_channels(world& w, external_members& external,
   if (spec.brain.kind != messages::brain_kind::external) {
     messages::channel_member_spec member;
     member.profile = std::move(profile);
+    if (spec.brain.kind == messages::brain_kind::llm)
+      member.brain = messages::member_brain_kind::llm;
     w.add_channel_member(std::move(member));
     return;
   }

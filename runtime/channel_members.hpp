@@ -56,10 +56,11 @@ void restore_answers(const external_members& external,
 /// Makes the agent `spec` registers a channel member of `w` too when its
 /// profile lists capabilities: their names are its seed 002 capability tags
 /// (the weights matter to bilateral negotiation only). An external brain gets an
-/// external member (its answers come over the API), any other brain the deterministic
-/// rule member of actors/channel/member.hpp. Either is registered with the world's
-/// coordinator with seed 002's channel profile: agent id, display name,
-/// the tags, the role as description, active.
+/// external member (its answers come over the API), an LLM brain the LLM member of
+/// actors/channel/llm_member.hpp (the world's model), any other brain the
+/// deterministic rule member of actors/channel/member.hpp. Each is registered with the
+/// world's coordinator with seed 002's channel profile: agent id, display name, the
+/// tags, the role as description, active.
 void join_channels(world& w, external_members& external,
                    const messages::agent_spec& spec);
 

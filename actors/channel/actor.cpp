@@ -270,6 +270,8 @@ void put_proposal(channel_pointer self, std::size_t i, const messages::assignmen
                                        st.spec.settings.max_rounds, a});
 }
 
+void distribute(channel_pointer self, messages::channel_proposal proposal);
+
 /// Aggregates the round's offers and puts the proposal to the participants.
 void close_collection(channel_pointer self) {
   auto& st = self->state;
@@ -293,8 +295,25 @@ void close_collection(channel_pointer self) {
     seat.reviewed = false;
   }
   st.offered = 0;
-  st.proposal =
-      messages::shared<messages::channel_proposal>{aggregate(in, st.spec.settings)};
+  if (!st.with.aggregation.used()) {
+    distribute(self, aggregate(in, st.spec.settings));
+    return;
+  }
+  // The recovery that closed the collection marks the event the proposal
+  // leads to, which comes once the model answered. (A copy of the input: the
+  // basis stays for the next round.)
+  aggregate_by_model(self, aggregation_input{in}, st.spec.settings, st.with.aggregation,
+                     st.with.events,
+                     [self, reason = st.recovery_reason](messages::channel_proposal x) {
+                       self->state.recovery_reason = reason;
+                       distribute(self, std::move(x));
+                     });
+}
+
+/// Puts the round's proposal to its participants.
+void distribute(channel_pointer self, messages::channel_proposal proposal) {
+  auto& st = self->state;
+  st.proposal = messages::shared<messages::channel_proposal>{std::move(proposal)};
   // Who takes part, by seat (an assignment of an agent that is no candidate
   // has nobody to review it).
   std::vector<std::pair<std::size_t, const messages::assignment*>> parts;

@@ -8,6 +8,7 @@
 #include "caf/fwd.hpp"
 
 #include "actors/channel/interface.hpp"
+#include "actors/channel/llm_aggregation.hpp"
 #include "actors/channel/snapshot.hpp"
 #include "actors/timer/interface.hpp"
 #include "messages/channel_settings.hpp"
@@ -55,6 +56,9 @@ struct peers {
   channel_reporter_actor reporter;
   /// The node's timer service: the collection timeouts.
   timer_actor timers;
+  /// The model that aggregates the offers (prompt 4, llm_aggregation.hpp);
+  /// unused: the rule does.
+  aggregation_model aggregation = {};
 };
 
 /// Spawns a channel actor: seed 002's ChannelAdmin for one channel.
@@ -62,10 +66,12 @@ struct peers {
 /// It reports channel.created, puts the demand to every candidate
 /// (`demand_offer`, demand.broadcast) and collects their `offer_response`s
 /// until all answered or the response timeout. Nobody answered: it fails
-/// (timeout). Otherwise it aggregates the offers into a proposal (see
-/// aggregation.hpp; nobody takes part: it fails, no_participants), sends
-/// each participant a `proposal_review` (proposal.distributed) and collects
-/// their `proposal_feedback` until all answered or the feedback timeout.
+/// (timeout). Otherwise it aggregates the offers into a proposal (by rule,
+/// aggregation.hpp; or, when `with.aggregation` is used, by its model with
+/// the rule as the fallback, llm_aggregation.hpp; nobody takes part: it
+/// fails, no_participants), sends each participant a `proposal_review`
+/// (proposal.distributed) and collects their `proposal_feedback` until all
+/// answered or the feedback timeout.
 /// rules::evaluate_feedback then decides (feedback.evaluated): finalized,
 /// force_finalized, failed, or a new round that puts the demand again to
 /// every candidate who has not withdrawn. Every status change goes through

@@ -209,6 +209,7 @@ read_offer_response(const std::string& answer, const channel_profile& member,
         in_language(language, "Willing to take part; contribution to be confirmed",
                     "愿意参与，具体贡献待确认");
     fallback.confidence = 50;
+    fallback.fallback = true;
     x = std::move(fallback);
   }
   return result;
@@ -218,8 +219,10 @@ llm::text_prompt feedback_prompt(const channel_profile& member,
                                  const messages::proposal_review& review) {
   const auto& proposal = proposal_of(review);
   auto language = llm::language_of(proposal.objective + proposal.summary);
+  // The member's model needs not see when or how the proposal was made.
   json shown = proposal;
   shown.erase("created_at");
+  shown.erase("fallback");
   llm::text_prompt prompt;
   prompt.system = member_system(member, language);
   prompt.user = in_language(language, "Your agent:\n", "你代表的 Agent：\n") +
@@ -269,6 +272,7 @@ read_feedback(const std::string& answer, const channel_profile& member,
     x.adjustment_request.clear();
     x.reasoning =
         in_language(language, "System busy; accepted by default", "系统繁忙，默认接受");
+    x.fallback = true;
   }
   return result;
 }
@@ -280,6 +284,7 @@ llm::text_prompt aggregation_prompt(const aggregation_input& in) {
     json o = offer;
     o.erase("message_id");
     o.erase("channel_id");
+    o.erase("fallback");
     offers.push_back(std::move(o));
   }
   llm::text_prompt prompt;
@@ -336,8 +341,10 @@ read_proposal(const std::string& answer, const aggregation_input& in,
                         "high | medium | low");
     return messages::validate(x, settings.max_rounds);
   });
-  if (result.fallback())
+  if (result.fallback()) {
     result.value = std::move(base);
+    result.value.fallback = true;
+  }
   return result;
 }
 

@@ -36,7 +36,7 @@ llm::text_prompt offer_prompt(const messages::channel_profile& member,
 ///
 /// Otherwise seed 002 §7.2's response_generation fallback: an offer to
 /// participate, contribution "愿意参与，具体贡献待确认" (in English for an
-/// English demand), confidence 50, with the reason.
+/// English demand), confidence 50, marked `fallback`, with the reason.
 llm::outcome<messages::offer_response>
 read_offer_response(const std::string& answer, const messages::channel_profile& member,
                     const messages::demand_offer& offer, const std::string& message_id);
@@ -53,7 +53,8 @@ llm::text_prompt feedback_prompt(const messages::channel_profile& member,
 /// ids come from the inputs as for read_offer_response.
 ///
 /// Otherwise seed 002 §7.2's proposal_feedback fallback: accept, reasoning
-/// "系统繁忙，默认接受" (in English for an English proposal), with the reason.
+/// "系统繁忙，默认接受" (in English for an English proposal), marked
+/// `fallback`, with the reason.
 llm::outcome<messages::proposal_feedback>
 read_feedback(const std::string& answer, const messages::channel_profile& member,
               const messages::proposal_review& review, const std::string& message_id);
@@ -76,9 +77,7 @@ llm::text_prompt aggregation_prompt(const aggregation_input& in);
 /// settings.max_rounds).
 ///
 /// Otherwise seed 002 §7.2's proposal_aggregation fallback, "简单合并":
-/// aggregate(in, settings), with the reason. channel_proposal has no field
-/// for §7.2's `fallback` flag: the outcome's reason is the mark, for the
-/// caller to report.
+/// aggregate(in, settings) marked `fallback`, with the reason.
 llm::outcome<messages::channel_proposal>
 read_proposal(const std::string& answer, const aggregation_input& in,
               const messages::channel_settings& settings);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -208,9 +209,12 @@ void open_channel(coordinator_pointer self, opening x,
   outcome.capability_tags = x.capability_tags;
   st.channels[x.channel_id] = channel_entry{x.demand_id, view.channels.size(), 0};
   view.channels.push_back(std::move(outcome));
-  channel::spawn_channel(
-      self->system(), std::move(spec),
-      {st.with.events, caf::actor_cast<channel_reporter_actor>(self), st.with.timers});
+  channel::peers with{st.with.events, caf::actor_cast<channel_reporter_actor>(self),
+                      st.with.timers};
+  if (uses_llm(st))
+    with.aggregation = {std::make_shared<const llm::prompt_model>(st.model),
+                        channel::aggregation_timeout_ms(st.settings)};
+  channel::spawn_channel(self->system(), std::move(spec), std::move(with));
 }
 
 /// The members a sub-channel of `parent` picks from: those not taking part

@@ -41,6 +41,8 @@ struct coordinator_peers {
 /// prompts' readers say (understanding.fallback, selection source
 /// fallback) and is published as a warning naming the reason. E005 is
 /// decided by the rules before prompt 2. Sub-channels pick by the rules.
+/// Its channels (sub-channels too) aggregate their offers by prompt 4
+/// through the same model (channel/llm_aggregation.hpp).
 ///
 /// A channel's reporter is the coordinator: it keeps the demand's state from
 /// the channels' terminal events. A

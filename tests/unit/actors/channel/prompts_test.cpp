@@ -116,6 +116,7 @@ TEST_CASE("a good answer to prompt 3 is the member's offer response",
   auto x = read_offer_response("```json\n" + good_offer().dump() + "\n```", member(),
                                invitation(chinese_demand), "msg-1");
   REQUIRE_FALSE(x.fallback());
+  CHECK_FALSE(x.value.fallback);
   CHECK(x.value.message_id == "msg-1");
   CHECK(x.value.channel_id == "collab-1");
   CHECK(x.value.agent_id == "alice");
@@ -149,6 +150,7 @@ TEST_CASE("an unusable answer to prompt 3 gives the seed's fallback offer",
                                  member(), invitation(demand), "msg-1");
     CHECK(x.fallback_reason == reason);
     CHECK(x.fallback());
+    CHECK(x.value.fallback);
     CHECK(x.value.message_id == "msg-1");
     CHECK(x.value.agent_id == "alice");
     CHECK(x.value.channel_id == "collab-1");
@@ -206,6 +208,7 @@ TEST_CASE("a good answer to prompt 5 is the member's feedback", "[unit][channel]
   auto x = read_feedback("My feedback: " + answer.dump(), member(),
                          review_of(chinese_demand), "msg-9");
   REQUIRE_FALSE(x.fallback());
+  CHECK_FALSE(x.value.fallback);
   CHECK(x.value.message_id == "msg-9");
   CHECK(x.value.channel_id == "collab-1");
   CHECK(x.value.agent_id == "alice");
@@ -220,6 +223,7 @@ TEST_CASE("an unusable answer to prompt 5 accepts by default", "[unit][channel]"
     auto x = read_feedback(answer, member(), review_of(demand), "msg-9");
     CHECK(x.fallback_reason == reason);
     CHECK(x.fallback());
+    CHECK(x.value.fallback);
     CHECK(x.value.message_id == "msg-9");
     CHECK(x.value.agent_id == "alice");
     CHECK(x.value.feedback_type == feedback_type::accept);
@@ -258,6 +262,7 @@ TEST_CASE("a good answer to prompt 4 is the round's proposal", "[unit][channel]"
                          channel_settings{});
   REQUIRE_FALSE(x.fallback());
   const auto& p = x.value;
+  CHECK_FALSE(p.fallback);
   CHECK(p.proposal_id == "collab-1-v2");
   CHECK(p.demand_id == "d-1");
   CHECK(p.version == 2);
@@ -279,12 +284,14 @@ TEST_CASE("an unusable answer to prompt 4 is the simple merge, marked fallback",
           "[unit][channel]") {
   auto in = round_of(chinese_demand);
   auto expected = aggregate(in, channel_settings{});
+  expected.fallback = true;
   auto check = [&](const json& answer, const std::string& reason,
                    channel_settings settings = {}) {
     auto x = read_proposal(
         answer.is_string() ? answer.get<std::string>() : answer.dump(), in, settings);
     CHECK(x.fallback_reason == reason);
     CHECK(x.fallback());
+    CHECK(x.value.fallback);
     if (settings == channel_settings{})
       CHECK(x.value == expected);
   };
