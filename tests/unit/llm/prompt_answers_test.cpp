@@ -169,7 +169,10 @@ TEST_CASE("every answer gives a value to use", "[unit][llm]") {
           return validate(x, settings.max_rounds).empty();
         },
         [&](const channel_proposal& x) {
-          return x == channel::aggregate(in, settings);
+          // The rule's merge, marked as a fallback (seed 002 §7.2).
+          auto merged = channel::aggregate(in, settings);
+          merged.fallback = true;
+          return x == merged;
         }));
   }
 }

@@ -21,12 +21,15 @@ using parley::test::actor_fixture;
 
 namespace {
 
-/// Stands in for the HTTP client: keeps every request and never answers, so
-/// the test answers for the provider.
-caf::behavior recording_client(caf::event_based_actor*,
-                               std::vector<llm_request>* seen) {
-  return {[seen](const llm_request& x) {
+/// Stands in for the HTTP client: keeps every request and who sent it (the
+/// coordinator for prompts 1 and 2, a channel's aggregator for prompt 4) and
+/// never answers, so the test answers for the provider.
+caf::behavior recording_client(caf::event_based_actor* self,
+                               std::vector<llm_request>* seen,
+                               std::vector<caf::actor>* senders) {
+  return {[self, seen, senders](const llm_request& x) {
     seen->push_back(x);
+    senders->push_back(caf::actor_cast<caf::actor>(self->current_sender()));
   }};
 }
 
@@ -44,13 +47,14 @@ const std::string demand = "想在北京办一场AI主题聚会，需要场地�
 struct llm_world {
   actor_fixture f;
   std::vector<llm_request> seen;
+  std::vector<caf::actor> senders;
   std::vector<channel_event>& events = f.seen.channel_events;
   coordinator_actor coordinator;
   caf::expected<demand_receipt> receipt{caf::make_error(caf::sec::request_timeout)};
   bool answered = false;
 
   llm_world() {
-    auto client = f.sys.spawn(recording_client, &seen);
+    auto client = f.sys.spawn(recording_client, &seen, &senders);
     f.keep(client);
     channel_settings settings;
     settings.coordinator_brain = "llm";
@@ -91,10 +95,10 @@ struct llm_world {
     f.run();
   }
 
-  /// Answers the last request with `text`.
+  /// Answers the last request with `text`, to whoever asked.
   void answer(const std::string& text) {
     REQUIRE_FALSE(seen.empty());
-    f.send(coordinator,
+    f.send(senders.back(),
            llm_response{seen.back().call_id, 200, reply_with(text), {}, {}});
     f.run();
   }
@@ -102,8 +106,16 @@ struct llm_world {
   /// Fails the last request with `code`.
   void fail(error_code code) {
     REQUIRE_FALSE(seen.empty());
-    f.send(coordinator, llm_response{seen.back().call_id, 0, {}, code, "no answer"});
+    f.send(senders.back(), llm_response{seen.back().call_id, 0, {}, code, "no answer"});
     f.run();
+  }
+
+  /// The channel asked prompt 4 (its aggregation) last: fails it, so the
+  /// channel merges by rule and the rule members take it to its end.
+  void fail_aggregation() {
+    REQUIRE_FALSE(senders.empty());
+    CHECK(senders.back() != caf::actor_cast<caf::actor>(coordinator));
+    fail(error_code::llm_timeout);
   }
 
   const channel_event* first(channel_event_kind kind) const {
@@ -166,6 +178,8 @@ TEST_CASE("an LLM coordinator understands and picks through prompts 1 and 2",
   REQUIRE(filtered->selection->candidates.size() == 2);
   CHECK(filtered->selection->candidates[0].agent_id == "ann");
   CHECK(w.warnings().empty());
+  REQUIRE(w.seen.size() == 3); // the channel's prompt 4
+  w.fail_aggregation();
   // The rule members take it from there: the channel ends.
   REQUIRE_FALSE(w.events.empty());
   CHECK(w.events.back().kind == channel_event_kind::finalized);
@@ -197,6 +211,9 @@ TEST_CASE("an LLM coordinator retries prompt 2 and falls back, marked, on garbag
   CHECK(warnings[1].message.find("prompt 2 (candidate selection) fell back") !=
         std::string::npos);
   CHECK(warnings[1].message_id == "d-1");
+  REQUIRE(w.seen.size() == 4); // the channel's prompt 4
+  w.fail_aggregation();
+  CHECK(w.events.back().kind == channel_event_kind::finalized);
 }
 
 TEST_CASE("an LLM coordinator falls back at once when its calls fail",
@@ -206,7 +223,8 @@ TEST_CASE("an LLM coordinator falls back at once when its calls fail",
   w.fail(error_code::llm_timeout);
   REQUIRE(w.seen.size() == 2);
   w.fail(error_code::llm_unavailable);
-  CHECK(w.seen.size() == 2); // no retry after a failed call
+  // No retry after a failed call: the third request is the channel's prompt 4.
+  REQUIRE(w.seen.size() == 3);
   REQUIRE(w.answered);
   REQUIRE(w.receipt);
   auto warnings = w.warnings();
@@ -214,6 +232,8 @@ TEST_CASE("an LLM coordinator falls back at once when its calls fail",
   CHECK(warnings[0].code == error_code::llm_timeout);
   CHECK(warnings[1].code == error_code::llm_unavailable);
   CHECK(w.first(channel_event_kind::filter_completed)->selection->fallback());
+  w.fail_aggregation();
+  CHECK(w.events.back().kind == channel_event_kind::finalized);
 }
 
 TEST_CASE("an LLM coordinator refuses a demand nobody can take before prompt 2",
