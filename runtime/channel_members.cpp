@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "caf/actor_cast.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/scoped_actor.hpp"
@@ -43,6 +44,13 @@ external_members::find(const std::string& agent_id) const {
   return i == members_.end() ? actors::external_member_actor{} : i->second;
 }
 
+void external_members::remove(const std::string& agent_id,
+                              const actors::external_member_actor& member) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  if (auto i = members_.find(agent_id); i != members_.end() && i->second == member)
+    members_.erase(i);
+}
+
 void external_members::stop() {
   std::map<std::string, actors::external_member_actor> members;
   {
@@ -67,8 +75,18 @@ void restore_answers(const external_members& external,
       caf::anon_send(member, messages::answered_atom::value, std::move(ids));
 }
 
-void join_channels(world& w, external_members& external,
-                   const messages::agent_spec& spec) {
+namespace {
+
+/// Runs `f` once `agent`'s actor has ended.
+template <class F> void when_ended(const actors::agent_actor& agent, F f) {
+  if (auto ptr = caf::actor_cast<caf::strong_actor_ptr>(agent))
+    ptr->get()->attach_functor(std::move(f));
+}
+
+} // namespace
+
+void join_channels(world& w, const std::shared_ptr<external_members>& external,
+                   const messages::agent_spec& spec, const actors::agent_actor& agent) {
   if (spec.profile.capabilities.empty())
     return;
   messages::channel_profile profile{
@@ -80,12 +98,20 @@ void join_channels(world& w, external_members& external,
     member.profile = std::move(profile);
     if (spec.brain.kind == messages::brain_kind::llm)
       member.brain = messages::member_brain_kind::llm;
-    w.add_channel_member(std::move(member));
+    when_ended(agent, [m = w.add_channel_member(std::move(member))] {
+      caf::anon_send_exit(m, caf::exit_reason::user_shutdown);
+    });
     return;
   }
-  auto member = external.add(spec.id);
+  auto member = external->add(spec.id);
   caf::anon_send(w.coordinator(),
                  messages::register_member{std::move(profile), member});
+  when_ended(agent, [member, id = spec.id,
+                     registry = std::weak_ptr<external_members>{external}] {
+    if (auto x = registry.lock())
+      x->remove(id, member);
+    caf::anon_send_exit(member, caf::exit_reason::user_shutdown);
+  });
 }
 
 } // namespace parley::runtime

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ public:
   /// The member of `agent_id`; an unset handle when it has none.
   actors::external_member_actor find(const std::string& agent_id) const;
 
+  /// Forgets `member` as the member of `agent_id`, unless another one took
+  /// its place since.
+  void remove(const std::string& agent_id, const actors::external_member_actor& member);
+
   /// Stops every member. Idempotent.
   void stop();
 
@@ -61,7 +66,11 @@ void restore_answers(const external_members& external,
 /// deterministic rule member of actors/channel/member.hpp. Each is registered with the
 /// world's coordinator with seed 002's channel profile: agent id, display name, the
 /// tags, the role as description, active.
-void join_channels(world& w, external_members& external,
-                   const messages::agent_spec& spec);
+///
+/// The member ends with `agent`'s actor (the agent deleted, or registered
+/// again): the coordinator then picks it no more, and an external one is
+/// no longer found in `external`.
+void join_channels(world& w, const std::shared_ptr<external_members>& external,
+                   const messages::agent_spec& spec, const actors::agent_actor& agent);
 
 } // namespace parley::runtime

@@ -162,8 +162,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   auto members = std::make_shared<external_members>(sys, timeout / 2);
   actors::gateway::builder build{
       [&w, members](messages::agent_spec spec) {
-        join_channels(w, *members, spec);
-        return w.add_agent(std::move(spec));
+        auto agent = w.add_agent(spec);
+        join_channels(w, members, spec, agent);
+        return agent;
       },
       [&w, seed = std::uint64_t{0}](
           std::string id, std::vector<messages::room_member> members) mutable {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "caf/actor_system.hpp"
+#include "caf/system_messages.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/channel/actor.hpp"
@@ -196,10 +197,15 @@ void open_channel(coordinator_pointer self, opening x,
   spec.settings = st.settings;
   spec.parent_channel_id = x.parent_channel_id;
   spec.depth = x.depth;
+  // A candidate whose member ended while the model chose (its agent
+  // deleted) stays in the channel unreached: the channel goes on without
+  // its answer, as with any member that stops answering.
   for (const auto& c : selection.candidates) {
-    const auto& m = st.members.at(c.agent_id);
-    spec.candidates.push_back({c.agent_id, c.display_name, c.reason, c.relevance_score,
-                               m.agent, m.profile.capabilities});
+    auto m = st.members.find(c.agent_id);
+    spec.candidates.push_back(
+        {c.agent_id, c.display_name, c.reason, c.relevance_score,
+         m != st.members.end() ? m->second.agent : channel_member_actor{},
+         m != st.members.end() ? m->second.profile.capabilities : c.capabilities});
   }
   auto& view = st.demands.at(x.demand_id);
   messages::channel_outcome outcome;
@@ -390,8 +396,22 @@ caf::result<void> on_register(coordinator_pointer self, messages::register_membe
     return messages::make_error(error_code::invalid_request,
                                 "member " + x.profile.agent_id + " has no handle");
   auto id = x.profile.agent_id;
+  // A member that ends (its agent deleted, its node gone) is picked no more:
+  // see forget_member.
+  self->monitor(x.agent);
   self->state.members[id] = member{std::move(x.profile), std::move(x.agent)};
   return caf::unit;
+}
+
+/// Drops the member that ended, unless its id was registered again since
+/// with another actor.
+void forget_member(coordinator_pointer self, const caf::actor_addr& ended) {
+  auto& members = self->state.members;
+  for (auto i = members.begin(); i != members.end(); ++i)
+    if (i->second.agent.address() == ended) {
+      members.erase(i);
+      return;
+    }
 }
 
 /// Records a demand that was understood and given candidates, announces
@@ -574,6 +594,8 @@ coordinator_behavior(coordinator_pointer self, messages::channel_settings settin
   st.seed = seed;
   st.with = std::move(with);
   st.clock.emplace(self->system());
+  self->set_down_handler(
+      [self](const caf::down_msg& x) { forget_member(self, x.source); });
   return {
       [self](messages::register_member& x) { return on_register(self, x); },
       [self](messages::submit_demand& x) { return on_submit(self, x); },

@@ -17,7 +17,8 @@ namespace parley::actors {
 /// errors (messages/type_ids.hpp's make_error).
 ///
 /// - `register_member`: registers a channel member, or replaces the one with
-///   its agent id (E001 without an agent id or a handle);
+///   its agent id (E001 without an agent id or a handle); a member whose
+///   actor ends is forgotten, so no later demand picks it;
 /// - `submit_demand`: seed 002 §3.1.1, answered once the demand's channel is
 ///   open (E001: empty or oversized input; E034: the demand id is in use;
 ///   E005: nobody to take it up; E019: the world's channel settings are

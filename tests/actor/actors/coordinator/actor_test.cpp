@@ -8,8 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include "caf/event_based_actor.hpp"
+#include "caf/exit_reason.hpp"
 #include "caf/expected.hpp"
 #include "caf/sec.hpp"
+#include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/coordinator/rules.hpp"
@@ -91,14 +93,21 @@ struct coordinator_world {
     f.keep(coordinator);
   }
 
-  void add(const std::string& id, std::vector<std::string> capabilities,
-           stance s = stance::participate, bool active = true) {
+  channel_member_actor add(const std::string& id, std::vector<std::string> capabilities,
+                           stance s = stance::participate, bool active = true) {
     auto member = spawn_member(f, id, s, logs[id]);
     f.keep(member);
     f.send(coordinator,
            register_member{
                channel_profile{id, "Agent " + id, std::move(capabilities), "", active},
                member});
+    f.run();
+    return member;
+  }
+
+  /// Ends a member's actor, as deleting its agent does.
+  void end(const channel_member_actor& member) {
+    caf::anon_send_exit(member, caf::exit_reason::user_shutdown);
     f.run();
   }
 
@@ -305,6 +314,40 @@ TEST_CASE("a member without an id or a handle is refused", "[actor][coordinator]
       w.coordinator);
   w.f.run();
   CHECK_FALSE(w.submit("a venue"));
+}
+
+TEST_CASE("a member whose actor ended is picked no more", "[actor][coordinator]") {
+  coordinator_world w;
+  auto ann = w.add("ann", {"venue"});
+  w.add("bob", {"catering"});
+  SECTION("the others still are") {
+    w.end(ann);
+    auto receipt = w.submit("a venue and catering");
+    REQUIRE(receipt);
+    auto filtered = w.of(kind::filter_completed);
+    REQUIRE(filtered.size() == 1);
+    REQUIRE(filtered[0].selection);
+    REQUIRE(filtered[0].selection->candidates.size() == 1);
+    CHECK(filtered[0].selection->candidates[0].agent_id == "bob");
+    CHECK(w.of(kind::finalized).size() == 1);
+  }
+  SECTION("with nobody left, E005") {
+    auto bob = w.add("bob", {"catering"});
+    w.end(ann);
+    w.end(bob);
+    auto x = w.submit("a venue");
+    REQUIRE_FALSE(x);
+    CHECK(code_of(x.error()) == error_code::no_candidates);
+    CHECK(message_of(x.error()).find("no agents are registered") != std::string::npos);
+  }
+  SECTION("the end of a replaced actor leaves its successor registered") {
+    w.add("ann", {"venue"});
+    w.end(ann);
+    auto receipt = w.submit("a venue");
+    REQUIRE(receipt);
+    CHECK(w.logs["ann"].offers.size() == 1);
+    CHECK(w.of(kind::finalized).size() == 1);
+  }
 }
 
 TEST_CASE("when nothing matches, filter.completed marks the fallback",
