@@ -3,8 +3,9 @@
 # with a fresh SQLite store (or STORE=URL), registers external agent pairs
 # with curl, then runs wrk with
 # tools/api_bench/negotiations.lua (a create and three moves per
-# negotiation, keep-alive) and prints serve's resident memory before and
-# after. Usage: scripts/api-bench.sh PARLEY_BINARY [SECONDS] [CONNECTIONS] [THREADS]
+# negotiation, keep-alive) and prints serve's resident memory and its CPU
+# seconds by thread before and after.
+# Usage: scripts/api-bench.sh PARLEY_BINARY [SECONDS] [CONNECTIONS] [THREADS]
 set -euo pipefail
 
 binary=${1:?usage: scripts/api-bench.sh PARLEY_BINARY [SECONDS] [CONNECTIONS] [THREADS]}
@@ -37,10 +38,21 @@ for k in $(seq 1 $((pairs * threads))); do
 done
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$serve_pid/status"; }
+# serve's CPU seconds: each thread's, in thread id order (the threads are
+# unnamed; which is which varies with the start order), and the total.
+cpu() {
+  for stat in /proc/"$serve_pid"/task/*/stat; do
+    sed 's/^\([0-9]*\) (.*) [A-Za-z] /\1 /' "$stat"
+  done | sort -n | awk -v hz="$(getconf CLK_TCK)" '{
+      t = ($12 + $13) / hz; all += t; printf "%.2f ", t }
+    END { printf "total=%.2f\n", all }'
+}
 echo "serve RSS before: $(rss) KiB"
+echo "serve CPU before (s): $(cpu)"
 PAIRS=$pairs wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency \
   -s "$here/tools/api_bench/negotiations.lua" "$base"
 echo "serve RSS after: $(rss) KiB (peak $(awk '/VmHWM/ {print $2}' "/proc/$serve_pid/status") KiB)"
+echo "serve CPU after (s): $(cpu)"
 kill -TERM "$serve_pid"
 wait "$serve_pid"
 tail -1 "$log"

@@ -1,6 +1,7 @@
 #include "actors/gateway/actor.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "caf/actor_clock.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
 #include "caf/typed_response_promise.hpp"
@@ -47,6 +49,26 @@ struct room_entry {
 struct waiting {
   record_promise first;
   std::vector<record_promise> replays;
+  /// Its deadline's ticket (see `deadline`).
+  std::uint64_t ticket = 0;
+};
+
+/// An opening waiting for its `started` event and then its commit.
+struct opening {
+  record_promise promise;
+  /// Its deadline's ticket (see `deadline`).
+  std::uint64_t ticket = 0;
+};
+
+/// When an opening (by its message id) or a move (by its `move_key`) is
+/// given up: each request has one, and the gateway one timer, for the
+/// earliest (all wait outcome_timeout, so the deadlines come in order). The
+/// ticket tells a request from a later one under the same key.
+struct deadline {
+  caf::actor_clock::time_point at;
+  bool start = false;
+  std::string key;
+  std::uint64_t ticket = 0;
 };
 
 /// A recovery: which step it is at (idle when none runs, or all is handed
@@ -70,10 +92,17 @@ struct gateway_state {
   ledger book;
   std::map<std::string, agent_entry> agents;
   std::map<std::string, room_entry> rooms;
-  /// Openings by the start request's message id.
-  std::unordered_map<std::string, record_promise> starts;
+  /// Openings by the start request's message id, until their record is
+  /// committed.
+  std::unordered_map<std::string, opening> starts;
   /// Moves by negotiation id and message id (see `move_key`).
   std::unordered_map<std::string, waiting> moves;
+  /// The deadlines of the openings and moves above, earliest first; those
+  /// answered already leave from the front (see `trim`).
+  std::deque<deadline> deadlines;
+  std::uint64_t next_ticket = 0;
+  /// Whether the timer for the earliest deadline is set.
+  bool timer_set = false;
   std::uint64_t next_start = 0;
   std::uint64_t next_room_seed = 0;
   /// Recovery: what the store gave back and how far it got (see
@@ -96,9 +125,6 @@ using self_pointer = gateway_actor::stateful_pointer<gateway_state>;
 std::string move_key(const std::string& negotiation_id, const std::string& message_id) {
   return negotiation_id + '\n' + message_id;
 }
-
-constexpr const char* start_kind = "start";
-constexpr const char* move_kind = "move";
 
 caf::error unknown_agent(const std::string& id, const std::string& field) {
   return api_error(error_code::agent_not_found, "no agent \"" + id + "\"",
@@ -126,6 +152,47 @@ room_entry& build_room(self_pointer self, const std::string& id,
   return st.rooms[id] = room_entry{std::move(handle), members, {}};
 }
 
+/// Whether the request `d` bounds still waits.
+bool waits(const gateway_state& st, const deadline& d) {
+  if (d.start) {
+    auto i = st.starts.find(d.key);
+    return i != st.starts.end() && i->second.ticket == d.ticket;
+  }
+  auto i = st.moves.find(d.key);
+  return i != st.moves.end() && i->second.ticket == d.ticket;
+}
+
+/// Drops the deadlines of answered requests from the front.
+void trim(self_pointer self) {
+  auto& ds = self->state.deadlines;
+  while (!ds.empty() && !waits(self->state, ds.front()))
+    ds.pop_front();
+}
+
+/// Sets the timer for the earliest deadline, unless it is set.
+void set_timer(self_pointer self) {
+  auto& st = self->state;
+  if (st.timer_set || st.deadlines.empty())
+    return;
+  st.timer_set = true;
+  auto now = self->clock().now();
+  auto at = st.deadlines.front().at;
+  self->delayed_send(self,
+                     at > now ? at - now : caf::actor_clock::duration_type::zero(),
+                     caf::timeout_atom::value);
+}
+
+/// Gives the next request a deadline outcome_timeout from now; returns its
+/// ticket.
+std::uint64_t arm(self_pointer self, bool start, const std::string& key) {
+  auto& st = self->state;
+  auto ticket = ++st.next_ticket;
+  st.deadlines.push_back(
+      deadline{self->clock().now() + st.options.outcome_timeout, start, key, ticket});
+  set_timer(self);
+  return ticket;
+}
+
 void deliver_move(self_pointer self, const std::string& key,
                   const caf::expected<messages::negotiation_record>& outcome) {
   auto& st = self->state;
@@ -134,6 +201,7 @@ void deliver_move(self_pointer self, const std::string& key,
     return;
   auto entry = std::move(i->second);
   st.moves.erase(i);
+  trim(self);
   if (outcome) {
     entry.first.deliver(*outcome);
     for (auto& r : entry.replays)
@@ -155,8 +223,9 @@ void after_commit(self_pointer self, const messages::negotiation_record& record,
     deliver(caf::expected<messages::negotiation_record>{record});
     return;
   }
-  self->request(st.options.store, st.options.outcome_timeout,
-                messages::sync_atom::value, record.id,
+  // No timer of its own: the store answers every sync within its sync
+  // timeout, and the request's deadline here comes first.
+  self->request(st.options.store, caf::infinite, messages::sync_atom::value, record.id,
                 static_cast<std::int32_t>(record.rounds.size()))
       .then(
           [deliver, record](std::int32_t) mutable {
@@ -185,17 +254,23 @@ void on_event(self_pointer self, const messages::negotiation_event& x) {
     return;
   if (x.kind == messages::negotiation_event_kind::started) {
     auto i = st.starts.find(x.message_id);
-    if (i != st.starts.end()) {
+    if (i != st.starts.end())
+      // The opening waits on, within its deadline, for the commit.
       after_commit(self, *record,
-                   [promise = std::move(i->second)](
-                       caf::expected<messages::negotiation_record> outcome) mutable {
+                   [self, message_id = x.message_id, ticket = i->second.ticket](
+                       caf::expected<messages::negotiation_record> outcome) {
+                     auto& st = self->state;
+                     auto j = st.starts.find(message_id);
+                     if (j == st.starts.end() || j->second.ticket != ticket)
+                       return; // given up meanwhile
+                     auto promise = std::move(j->second.promise);
+                     st.starts.erase(j);
+                     trim(self);
                      if (outcome)
                        promise.deliver(std::move(*outcome));
                      else
                        promise.deliver(std::move(outcome.error()));
                    });
-      st.starts.erase(i);
-    }
     return;
   }
   auto key = move_key(x.negotiation_id, x.message_id);
@@ -223,8 +298,9 @@ void on_problem(self_pointer self, const messages::problem_event& x) {
   if (x.negotiation_id.empty()) {
     auto i = st.starts.find(x.message_id);
     if (i != st.starts.end()) {
-      i->second.deliver(std::move(error));
+      i->second.promise.deliver(std::move(error));
       st.starts.erase(i);
+      trim(self);
     }
     return;
   }
@@ -237,9 +313,27 @@ caf::error too_slow() {
                    nlohmann::json::object());
 }
 
-void arm(self_pointer self, const char* kind, const std::string& key) {
-  self->delayed_send(self, self->state.options.outcome_timeout,
-                     caf::timeout_atom::value, std::string{kind}, key);
+/// The timer: gives up the requests whose deadline passed, then sets it
+/// for the next.
+void on_timer(self_pointer self) {
+  auto& st = self->state;
+  st.timer_set = false;
+  auto now = self->clock().now();
+  while (!st.deadlines.empty() && st.deadlines.front().at <= now) {
+    auto d = std::move(st.deadlines.front());
+    st.deadlines.pop_front();
+    if (!waits(st, d))
+      continue;
+    if (d.start) {
+      auto i = st.starts.find(d.key);
+      i->second.promise.deliver(too_slow());
+      st.starts.erase(i);
+    } else {
+      deliver_move(self, d.key, too_slow());
+    }
+  }
+  trim(self);
+  set_timer(self);
 }
 
 /// The id of the room a pair's negotiations run in when no room is named.
@@ -274,8 +368,7 @@ record_promise open(self_pointer self, const std::string& room_id,
     room = &i->second;
   }
   x.message_id = "api-start-" + std::to_string(++st.next_start);
-  st.starts.emplace(x.message_id, promise);
-  arm(self, start_kind, x.message_id);
+  st.starts.emplace(x.message_id, opening{promise, arm(self, true, x.message_id)});
   self->send(room->handle, std::move(x));
   return promise;
 }
@@ -353,8 +446,7 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
                   {{"room_id", record->room_id}}));
     return promise;
   }
-  st.moves.emplace(key, waiting{promise, {}});
-  arm(self, move_kind, key);
+  st.moves.emplace(key, waiting{promise, {}, arm(self, false, key)});
   self->send(room->second.handle, std::move(x));
   return promise;
 }
@@ -757,18 +849,7 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       },
       // Sent only by itself, between two slices of a recovery.
       [self](messages::recover_atom, messages::step_atom) { recover_slice(self); },
-      [self](caf::timeout_atom, const std::string& kind, const std::string& key) {
-        auto& st = self->state;
-        if (kind == start_kind) {
-          auto i = st.starts.find(key);
-          if (i != st.starts.end()) {
-            i->second.deliver(too_slow());
-            st.starts.erase(i);
-          }
-        } else {
-          deliver_move(self, key, too_slow());
-        }
-      },
+      [self](caf::timeout_atom) { on_timer(self); },
       [self](const messages::negotiation_event& x) { on_event(self, x); },
       [self](const messages::problem_event& x) { on_problem(self, x); },
       [](const messages::agent_event&) {},

@@ -32,7 +32,8 @@ namespace parley::actors {
 ///   negotiations (crash recovery), answered once every one is handed to
 ///   its room; `parley serve` reports ready only after it (`recover, step`
 ///   is its own: the next slice of a recovery);
-/// - `timeout, kind, key` is its own: a deadline for an unanswered request.
+/// - `timeout` is its own: its one timer, for the earliest deadline of the
+///   requests it has not answered yet.
 using gateway_actor = subscriber_actor::extend<
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<messages::agent_spec>,
     caf::replies_to<caf::get_atom, messages::agent_atom,
@@ -54,6 +55,6 @@ using gateway_actor = subscriber_actor::extend<
                     std::string>::with<std::vector<messages::negotiation_record>>,
     caf::replies_to<messages::recover_atom>::with<messages::recovery_report>,
     caf::reacts_to<messages::recover_atom, messages::step_atom>,
-    caf::reacts_to<caf::timeout_atom, std::string, std::string>>;
+    caf::reacts_to<caf::timeout_atom>>;
 
 } // namespace parley::actors

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <chrono>
 #include <exception>
 #include <string>
 #include <utility>
@@ -27,24 +26,30 @@ template <class Make> void answer(const respond_function& respond, Make make) {
   respond(std::move(r));
 }
 
-/// Asks `dest` for `Result` by request/response, bounded by `timeout`, and
-/// answers `respond` with `on_result(result)`, or the error's body. The
-/// request goes out from one of `pool`'s long-lived actors, so that no I/O
-/// thread waits, no scheduler thread blocks and no actor is spawned per
-/// request: the answer, whenever it comes, goes straight to the connection.
+/// Asks `dest` for `Result` by request/response and answers `respond` with
+/// `on_result(result)`, or the error's body; within `pool`'s timeout, or
+/// E030 (requesters.hpp). The request goes out from one of `pool`'s
+/// long-lived actors, so that no I/O thread waits, no scheduler thread
+/// blocks and no actor is spawned per request: the answer, whenever it
+/// comes, goes straight to the connection.
 template <class Result, class Handle, class OnResult, class... Ts>
-void call(requester_pool& pool, const Handle& dest, std::chrono::milliseconds timeout,
-          respond_function respond, OnResult on_result, Ts... xs) {
-  pool.submit([dest, timeout, respond = std::move(respond),
-               on_result = std::move(on_result),
-               xs...](requester_pool::pointer self) mutable {
-    self->request(dest, timeout, std::move(xs)...)
-        .then([respond,
-               on_result](Result& x) { answer(respond, [&] { return on_result(x); }); },
-              [respond](caf::error& err) {
-                answer(respond, [&] { return error_response(err); });
+void call(requester_pool& pool, const Handle& dest, respond_function respond,
+          OnResult on_result, Ts... xs) {
+  pool.submit(std::move(respond),
+              [dest, on_result = std::move(on_result),
+               xs...](requester_pool::pointer self, requester_pool::slot slot) mutable {
+                // The requester holds the deadline: no timer per request.
+                self->request(dest, caf::infinite, std::move(xs)...)
+                    .then(
+                        [slot, on_result](Result& x) {
+                          if (auto respond = slot.take())
+                            answer(respond, [&] { return on_result(x); });
+                        },
+                        [slot](caf::error& err) {
+                          if (auto respond = slot.take())
+                            answer(respond, [&] { return error_response(err); });
+                        });
               });
-  });
 }
 
 } // namespace parley::runtime::http

@@ -28,7 +28,7 @@ struct routes::state {
   state(caf::actor_system& sys, routes::peers to, routes::options opts,
         std::shared_ptr<const std::atomic<bool>> ready)
       : to(std::move(to)), opts(opts), ready(std::move(ready)),
-        requesters(sys, opts.requesters) {}
+        requesters(sys, opts.requesters, opts.timeout) {}
 
   routes::peers to;
   routes::options opts;
@@ -80,8 +80,8 @@ struct exchange {
       --waiting;
       respond(std::move(r));
     };
-    call<Result>(st.requesters, dest, st.opts.timeout, std::move(done),
-                 std::move(on_result), std::move(xs)...);
+    call<Result>(st.requesters, dest, std::move(done), std::move(on_result),
+                 std::move(xs)...);
   }
 
   /// Answers 405 for this request's method.

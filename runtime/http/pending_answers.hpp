@@ -1,0 +1,54 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "runtime/http/message.hpp"
+
+namespace parley::runtime::http {
+
+/// The answers one requester owes (no CAF inside): each request is answered
+/// once, by its result or, when its deadline comes first, by a refusal. All
+/// requests of a requester wait equally long, so their deadlines come in the
+/// order they were opened: one timer for the earliest deadline stands for
+/// every request, instead of a timer per request.
+class pending_answers {
+public:
+  using time_point = std::chrono::steady_clock::time_point;
+
+  /// Owes `respond` until `deadline`, which is not before that of any answer
+  /// opened earlier; returns its ticket.
+  std::uint64_t open(respond_function respond, time_point deadline);
+
+  /// The answer of `ticket`, which its caller now gives; empty when it was
+  /// given already (its deadline came first).
+  respond_function take(std::uint64_t ticket);
+
+  /// The answers whose deadline is `now` or earlier, which their caller now
+  /// refuses, oldest first.
+  std::vector<respond_function> take_due(time_point now);
+
+  /// The earliest deadline of an answer still owed; none when none is.
+  std::optional<time_point> next_deadline() const;
+
+  /// Answers owed.
+  std::size_t size() const noexcept { return owed_.size(); }
+
+private:
+  /// Drops the deadlines of answers given already from the front.
+  void trim();
+
+  std::uint64_t next_ = 0;
+  std::unordered_map<std::uint64_t, respond_function> owed_;
+  /// Deadlines in order, each with its ticket; given answers leave from the
+  /// front lazily.
+  std::deque<std::pair<time_point, std::uint64_t>> deadlines_;
+};
+
+} // namespace parley::runtime::http
