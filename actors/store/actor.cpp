@@ -284,24 +284,18 @@ std::vector<messages::negotiation_record> to_records(const std::vector<negotiati
   return out;
 }
 
-// -- the channels of migration 003 ---------------------------------------------
-
-std::vector<messages::channel_event> events_of(const std::vector<std::string>& texts) {
-  std::vector<messages::channel_event> out;
-  out.reserve(texts.size());
-  for (const auto& text : texts)
-    out.push_back(channel_event_of(text));
-  return out;
-}
+// -- the channels of migrations 003 and 004 ------------------------------------
 
 /// Folds a channel event into the next commit. A channel not followed yet
 /// (the store restarted since its last event) is first restored from its
-/// stored events, so that its row and its events' numbers go on from them.
+/// stored events, so that its row and its events' numbers go on from them;
+/// a channel.created begins a channel, which has none.
 void on_channel_event(store_pointer self, const messages::channel_event& x) {
   auto& st = self->state;
-  if (!x.channel_id.empty() && !st.channels.knows(x.channel_id)) {
+  if (!x.channel_id.empty() && x.kind != messages::channel_event_kind::created &&
+      !st.channels.knows(x.channel_id)) {
     try {
-      st.channels.restore(x.channel_id, events_of(st.db->channel_events(x.channel_id)));
+      st.channels.restore(x.channel_id, st.db->channel_events(x.channel_id));
     } catch (const std::exception& e) {
       std::cerr << "parley store: channel " << x.channel_id
                 << "'s stored events cannot be read (" << e.what()
@@ -310,6 +304,15 @@ void on_channel_event(store_pointer self, const messages::channel_event& x) {
   }
   if (st.channels.add(x))
     send_commit(self);
+}
+
+/// Channel `x`'s record as its committed events have it (its stored row
+/// lags behind an open channel's offers and feedback, channel_book.hpp).
+messages::channel_record current(backend& db, messages::channel_record x) {
+  if (ended(x))
+    return x;
+  auto events = db.channel_events(x.channel_id);
+  return current_record(std::move(x), events);
 }
 
 // -- the agents and rooms of migration 002 -----------------------------------
@@ -502,17 +505,22 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
               if (!self->state.db->get_channel(id, x))
                 return messages::make_error(error_code::channel_not_found,
                                             "no channel " + id + " in the store");
-              return x;
+              return current(*self->state.db, std::move(x));
             });
       },
       [self](messages::list_atom, messages::channel_atom,
              const std::string& demand_id) {
-        return guarded<std::vector<messages::channel_record>>(
-            [&] { return self->state.db->demand_channels(demand_id); });
+        return guarded<std::vector<messages::channel_record>>([&] {
+          auto& db = *self->state.db;
+          auto rows = db.demand_channels(demand_id);
+          for (auto& x : rows)
+            x = current(db, std::move(x));
+          return rows;
+        });
       },
       [self](messages::load_atom, messages::channel_atom) {
         return guarded<std::vector<messages::channel_event>>(
-            [&] { return events_of(self->state.db->open_channel_events()); });
+            [&] { return self->state.db->open_channel_events(); });
       },
   };
 }

@@ -23,8 +23,9 @@ struct store_options {
 /// store actor on a thread of its own (a detached actor: the database is
 /// never called on the scheduler's threads) and subscribes it to the
 /// negotiation topics of `events` and to seed 002's channel topics
-/// ("towow.*": each channel event is appended to channel_events and its
-/// channel's row upserted, in the same group commit, see
+/// ("towow.*": each channel event is appended to channel_events in its
+/// compact form, and its channel's row upserted in the same group commit
+/// when the channel began, changed status or round, or ended, see
 /// actors/store/channel_book.hpp). Throws store_error when the database
 /// cannot be opened.
 ///

@@ -99,7 +99,7 @@ public:
   /// Every row of `kind`'s table, in creation order.
   virtual std::vector<registry_row> load_entries(registry kind) = 0;
 
-  // Seed 002's channels (migration 003), written by `write`.
+  // Seed 002's channels (migrations 003 and 004), written by `write`.
 
   /// Reads one channel's row; false if there is none.
   virtual bool get_channel(const std::string& id, messages::channel_record& out) = 0;
@@ -108,12 +108,14 @@ public:
   virtual std::vector<messages::channel_record>
   demand_channels(const std::string& demand_id) = 0;
 
-  /// The JSON of channel `id`'s events, in order.
-  virtual std::vector<std::string> channel_events(const std::string& id) = 0;
+  /// Channel `id`'s events, in order (each read from its compact body, or
+  /// from its JSON when it was stored before migration 004).
+  virtual std::vector<messages::channel_event>
+  channel_events(const std::string& id) = 0;
 
-  /// The JSON of the events of every channel not finalized, force finalized
-  /// or failed: channel by channel (oldest first), each in order.
-  virtual std::vector<std::string> open_channel_events() = 0;
+  /// The events of every channel not finalized, force finalized or failed:
+  /// channel by channel (oldest first), each in order.
+  virtual std::vector<messages::channel_event> open_channel_events() = 0;
 };
 
 /// Opens the database `url` names (creating an SQLite file if needed). Throws

@@ -1,14 +1,27 @@
 #include "actors/store/channel_book.hpp"
 
+#include <array>
 #include <utility>
 
 #include "actors/channel/rules.hpp"
+#include "actors/store/channel_codec.hpp"
 #include "messages/json.hpp"
 
 namespace parley::actors::store {
 
 using channel::channel_status;
 using messages::channel_event_kind;
+
+const std::string& type_name(channel_event_kind x) {
+  static const auto names = [] {
+    std::array<std::string, static_cast<std::size_t>(channel_event_kind::failed) + 1>
+        out;
+    for (std::size_t i = 0; i < out.size(); ++i)
+      out[i] = to_string(static_cast<channel_event_kind>(i));
+    return out;
+  }();
+  return names.at(static_cast<std::size_t>(x));
+}
 
 void channel_fold::apply(const messages::channel_event& x) {
   auto& r = record_;
@@ -51,9 +64,16 @@ void channel_fold::apply(const messages::channel_event& x) {
   r.feedback = static_cast<std::int32_t>(reviewed_.size());
 }
 
+messages::channel_record channel_fold::open_row() {
+  caf::optional<messages::channel_proposal> kept;
+  std::swap(kept, record_.proposal);
+  auto out = record_;
+  std::swap(kept, record_.proposal);
+  return out;
+}
+
 bool channel_fold::terminal() const {
-  channel_status status;
-  return from_string(record_.status, status) && channel::is_terminal(status);
+  return ended(record_);
 }
 
 void channel_book::restore(const std::string& id,
@@ -67,25 +87,62 @@ void channel_book::restore(const std::string& id,
 bool channel_book::add(const messages::channel_event& x) {
   if (x.channel_id.empty())
     return false;
-  auto& fold = open_[x.channel_id];
+  auto i = open_.try_emplace(x.channel_id).first;
+  auto& fold = i->second;
+  auto began = fold.events() == 0;
+  auto status = fold.record().status;
+  auto round = fold.record().round;
   fold.apply(x);
-  pending_.events.push_back({x.channel_id, fold.events(), to_string(x.kind), x.at_ms,
-                             nlohmann::json(x).dump()});
-  auto [i, added] = rows_.try_emplace(x.channel_id, pending_.rows.size());
-  if (added)
-    pending_.rows.push_back(fold.record());
-  else
-    pending_.rows[i->second] = fold.record();
-  if (fold.terminal())
-    open_.erase(x.channel_id);
+  auto& bodies = pending_.bodies;
+  if (bodies.empty())
+    bodies.reserve(last_bodies_);
+  auto offset = bodies.size();
+  append_channel_event(bodies, x);
+  pending_.events.push_back(
+      {x.channel_id, fold.events(), x.kind, x.at_ms, offset, bodies.size() - offset});
+  auto ends = fold.terminal();
+  if ((began || ends || fold.record().status != status ||
+       fold.record().round != round) &&
+      in_touched_.insert(x.channel_id).second)
+    touched_.push_back(x.channel_id);
+  if (ends) {
+    ended_[x.channel_id] = fold.record();
+    open_.erase(i);
+  }
   return true;
 }
 
 channel_ops channel_book::take() {
-  rows_.clear();
   channel_ops out;
   std::swap(out, pending_);
+  last_bodies_ = out.bodies.size();
+  out.rows.reserve(touched_.size());
+  for (const auto& id : touched_) {
+    if (auto i = open_.find(id); i != open_.end())
+      out.rows.push_back(i->second.open_row());
+    else if (auto e = ended_.find(id); e != ended_.end())
+      out.rows.push_back(std::move(e->second));
+  }
+  touched_.clear();
+  in_touched_.clear();
+  ended_.clear();
   return out;
+}
+
+messages::channel_record
+current_record(messages::channel_record row,
+               const std::vector<messages::channel_event>& events) {
+  if (ended(row) || events.empty())
+    return row;
+  channel_fold fold;
+  for (const auto& x : events)
+    fold.apply(x);
+  return fold.record();
+}
+
+bool ended(const messages::channel_record& x) {
+  channel_status status;
+  return from_string(x.status, status) && channel::is_terminal(status);
 }
 
 messages::channel_event channel_event_of(const std::string& json) {

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "messages/channel_event.hpp"
@@ -12,26 +13,44 @@
 
 namespace parley::actors::store {
 
-/// One row of `channel_events` (migration 003).
+/// One row of `channel_events` (migrations 003 and 004).
 struct channel_event_row {
   std::string channel_id;
   /// 1, 2, … per channel, in the order its events were heard.
   std::int64_t seq = 0;
-  /// The kind as seed 002 names it, e.g. "proposal.finalized".
-  std::string type;
+  /// Its `type` column is this kind's name (type_name).
+  messages::channel_event_kind kind = messages::channel_event_kind::created;
   std::int64_t at_ms = 0;
-  /// The event's wire JSON (messages/channel_json.cpp).
-  std::string json;
+  /// Where its stored form (actors/store/channel_codec.hpp) is in the
+  /// batch's `bodies`.
+  std::size_t body_offset = 0;
+  std::size_t body_size = 0;
 };
 
+/// Seed 002's name of `x`, e.g. "proposal.finalized", made once.
+const std::string& type_name(messages::channel_event_kind x);
+
 /// What one transaction writes for seed 002's channels: the events heard,
-/// in order, and the row of each channel they touched as it stands after
-/// them (upserted whole, so writing it twice changes nothing).
+/// in order, their bodies one after the other in one buffer (one
+/// allocation per batch, not one per event), and the row of each channel
+/// that began, changed its status or round, or ended in them, as it stands
+/// after them (upserted, so writing it twice changes nothing). An open
+/// channel's row carries no proposal (the stored one stays; a channel's
+/// proposal is replaced, never removed), and its stored counts and
+/// `updated_at` are those of its last status change: its events say the
+/// rest (`current_record`), so an offer or a feedback costs one event row
+/// and nothing else. An ended channel's row is whole.
 struct channel_ops {
   std::vector<channel_event_row> events;
+  std::string bodies;
   std::vector<messages::channel_record> rows;
 
   bool empty() const noexcept { return events.empty(); }
+
+  /// Where the body of `x`, one of `events`, begins.
+  const char* body(const channel_event_row& x) const noexcept {
+    return bodies.data() + x.body_offset;
+  }
 };
 
 /// One channel folded from its events: its row, and what the next event's
@@ -43,6 +62,10 @@ public:
   void apply(const messages::channel_event& x);
 
   const messages::channel_record& record() const noexcept { return record_; }
+
+  /// A copy of the row without its proposal: what an open channel's row
+  /// is written with.
+  messages::channel_record open_row();
 
   /// How many events were folded in: the last one's seq.
   std::int64_t events() const noexcept { return events_; }
@@ -80,18 +103,37 @@ public:
   /// Events folded in since the last `take`.
   std::size_t events() const noexcept { return pending_.events.size(); }
 
-  /// The pending writes; empties them.
+  /// The pending writes; empties them. Each touched channel's row is copied
+  /// here, once per batch rather than once per event.
   channel_ops take();
 
 private:
   std::unordered_map<std::string, channel_fold> open_;
+  /// The events and bodies since the last `take`; its rows are made there.
   channel_ops pending_;
-  /// Where each channel's row is in pending_.rows.
-  std::unordered_map<std::string, std::size_t> rows_;
+  /// The channels whose row the pending writes hold, in the order first
+  /// touched since the last `take`, and whether each is there already.
+  std::vector<std::string> touched_;
+  std::unordered_set<std::string> in_touched_;
+  /// The rows of the channels that ended since the last `take` (no longer
+  /// followed).
+  std::unordered_map<std::string, messages::channel_record> ended_;
+  /// The size of the last batch's bodies: the next one's first reservation.
+  std::size_t last_bodies_ = 0;
 };
 
-/// The event a stored row's JSON holds. Throws messages::json_error when it
-/// does not have the shape the store writes.
+/// A channel's record as its stored events have it: `row` itself once the
+/// channel ended (its last row is written with its last event), otherwise
+/// the fold of `events` (none: `row`).
+messages::channel_record
+current_record(messages::channel_record row,
+               const std::vector<messages::channel_event>& events);
+
+/// Whether `x`'s status is one a channel ends in.
+bool ended(const messages::channel_record& x);
+
+/// The event a row stored as JSON (before migration 004) holds. Throws
+/// messages::json_error when it does not have the shape the store wrote.
 messages::channel_event channel_event_of(const std::string& json);
 
 /// The JSON text of a record's proposal (empty without one), and the

@@ -7,6 +7,7 @@
 
 #include <pqxx/pqxx>
 
+#include "actors/store/channel_codec.hpp"
 #include "actors/store/json_text.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
@@ -66,8 +67,8 @@ constexpr const char* finish_sql =
     "FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status_reason text) "
     "WHERE t.negotiation_id = x.id";
 
-/// Upserts a channel's row (times as Unix milliseconds; an empty parent or
-/// proposal is NULL).
+/// Upserts a channel's row (times as Unix milliseconds; an empty parent is
+/// NULL; an empty proposal keeps the stored one).
 constexpr const char* channel_upsert_sql =
     "INSERT INTO channels (channel_id, demand_id, parent_channel_id, depth, status, "
     "round, proposal, responses, feedback, created_at, updated_at) "
@@ -75,14 +76,25 @@ constexpr const char* channel_upsert_sql =
     "to_timestamp($10::bigint / 1000.0), to_timestamp($11::bigint / 1000.0)) "
     "ON CONFLICT (channel_id) DO UPDATE SET demand_id = excluded.demand_id, "
     "parent_channel_id = excluded.parent_channel_id, depth = excluded.depth, "
-    "status = excluded.status, round = excluded.round, proposal = excluded.proposal, "
+    "status = excluded.status, round = excluded.round, "
+    "proposal = coalesce(excluded.proposal, channels.proposal), "
     "responses = excluded.responses, feedback = excluded.feedback, "
     "updated_at = excluded.updated_at";
 
-/// Appends a channel's event; a replayed one (its seq taken) is skipped.
+/// Appends a channel's event in its compact form; a replayed one (its seq
+/// taken) is skipped.
 constexpr const char* channel_event_sql =
-    "INSERT INTO channel_events (channel_id, seq, type, at_ms, event) "
-    "VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING";
+    "INSERT INTO channel_events (channel_id, seq, type, at_ms, body) "
+    "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
+
+/// The event of a channel_events row whose `body` and `event` are columns
+/// `col` and `col + 1`: its compact body, or its JSON (stored before 004).
+messages::channel_event read_channel_event(const pqxx::row& r, int col) {
+  if (r[col].is_null())
+    return channel_event_of(r[col + 1].as<std::string>());
+  pqxx::binarystring body{r[col]};
+  return decode_channel_event(body.get(), body.size());
+}
 
 /// The columns a channel read selects, in the order `read_channel` takes them.
 constexpr const char* channel_columns =
@@ -325,6 +337,13 @@ public:
       for (const auto& name : other_tables())
         if (!exists(name))
           missing.push_back("table " + name);
+      if (exists("channel_events") &&
+          w.exec_params1("SELECT count(*) FROM information_schema.columns WHERE "
+                         "table_schema = current_schema() AND table_name = "
+                         "'channel_events' AND column_name = $1",
+                         std::string{channel_body_column})[0]
+                  .as<int>() == 0)
+        missing.push_back(std::string{"column channel_events."} + channel_body_column);
       verify_registry(w, missing);
       return missing;
     });
@@ -361,8 +380,8 @@ public:
                         proposal_json(x), x.responses, x.feedback, x.created_at,
                         x.updated_at);
       for (const auto& e : channels.events)
-        w.exec_prepared("parley_channel_event", e.channel_id, e.seq, e.type, e.at_ms,
-                        e.json);
+        w.exec_prepared("parley_channel_event", e.channel_id, e.seq, type_name(e.kind),
+                        e.at_ms, pqxx::binarystring{channels.body(e), e.body_size});
       if (inserts.size() > 2)
         w.exec_prepared("parley_insert", inserts);
       if (updates.size() > 2)
@@ -558,29 +577,29 @@ public:
     });
   }
 
-  std::vector<std::string> channel_events(const std::string& id) override {
+  std::vector<messages::channel_event> channel_events(const std::string& id) override {
     return guarded_read("channel_events", [&] {
-      prepare(
-          "parley_channel_events",
-          "SELECT event::text FROM channel_events WHERE channel_id = $1 ORDER BY seq");
+      prepare("parley_channel_events",
+              "SELECT body, event::text FROM channel_events WHERE channel_id = $1 "
+              "ORDER BY seq");
       pqxx::read_transaction w{*conn_};
-      std::vector<std::string> out;
+      std::vector<messages::channel_event> out;
       for (const auto& r : w.exec_prepared("parley_channel_events", id))
-        out.push_back(r[0].as<std::string>());
+        out.push_back(read_channel_event(r, 0));
       return out;
     });
   }
 
-  std::vector<std::string> open_channel_events() override {
+  std::vector<messages::channel_event> open_channel_events() override {
     return guarded_read("open_channel_events", [&] {
       pqxx::read_transaction w{*conn_};
-      std::vector<std::string> out;
+      std::vector<messages::channel_event> out;
       for (const auto& r :
-           w.exec("SELECT e.event::text FROM channel_events e JOIN channels c "
+           w.exec("SELECT e.body, e.event::text FROM channel_events e JOIN channels c "
                   "ON c.channel_id = e.channel_id "
                   "WHERE c.status NOT IN ('finalized', 'force_finalized', 'failed') "
                   "ORDER BY c.created_at, c.channel_id, e.seq"))
-        out.push_back(r[0].as<std::string>());
+        out.push_back(read_channel_event(r, 0));
       return out;
     });
   }

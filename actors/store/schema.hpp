@@ -41,6 +41,10 @@ inline constexpr const char* expire_function = "expire_stale_negotiations";
 /// (migration 003's channels among them).
 const std::vector<std::string>& other_tables();
 
+/// Migration 004's column of compact channel events: `verify` names it
+/// ("column channel_events.body") when channel_events lacks it.
+inline constexpr const char* channel_body_column = "body";
+
 /// A table of migration 002 (the agents and rooms `parley serve` recovers
 /// after a restart) and its columns, as `verify` expects them.
 struct expected_table {

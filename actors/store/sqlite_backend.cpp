@@ -1,11 +1,13 @@
 #include "actors/store/sqlite_backend.hpp"
 
+#include <array>
 #include <iterator>
 #include <map>
 #include <utility>
 
 #include <sqlite3.h>
 
+#include "actors/store/channel_codec.hpp"
 #include "actors/store/iso_time.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
@@ -55,6 +57,12 @@ public:
                             SQLITE_STATIC));
   }
 
+  /// Binds `size` bytes at `data` as a BLOB without a copy: they must
+  /// outlive the next step.
+  void bind_blob_kept(int i, const char* data, std::size_t size) {
+    check(sqlite3_bind_blob(stmt_, i, data, static_cast<int>(size), SQLITE_STATIC));
+  }
+
   /// bind_json without a copy: `text` must outlive the next step.
   void bind_json_kept(int i, const std::string& text) {
     if (text.empty())
@@ -101,6 +109,12 @@ public:
   }
 
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+  /// A BLOB column's bytes, valid until the next step.
+  std::pair<const char*, std::size_t> blob(int col) const {
+    auto p = static_cast<const char*>(sqlite3_column_blob(stmt_, col));
+    return {p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))};
+  }
 
   std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
 
@@ -251,11 +265,36 @@ const insert_texts& insert_sql() {
   return texts;
 }
 
+/// The channel events' INSERT for each of insert_chunks, built once: a
+/// replayed event (its seq taken) is skipped.
+const std::array<std::string, std::size(insert_chunks)>& channel_event_sql() {
+  static const auto texts = [] {
+    std::array<std::string, std::size(insert_chunks)> t;
+    for (std::size_t k = 0; k < t.size(); ++k)
+      t[k] =
+          multi_row_insert("INSERT INTO channel_events (channel_id, seq, type, at_ms, "
+                           "body) VALUES ",
+                           5, insert_chunks[k]) +
+          " ON CONFLICT DO NOTHING";
+    return t;
+  }();
+  return texts;
+}
+
 /// The columns a channel read selects, in the order `read_channel` takes them.
 constexpr const char* channel_columns =
     "SELECT channel_id, demand_id, coalesce(parent_channel_id, ''), depth, status, "
     "round, coalesce(proposal, ''), responses, feedback, created_at, updated_at "
     "FROM channels";
+
+/// The event of a channel_events row whose `body` and `event` are columns
+/// `col` and `col + 1`: its compact body, or its JSON (stored before 004).
+messages::channel_event read_channel_event(const statement& s, int col) {
+  if (s.is_null(col))
+    return channel_event_of(s.text(col + 1));
+  auto [data, size] = s.blob(col);
+  return decode_channel_event(data, size);
+}
 
 messages::channel_record read_channel(const statement& s) {
   messages::channel_record x;
@@ -399,6 +438,13 @@ public:
     for (const auto& name : other_tables())
       if (objects[name] != "table")
         missing.push_back("table " + name);
+    if (objects["channel_events"] == "table") {
+      statement s{db_, "SELECT count(*) FROM pragma_table_info('channel_events') "
+                       "WHERE name = ?1"};
+      s.bind(1, std::string{channel_body_column});
+      if (s.step() && s.integer(0) == 0)
+        missing.push_back(std::string{"column channel_events."} + channel_body_column);
+    }
     verify_registry(missing);
     return missing;
   }
@@ -603,24 +649,24 @@ public:
     return rows;
   }
 
-  std::vector<std::string> channel_events(const std::string& id) override {
-    use s{prepared(
-        "SELECT event FROM channel_events WHERE channel_id = ?1 ORDER BY seq")};
+  std::vector<messages::channel_event> channel_events(const std::string& id) override {
+    use s{prepared("SELECT body, event FROM channel_events WHERE channel_id = ?1 "
+                   "ORDER BY seq")};
     s->bind(1, id);
-    std::vector<std::string> out;
+    std::vector<messages::channel_event> out;
     while (s->step())
-      out.push_back(s->text(0));
+      out.push_back(read_channel_event(*s, 0));
     return out;
   }
 
-  std::vector<std::string> open_channel_events() override {
-    use s{prepared("SELECT e.event FROM channel_events e JOIN channels c "
+  std::vector<messages::channel_event> open_channel_events() override {
+    use s{prepared("SELECT e.body, e.event FROM channel_events e JOIN channels c "
                    "ON c.channel_id = e.channel_id "
                    "WHERE c.status NOT IN ('finalized', 'force_finalized', 'failed') "
                    "ORDER BY c.created_at, c.channel_id, e.seq")};
-    std::vector<std::string> out;
+    std::vector<messages::channel_event> out;
     while (s->step())
-      out.push_back(s->text(0));
+      out.push_back(read_channel_event(*s, 0));
     return out;
   }
 
@@ -724,20 +770,25 @@ private:
     r->run();
   }
 
-  /// Upserts each channel's row, then appends its events (a replayed
-  /// event's seq is taken: it is skipped).
+  /// Upserts the channels' rows (keeping the stored proposal when a row
+  /// brings none), then appends the events in their compact form (a
+  /// replayed event's seq is taken: it is skipped).
   void write_channels(const channel_ops& channels) {
+    if (channels.empty())
+      return;
+    auto& upsert = prepared(
+        "INSERT INTO channels (channel_id, demand_id, parent_channel_id, depth, "
+        "status, "
+        "round, proposal, responses, feedback, created_at, updated_at) "
+        "VALUES (?1, ?2, nullif(?3, ''), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+        "ON CONFLICT (channel_id) DO UPDATE SET demand_id = excluded.demand_id, "
+        "parent_channel_id = excluded.parent_channel_id, depth = excluded.depth, "
+        "status = excluded.status, round = excluded.round, "
+        "proposal = coalesce(excluded.proposal, channels.proposal), "
+        "responses = excluded.responses, "
+        "feedback = excluded.feedback, updated_at = excluded.updated_at");
     for (const auto& x : channels.rows) {
-      use s{prepared(
-          "INSERT INTO channels (channel_id, demand_id, parent_channel_id, depth, "
-          "status, "
-          "round, proposal, responses, feedback, created_at, updated_at) "
-          "VALUES (?1, ?2, nullif(?3, ''), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
-          "ON CONFLICT (channel_id) DO UPDATE SET demand_id = excluded.demand_id, "
-          "parent_channel_id = excluded.parent_channel_id, depth = excluded.depth, "
-          "status = excluded.status, round = excluded.round, "
-          "proposal = excluded.proposal, responses = excluded.responses, "
-          "feedback = excluded.feedback, updated_at = excluded.updated_at")};
+      use s{upsert};
       s->bind(1, x.channel_id);
       s->bind(2, x.demand_id);
       s->bind(3, x.parent_channel_id);
@@ -751,15 +802,23 @@ private:
       s->bind(11, to_iso(x.updated_at));
       s->run();
     }
-    for (const auto& e : channels.events) {
-      use s{prepared("INSERT INTO channel_events (channel_id, seq, type, at_ms, event) "
-                     "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING")};
-      s->bind_kept(1, e.channel_id);
-      s->bind(2, e.seq);
-      s->bind_kept(3, e.type);
-      s->bind(4, e.at_ms);
-      s->bind_kept(5, e.json);
-      s->run();
+    // insert_chunks[k] events per statement, as the negotiations.
+    const auto& events = channels.events;
+    std::size_t i = 0;
+    for (std::size_t k = 0; k < std::size(insert_chunks); ++k) {
+      for (; i + insert_chunks[k] <= events.size(); i += insert_chunks[k]) {
+        use s{prepared(channel_event_sql()[k])};
+        for (std::size_t j = 0; j < insert_chunks[k]; ++j) {
+          const auto& e = events[i + j];
+          auto p = static_cast<int>(j * 5);
+          s->bind_kept(p + 1, e.channel_id);
+          s->bind(p + 2, e.seq);
+          s->bind_kept(p + 3, type_name(e.kind));
+          s->bind(p + 4, e.at_ms);
+          s->bind_blob_kept(p + 5, channels.body(e), e.body_size);
+        }
+        s->run();
+      }
     }
   }
 

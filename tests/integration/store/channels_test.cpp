@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "actors/store/iso_time.hpp"
+#include "messages/json.hpp"
 #include "support/channel_story.hpp"
 #include "support/store_fixture.hpp"
 
@@ -28,6 +30,41 @@ void publish_all(store_fixture& f, const std::vector<msg::channel_event>& xs) {
 void flush(store_fixture& f) {
   f.drain_bus();
   REQUIRE(f.ask<std::int64_t>(msg::flush_atom::value).second == msg::error_code::none);
+}
+
+/// SQL that stores `xs` (events 1.. of one channel) and the channel's row
+/// the way migration 003 did: each event as its wire JSON.
+std::string stored_as_json(const std::vector<msg::channel_event>& xs,
+                           const std::string& status) {
+  const auto& first = xs.front();
+  auto quoted = [](const std::string& text) {
+    std::string out = "'";
+    for (auto c : text)
+      out += c == '\'' ? std::string{"''"} : std::string(1, c);
+    return out + "'";
+  };
+  auto sql = "INSERT INTO channels (channel_id, demand_id, depth, status, round, "
+             "created_at, updated_at) VALUES (" +
+             quoted(first.channel_id) + ", " + quoted(first.demand_id) + ", 0, " +
+             quoted(status) + ", 1, " + quoted(store::to_iso(first.at_ms)) + ", " +
+             quoted(store::to_iso(xs.back().at_ms)) + ");\n";
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    sql += "INSERT INTO channel_events (channel_id, seq, type, at_ms, event) VALUES (" +
+           quoted(xs[i].channel_id) + ", " + std::to_string(i + 1) + ", " +
+           quoted(to_string(xs[i].kind)) + ", " + std::to_string(xs[i].at_ms) + ", " +
+           quoted(nlohmann::json(xs[i]).dump()) + ");\n";
+  return sql;
+}
+
+/// How many events of channel `id` are stored, whatever their form.
+int stored_count(const store_target& t, const std::string& id) {
+  // psql: unaligned, tuples only (sqlite3 prints just the number).
+  auto prefix = t.kind == "postgresql" ? std::string{"\\a\n\\t\n"} : std::string{};
+  auto r = t.exec(prefix + "SELECT count(*) FROM channel_events WHERE channel_id = '" +
+                  id + "';\n");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  return std::stoi(r.output);
 }
 
 } // namespace
@@ -138,6 +175,51 @@ TEST_CASE("a restarted store goes on numbering a channel's events", "[integratio
     auto stored = db->channel_events("c-1");
     REQUIRE(stored.size() == story.size());
     for (std::size_t i = 0; i < story.size(); ++i)
-      CHECK(store::channel_event_of(stored[i]) == story[i]);
+      CHECK(stored[i] == story[i]);
+  });
+}
+
+TEST_CASE(
+    "events stored as JSON before migration 004 are read beside the compact ones; "
+    "its rollback drops the channels it cannot keep",
+    "[integration]") {
+  for_each_store("channel_bodies", [](const store_target& t) {
+    INFO(t.kind);
+    auto story = channel_story("c-1", "d-1", t0, channel_ending::finalized);
+    std::vector<msg::channel_event> before(story.begin(), story.begin() + 7);
+    auto old = channel_story("c-old", "d-1", t0 + 1000, channel_ending::open);
+    auto db = store::open_backend(url_of(t));
+    REQUIRE(db->migrate() == 4);
+    REQUIRE(db->rollback() == 4); // the schema a store of migration 003 wrote
+    auto inserted = t.exec(stored_as_json(before, "negotiating") +
+                           stored_as_json(old, "negotiating"));
+    INFO(inserted.output);
+    REQUIRE(inserted.exit_code == 0);
+    REQUIRE(db->migrate() == 1);
+    CHECK(db->channel_events("c-1") == before);
+    {
+      // A store of this build goes on with c-1 from its JSON events.
+      store_fixture f{t};
+      publish_all(f, {story.begin() + 7, story.end()});
+      flush(f);
+      auto row = f.ask<msg::channel_record>(
+          msg::get_atom::value, msg::channel_atom::value, std::string{"c-1"});
+      REQUIRE(row.second == msg::error_code::none);
+      CHECK(row.first.status == "finalized");
+      CHECK(row.first.feedback == 2);
+      REQUIRE(row.first.proposal);
+      CHECK(*row.first.proposal == *story.back().proposal);
+      auto open = f.ask<std::vector<msg::channel_event>>(msg::load_atom::value,
+                                                         msg::channel_atom::value);
+      CHECK(open.first == old);
+    }
+    CHECK(db->channel_events("c-1") == story);
+    // Back to 003: c-1's compact events cannot be kept, so none of its
+    // events are; c-old's JSON ones stay.
+    REQUIRE(db->rollback() == 4);
+    CHECK(stored_count(t, "c-1") == 0);
+    CHECK(stored_count(t, "c-old") == static_cast<int>(old.size()));
+    REQUIRE(db->migrate() == 1);
+    CHECK(db->channel_events("c-old") == old);
   });
 }

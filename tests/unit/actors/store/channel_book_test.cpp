@@ -5,11 +5,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "actors/store/channel_codec.hpp"
 #include "support/channel_story.hpp"
 
 using parley::actors::store::channel_book;
-using parley::actors::store::channel_event_of;
 using parley::actors::store::channel_fold;
+using parley::actors::store::decode_channel_event;
+using parley::actors::store::type_name;
 using parley::test::channel_ending;
 using parley::test::channel_story;
 namespace msg = parley::messages;
@@ -118,13 +120,14 @@ TEST_CASE("the book numbers each channel's events and keeps its latest row per b
   std::int64_t next_two = 1;
   for (const auto& e : ops.events) {
     auto& next = e.channel_id == "c-1" ? next_one : next_two;
+    const auto& story = e.channel_id == "c-1" ? one : two;
+    // The stored body is the event, read back whole.
+    auto back = decode_channel_event(ops.body(e), e.body_size);
+    CHECK(back == story.at(static_cast<std::size_t>(next - 1)));
     CHECK(e.seq == next++);
-    // The stored JSON is the event's wire JSON, read back whole.
-    auto back = channel_event_of(e.json);
-    CHECK(to_string(back.kind) == e.type);
-    CHECK(back.at_ms == e.at_ms);
+    CHECK(e.kind == back.kind);
   }
-  CHECK(ops.events.back().type == "negotiation.failed");
+  CHECK(type_name(ops.events.back().kind) == "negotiation.failed");
   // An ended channel is no longer followed; an open one is.
   CHECK(book.knows("c-1"));
   CHECK_FALSE(book.knows("c-2"));
@@ -147,4 +150,60 @@ TEST_CASE("a restored channel goes on from its stored events", "[unit]") {
   CHECK(ops.rows[0].responses == 2);
   CHECK(ops.rows[0].created_at == t0);
   CHECK(ops.rows[0].status == "finalized");
+}
+
+TEST_CASE("a channel's row is written when it begins, changes status or round, "
+          "and ends; its proposal only then",
+          "[unit]") {
+  auto story = channel_story("c-1", "d-1", t0, channel_ending::finalized);
+  channel_book book;
+  std::size_t distributed = 0;
+  while (story[distributed].kind != msg::channel_event_kind::proposal_distributed)
+    book.add(story[distributed++]);
+  auto before = book.take();
+  REQUIRE(before.rows.size() == 1);
+  CHECK(before.rows[0].status == "collecting");
+  CHECK(before.rows[0].responses == 2);
+  CHECK_FALSE(before.rows[0].proposal);
+  book.add(story[distributed]);
+  auto negotiating = book.take();
+  REQUIRE(negotiating.rows.size() == 1);
+  CHECK(negotiating.rows[0].status == "negotiating");
+  CHECK_FALSE(negotiating.rows[0].proposal);
+  // A feedback changes neither status nor round: no row; the events say it.
+  book.add(story[distributed + 1]);
+  auto feedback = book.take();
+  CHECK(feedback.rows.empty());
+  CHECK(feedback.events.size() == 1);
+  std::vector<msg::channel_event> stored(story.begin(),
+                                         story.begin() + distributed + 2);
+  auto now = parley::actors::store::current_record(negotiating.rows[0], stored);
+  CHECK(now.feedback == 1);
+  CHECK(now.status == "negotiating");
+  CHECK(now.updated_at == story[distributed + 1].at_ms);
+  REQUIRE(now.proposal);
+  CHECK(*now.proposal == *story[distributed].proposal);
+  for (auto i = distributed + 2; i < story.size(); ++i)
+    book.add(story[i]);
+  auto ended = book.take();
+  REQUIRE(ended.rows.size() == 1);
+  CHECK(ended.rows[0].status == "finalized");
+  CHECK(ended.rows[0].feedback == 2);
+  CHECK(ended.rows[0].updated_at == story.back().at_ms);
+  REQUIRE(ended.rows[0].proposal);
+  CHECK(*ended.rows[0].proposal == *story.back().proposal);
+}
+
+TEST_CASE("an ended channel's record is its last row, whatever its events", "[unit]") {
+  auto story = channel_story("c-1", "d-1", t0, channel_ending::failed);
+  channel_fold fold;
+  for (const auto& x : story)
+    fold.apply(x);
+  auto row = fold.record();
+  CHECK(parley::actors::store::current_record(row, {}) == row);
+  CHECK(parley::actors::store::current_record(row, {story.front()}) == row);
+  // An open one without stored events is its row.
+  auto open = row;
+  open.status = "collecting";
+  CHECK(parley::actors::store::current_record(open, {}) == open);
 }
