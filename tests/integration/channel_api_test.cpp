@@ -169,8 +169,9 @@ TEST_CASE("a deleted agent is no channel member any more", "[integration][channe
   serve_process serve;
   openapi_contract contract;
   api_client api{serve.port, contract};
-  REQUIRE(api.post("/api/v1/agents", parley::test::channel_agent("hall", "venue"))
-              .status == 201);
+  REQUIRE(
+      api.post("/api/v1/agents", parley::test::channel_agent("hall", "venue")).status ==
+      201);
   REQUIRE(api.get("/api/v1/agents/hall/inbox").status == 200);
   REQUIRE(api.del("/api/v1/agents/hall").status == 200);
   // The member ends with its agent's actor, just after the answer.
@@ -181,7 +182,9 @@ TEST_CASE("a deleted agent is no channel member any more", "[integration][channe
   // Nobody is left to take a demand up: E005, once the coordinator heard of
   // the end too (a demand submitted before that may still pick "hall").
   auto refused = parley::test::poll_until(
-      [&] { return api.post("/api/v1/demand/submit", {{"raw_input", "a venue"}}); },
+      [&] {
+        return api.post("/api/v1/demand/submit", {{"raw_input", "a venue"}});
+      },
       [](const api_client::answer& x) { return x.body["error_code"] == "E005"; });
   check_error(refused, 200, "E005");
   CHECK(refused.body["message"].get<std::string>().find("no agents are registered") !=
