@@ -185,17 +185,23 @@ private:
   /// length (a negotiation id ends with its room's id); 3, a UUID in its
   /// canonical form, as its 16 bytes.
   void write_string(const std::string& x) {
-    for (std::size_t i = 0; i < strings_; ++i) {
-      const auto& [offset, size] = table_[i];
-      if (size == x.size() && out_->compare(offset, size, x) == 0) {
-        varint((i << 2) | 1);
-        return;
-      }
-    }
+    // The table holds no empty string. Each candidate's last byte is looked
+    // at before its bytes are compared: ids of one length (agents, channels)
+    // mostly differ there, and most strings end differently.
     if (!x.empty()) {
+      const char* data = out_->data();
       for (std::size_t i = 0; i < strings_; ++i) {
         const auto& [offset, size] = table_[i];
-        if (size > x.size() && out_->compare(offset + size - x.size(), x.size(), x) == 0) {
+        if (size == x.size() && data[offset + size - 1] == x.back() &&
+            std::memcmp(data + offset, x.data(), size) == 0) {
+          varint((i << 2) | 1);
+          return;
+        }
+      }
+      for (std::size_t i = 0; i < strings_; ++i) {
+        const auto& [offset, size] = table_[i];
+        if (size > x.size() && data[offset + size - 1] == x.back() &&
+            std::memcmp(data + offset + size - x.size(), x.data(), x.size()) == 0) {
           varint((i << 2) | 2);
           varint(x.size());
           return;

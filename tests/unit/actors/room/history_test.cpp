@@ -162,4 +162,10 @@ TEST_CASE("compact UUIDs and string ends round-trip, odd ones too", "[unit]") {
   compact_writer{bytes}(xs[0]);
   CHECK(bytes.size() == 17);
   CHECK(compact_reader::first_string(bytes.data(), bytes.size()) == xs[0]);
+  // What a reference costs: an equal string one byte, the end of one two
+  // (after the list's length and the first string's length and 12 bytes).
+  std::string refs;
+  compact_writer{refs}(
+      std::vector<std::string>{"neg_x_room-1", "neg_x_room-1", "room-1"});
+  CHECK(refs.size() == 1 + 13 + 1 + 2);
 }
