@@ -29,6 +29,14 @@ struct negotiation_state {
   std::int64_t offered_at_us = 0;
 };
 
+/// What an actor back in its pool keeps of the negotiation it ran last: a
+/// message the room relayed before it heard of the end still gets the
+/// room's warning (seed 000: non-active negotiation) instead of vanishing.
+struct ended_run {
+  std::string room_id;
+  messages::event_sink events;
+};
+
 class negotiation_impl
     : public shared_behavior_actor<negotiation_impl, negotiation_actor::base> {
 public:
@@ -45,14 +53,19 @@ public:
   /// Goes back to its pool for the next negotiation (or stops, when its
   /// node is stopping).
   void release() {
+    last = ended_run{state->core.room_id(), std::move(state->events)};
     state.reset();
     go_home(this, home_);
   }
 
   /// Lets go of every handle as the actor stops.
-  void on_exit() override { state.reset(); }
+  void on_exit() override {
+    state.reset();
+    last.reset();
+  }
 
   std::optional<negotiation_state> state;
+  std::optional<ended_run> last;
   std::optional<wall_clock> clock;
   /// How many negotiations this actor has run: each one's timer generations
   /// start at runs << 32, so a timer of an earlier one never matches.
@@ -234,10 +247,28 @@ void take_up(negotiation_impl* self, messages::resume_negotiation& x) {
 }
 
 /// Applies one agent message to the rules and carries out the result.
+/// Drops a message meant for a negotiation this actor ran before, with the
+/// warning the room gives one that comes after the end.
+template <class AgentMessage>
+void drop_late(negotiation_impl* self, const AgentMessage& x) {
+  if (!self->last || !self->last->events.wants(messages::topic::warning))
+    return;
+  const auto& last = *self->last;
+  publish(self, last.events, messages::topic::warning,
+          messages::problem_event{messages::severity::warning,
+                                  messages::error_code::negotiation_not_active,
+                                  "Received message for non-active negotiation " +
+                                      x.negotiation_id + "; dropped",
+                                  self->clock->now_ms(), last.room_id, x.negotiation_id,
+                                  x.from_agent, x.message_id});
+}
+
 template <class AgentMessage>
 void on_agent_message(negotiation_impl* self, const AgentMessage& x) {
-  if (!self->state)
-    return; // meant for an earlier negotiation of this actor
+  if (!self->state) {
+    drop_late(self, x);
+    return;
+  }
   effects fx;
   auto now_us = self->clock->now_us();
   self->state->core.on_message(x, now_us / 1000, fx);

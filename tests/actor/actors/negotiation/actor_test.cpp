@@ -158,6 +158,27 @@ TEST_CASE("a negotiation actor runs the room's next negotiation, deaf to the las
   CHECK(fx.seen.codes().back() == parley::messages::error_code::negotiation_not_active);
 }
 
+TEST_CASE("a message the room relayed as the negotiation ended gets a warning",
+          "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx};
+  r.start(10000);
+  r.accept("bob", "bob:1");
+  auto ended = r.last().id;
+  // The room relays a message it got before it heard of the end: the
+  // negotiation's actor, back in its pool, receives it.
+  auto pooled = fx.negotiations->acquire();
+  fx.send(pooled, parley::messages::agent_reject{"bob:late", ended, "bob", "too late"});
+  fx.run();
+  REQUIRE_FALSE(fx.seen.problems.empty());
+  const auto& warning = fx.seen.problems.back();
+  CHECK(warning.code == parley::messages::error_code::negotiation_not_active);
+  CHECK(warning.message_id == "bob:late");
+  CHECK(warning.negotiation_id == ended);
+  CHECK(warning.room_id == "room-1");
+  CHECK(r.last().status == negotiation_status::accepted);
+}
+
 TEST_CASE("every reply's event names the message it answers", "[actor]") {
   actor_fixture fx;
   bilateral_room r{fx};
