@@ -79,17 +79,27 @@ const agent_actor& handle_of(negotiation_state& st, party x) {
   return x == party::initiator ? st.initiator : st.responder;
 }
 
+/// Publishes `p` about negotiation `negotiation_id` of room `room_id` on
+/// `events`, if anyone listens to its severity.
+void publish_problem(negotiation_impl* self, const messages::event_sink& events,
+                     const problem& p, const std::string& room_id,
+                     const std::string& negotiation_id, const std::string& agent_id,
+                     const std::string& message_id) {
+  auto ev = p.severity == messages::severity::error ? messages::topic::error
+                                                    : messages::topic::warning;
+  if (!events.wants(ev))
+    return;
+  publish(self, events, ev,
+          messages::problem_event{p.severity, p.code, p.message, self->clock->now_ms(),
+                                  room_id, negotiation_id, agent_id, message_id});
+}
+
+/// Publishes `p` about the negotiation this actor runs.
 void publish_problem(negotiation_impl* self, const problem& p,
                      const std::string& agent_id, const std::string& message_id) {
   auto& st = *self->state;
-  auto ev = p.severity == messages::severity::error ? messages::topic::error
-                                                    : messages::topic::warning;
-  if (!st.events.wants(ev))
-    return;
-  publish(self, st.events, ev,
-          messages::problem_event{p.severity, p.code, p.message, self->clock->now_ms(),
-                                  st.core.room_id(), st.core.id(), agent_id,
-                                  message_id});
+  publish_problem(self, st.events, p, st.core.room_id(), st.core.id(), agent_id,
+                  message_id);
 }
 
 /// Passes `msg` (the agent message just applied, or the opening proposal) on
@@ -251,16 +261,13 @@ void take_up(negotiation_impl* self, messages::resume_negotiation& x) {
 /// warning the room gives one that comes after the end.
 template <class AgentMessage>
 void drop_late(negotiation_impl* self, const AgentMessage& x) {
-  if (!self->last || !self->last->events.wants(messages::topic::warning))
+  if (!self->last)
     return;
-  const auto& last = *self->last;
-  publish(self, last.events, messages::topic::warning,
-          messages::problem_event{messages::severity::warning,
-                                  messages::error_code::negotiation_not_active,
-                                  "Received message for non-active negotiation " +
-                                      x.negotiation_id + "; dropped",
-                                  self->clock->now_ms(), last.room_id, x.negotiation_id,
-                                  x.from_agent, x.message_id});
+  publish_problem(
+      self, self->last->events,
+      {messages::severity::warning, messages::error_code::negotiation_not_active,
+       "Received message for non-active negotiation " + x.negotiation_id + "; dropped"},
+      self->last->room_id, x.negotiation_id, x.from_agent, x.message_id);
 }
 
 template <class AgentMessage>
