@@ -37,16 +37,18 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
                        : std::max(1u, std::thread::hardware_concurrency());
     cfg.set("scheduler.max-threads", threads);
   }
+  // A process that waits on its peers (or serve, on its I/O and store
+  // threads) spends its idle moments in CAF's moderate polling (500 sleeps of
+  // 50 µs per idle worker), CPU that the others need. Idle workers go straight
+  // to their condition variable instead: W1 --remote does 20-30 % more
+  // negotiations per second with 15-25 % less CPU on each side
+  // (BENCHMARKS.md, "2026-11-26, later"), serve's workers use half the CPU
+  // ("API: one deadline per request"). Not for local runs: there it changes
+  // no throughput, and W2's lateness tail looked worse.
+  if (options.network || options.sleep_when_idle)
+    cfg.set("work-stealing.moderate-poll-attempts", std::size_t{0});
   if (options.network) {
     cfg.load<caf::io::middleman>();
-    // A process that waits on its peers spends its idle moments in CAF's
-    // moderate polling (500 sleeps of 50 µs per idle worker), CPU that both
-    // ends need. Idle workers go straight to their condition variable
-    // instead: W1 --remote does 20-30 % more negotiations per second with
-    // 15-25 % less CPU on each side (BENCHMARKS.md, "2026-11-26, later").
-    // Not for local runs: there it changes no throughput, and W2's lateness
-    // tail looked worse.
-    cfg.set("work-stealing.moderate-poll-attempts", std::size_t{0});
     // Without heartbeats a frozen peer is never noticed (CAF-0.17.md).
     cfg.set("middleman.heartbeat-interval",
             caf::timespan{

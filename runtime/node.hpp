@@ -21,6 +21,11 @@ struct system_options {
   /// and CAF's OpenSSL module when `cluster` names TLS files.
   bool network = false;
   config::cluster_settings cluster;
+  /// Idle workers sleep at once instead of CAF's moderate polling (500
+  /// sleeps of 50 µs each): for a process whose workers wait on other
+  /// threads or processes (a node, serve), whose CPU the polling takes.
+  /// Always so with `network`.
+  bool sleep_when_idle = false;
 };
 
 /// Prepares `cfg`: registers every Parley wire type and sets the scheduler

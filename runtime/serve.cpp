@@ -138,13 +138,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   // The signals reach only the sigwait below.
   auto stop_signals = block_stop_signals();
   caf::actor_system_config cfg;
+  // Serve's workers wait on its I/O and store threads: they sleep when idle.
   configure(cfg, system_options{false, settings.runtime.scheduler_threads, false,
-                                settings.cluster});
-  // Serve's workers wait on other threads (the I/O threads, the store's):
-  // an idle worker goes to its condition variable at once instead of CAF's
-  // moderate polling (500 sleeps of 50 µs), whose wake-ups take CPU from the
-  // threads it waits on (BENCHMARKS.md, "API: one deadline per request").
-  cfg.set("work-stealing.moderate-poll-attempts", std::size_t{0});
+                                settings.cluster, true});
   caf::actor_system sys{cfg};
   // Demand ids are drawn from the coordinator's seed: a new one per process,
   // so that a restarted serve does not hand out the ids of stored demands.
