@@ -507,6 +507,9 @@ void run_bench(const bench_options& options, const config::settings& settings,
     plan.store = w.add_store(options.store);
     plan.store_kind = actors::store::store_kind_name(options.store);
   }
+  std::optional<watch> watching;
+  if (options.watch.enabled)
+    watching.emplace(w, options.watch, err);
   auto driving = sys.spawn<caf::lazy_init>(driver, &plan);
   auto topics =
       messages::terminal_topics | messages::topic_set::of(messages::topic::error);
@@ -532,6 +535,8 @@ void run_bench(const bench_options& options, const config::settings& settings,
         exit_code = code;
       });
   out.flush();
+  if (watching)
+    watching->linger();
   err.flush();
   std::fflush(nullptr);
   if (!options.remotes.empty())
