@@ -38,6 +38,8 @@ using commit_atom = caf::atom_constant<caf::atom("commit")>;
 using ping_atom = caf::atom_constant<caf::atom("ping")>;
 /// Names seed 002's channels in a store request.
 using channel_atom = caf::atom_constant<caf::atom("channel")>;
+/// Names seed 002's demands in a store request.
+using demand_atom = caf::atom_constant<caf::atom("demand")>;
 /// Asks a node's room host for its side of a bridge (runtime/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
 /// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).

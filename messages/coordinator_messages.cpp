@@ -13,4 +13,11 @@ const char* const status_names[] = {"processing", "finalized", "force_finalized"
 
 PARLEY_ENUM_NAMES(demand_status, status_names)
 
+demand_status status_of(const std::vector<channel_outcome>& channels) {
+  for (const auto& c : channels)
+    if (c.status == demand_status::processing)
+      return demand_status::processing;
+  return channels.empty() ? demand_status::processing : channels.front().status;
+}
+
 } // namespace parley::messages

@@ -121,6 +121,10 @@ typename Inspector::result_type inspect(Inspector& f, demand_view& x) {
            field("channels", x.channels), omittable_field("proposal", x.proposal));
 }
 
+/// A demand's status from its channels' (the top one first): processing
+/// while any of them runs (or before the first), then the top channel's.
+demand_status status_of(const std::vector<channel_outcome>& channels);
+
 std::string to_string(demand_status x);
 bool from_string(const std::string& text, demand_status& x);
 

@@ -10,6 +10,7 @@
 #include "caf/fwd.hpp"
 #include "caf/type_id.hpp"
 
+#include "actors/store/interface.hpp"
 #include "messages/agent_messages.hpp"
 #include "messages/api.hpp"
 #include "messages/agent_profile.hpp"
@@ -55,6 +56,7 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::join_room))
 CAF_ADD_TYPE_ID(parley, (parley::messages::room_spec))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::room_spec>))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::actors::room_actor>))
+CAF_ADD_TYPE_ID(parley, (parley::actors::store_actor))
 CAF_ADD_TYPE_ID(parley, (parley::messages::barrier))
 CAF_ADD_TYPE_ID(parley, (parley::messages::routed))
 CAF_ADD_TYPE_ID(parley, (parley::messages::routed_batch))

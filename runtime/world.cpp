@@ -119,6 +119,8 @@ actors::store_actor world::add_store(const std::string& url) {
     throw actors::store::store_error(why);
   parsed.synchronous_full = settings_.store.synchronous == "full";
   auto store = actors::store::spawn_store(sys_, parsed, events_);
+  // Demands are kept there too (actors/coordinator/interface.hpp).
+  caf::anon_send(coordinator_, caf::put_atom::value, store);
   std::lock_guard<std::mutex> guard{mtx_};
   store_ = store;
   return store;

@@ -103,7 +103,8 @@ public:
 
   /// Opens the store `url` names (migrating its schema if needed), spawns
   /// the store actor over it and subscribes it to the bus: every negotiation
-  /// event from now on is written (actors/store/actor.hpp). Throws
+  /// and channel event from now on is written (actors/store/actor.hpp), and
+  /// the coordinator keeps its demands there. Throws
   /// actors::store::store_error when the database cannot be opened.
   actors::store_actor add_store(const std::string& url);
 

@@ -60,6 +60,9 @@ struct asking {
   std::vector<messages::channel_profile> agents;
 };
 
+/// How long the store may take to commit a demand's row, or read one.
+constexpr auto store_limit = std::chrono::seconds(10);
+
 struct coordinator_state {
   static inline const char* name = "parley.coordinator";
   messages::channel_settings settings;
@@ -77,6 +80,8 @@ struct coordinator_state {
   /// Demands waiting for the model, by call id; their demand ids are taken.
   std::map<std::uint64_t, asking> asked;
   std::uint64_t call_id = 0;
+  /// Where demands are kept (`put, store`); none: in this actor only.
+  store_actor store;
 };
 
 /// Whether demands go to the model (an LLM brain with a client).
@@ -272,15 +277,6 @@ void open_subchannels(coordinator_pointer self, const std::string& parent_id,
   }
 }
 
-/// Processing while any of its channels runs, then its top channel's.
-demand_status status_of(const messages::demand_view& view) {
-  for (const auto& c : view.channels)
-    if (c.status == demand_status::processing)
-      return demand_status::processing;
-  return view.channels.empty() ? demand_status::processing
-                               : view.channels.front().status;
-}
-
 void on_channel_event(coordinator_pointer self, const messages::channel_event& x) {
   auto& st = self->state;
   auto i = st.channels.find(x.channel_id);
@@ -304,7 +300,7 @@ void on_channel_event(coordinator_pointer self, const messages::channel_event& x
     outcome.status = demand_status::failed;
     outcome.reason = x.reason;
     outcome.proposal = x.proposal;
-    view.status = status_of(view);
+    view.status = messages::status_of(view.channels);
     return;
   default:
     return;
@@ -315,7 +311,7 @@ void on_channel_event(coordinator_pointer self, const messages::channel_event& x
   // Opening a sub-channel adds to view.channels: `outcome` is not used after.
   if (x.proposal)
     open_subchannels(self, x.channel_id, status, outcome.depth, *x.proposal);
-  view.status = status_of(view);
+  view.status = messages::status_of(view.channels);
 }
 
 // -- a restart --------------------------------------------------------------
@@ -336,8 +332,9 @@ std::string unresumable(const coordinator_state& st,
 /// Takes up channel `x` again: its place in its demand's view (the demand
 /// rebuilt, when it is not known, from what the channel knows of it: the
 /// surface demand and a top channel's tags), and the channel actor, its
-/// candidates reached at the members registered now.
-void resume_one(coordinator_pointer self, const channel::channel_snapshot& x) {
+/// candidates reached at the members registered now. Whether the demand
+/// was rebuilt.
+bool resume_one(coordinator_pointer self, const channel::channel_snapshot& x) {
   auto& st = self->state;
   auto [i, added] = st.demands.try_emplace(x.demand_id);
   auto& view = i->second;
@@ -361,13 +358,50 @@ void resume_one(coordinator_pointer self, const channel::channel_snapshot& x) {
   channel::resume_channel(
       self->system(), x, std::move(agents),
       {st.with.events, caf::actor_cast<channel_reporter_actor>(self), st.with.timers});
+  return added;
+}
+
+/// Gives the demands `ids`, rebuilt from their channels, what the store
+/// kept of their submission (user, raw input, understanding), then answers
+/// `report`; at once without a store. A demand the store does not have
+/// stays as rebuilt.
+caf::result<messages::recovery_report>
+complete_demands(coordinator_pointer self, const std::vector<std::string>& ids,
+                 messages::recovery_report report) {
+  auto& st = self->state;
+  if (!st.store || ids.empty())
+    return report;
+  auto promise = self->make_response_promise<messages::recovery_report>();
+  auto left = std::make_shared<std::size_t>(ids.size());
+  auto shared_report = std::make_shared<messages::recovery_report>(std::move(report));
+  auto one_done = [promise, left, shared_report]() mutable {
+    if (--*left == 0)
+      promise.deliver(std::move(*shared_report));
+  };
+  for (const auto& id : ids)
+    self->request(st.store, store_limit, messages::get_atom::value,
+                  messages::demand_atom::value, id)
+        .then(
+            [self, id, one_done](messages::demand_view& stored) mutable {
+              auto i = self->state.demands.find(id);
+              // A submitted demand's raw input is never empty: the row exists.
+              if (i != self->state.demands.end() && !stored.raw_input.empty()) {
+                i->second.user_id = std::move(stored.user_id);
+                i->second.raw_input = std::move(stored.raw_input);
+                i->second.understanding = std::move(stored.understanding);
+              }
+              one_done();
+            },
+            [one_done](caf::error&) mutable { one_done(); });
+  return promise;
 }
 
 /// Resumes the channels of `events` (channel by channel, each in order).
-messages::recovery_report
+caf::result<messages::recovery_report>
 on_resume(coordinator_pointer self,
           const std::vector<messages::channel_event>& events) {
   messages::recovery_report report;
+  std::vector<std::string> rebuilt;
   for (auto begin = events.begin(); begin != events.end();) {
     const auto& id = begin->channel_id;
     auto end = std::find_if(begin, events.end(),
@@ -380,10 +414,11 @@ on_resume(coordinator_pointer self,
       report.skipped.push_back("channel " + id + ": " + why);
       continue;
     }
-    resume_one(self, *snapshot);
+    if (resume_one(self, *snapshot))
+      rebuilt.push_back(snapshot->demand_id);
     ++report.channels;
   }
-  return report;
+  return complete_demands(self, rebuilt, std::move(report));
 }
 
 // -- requests ---------------------------------------------------------------
@@ -447,6 +482,39 @@ messages::demand_receipt open_demand(coordinator_pointer self,
                                   std::move(understanding)};
 }
 
+/// Answers `receipt` once the store committed its demand's row, so that a
+/// restarted serve finds the demand; at once without a store. A store that
+/// fails the write is reported (E028, a warning) and the receipt answered
+/// anyway: the demand's channel is running.
+void answer_receipt(coordinator_pointer self,
+                    caf::typed_response_promise<messages::demand_receipt> promise,
+                    messages::demand_receipt receipt) {
+  auto& st = self->state;
+  if (!st.store) {
+    promise.deliver(std::move(receipt));
+    return;
+  }
+  const auto& view = st.demands.at(receipt.demand_id);
+  self->request(st.store, store_limit, caf::put_atom::value, view)
+      .then([promise, receipt](bool) mutable { promise.deliver(std::move(receipt)); },
+            [self, promise, receipt](caf::error& err) mutable {
+              auto& st = self->state;
+              if (st.with.events.wants(messages::topic::warning))
+                publish(self, st.with.events, messages::topic::warning,
+                        messages::problem_event{
+                            messages::severity::warning,
+                            error_code::store_failed,
+                            "coordinator: demand " + receipt.demand_id +
+                                " is not stored: " + self->system().render(err),
+                            st.clock->now_ms(),
+                            {},
+                            {},
+                            {},
+                            receipt.demand_id});
+              promise.deliver(std::move(receipt));
+            });
+}
+
 // -- the LLM brain ----------------------------------------------------------
 
 /// Publishes that the brain fell back on the rules, and why.
@@ -496,7 +564,7 @@ void selected(coordinator_pointer self, asking a,
               messages::candidate_selection selection) {
   auto receipt = open_demand(self, std::move(a.request), a.channel_id,
                              std::move(a.understanding), std::move(selection));
-  a.promise.deliver(std::move(receipt));
+  answer_receipt(self, std::move(a.promise), std::move(receipt));
 }
 
 void on_model_answer(coordinator_pointer self, const messages::llm_response& x) {
@@ -571,17 +639,29 @@ caf::result<messages::demand_receipt> on_submit(coordinator_pointer self,
   if (auto refused =
           pick_candidates(st, understanding, profiles(st), channel_id, selection))
     return messages::make_error(refused->code, std::move(refused->message));
-  return open_demand(self, std::move(x), channel_id, std::move(understanding),
-                     std::move(selection));
+  auto promise = self->make_response_promise<messages::demand_receipt>();
+  answer_receipt(self, promise,
+                 open_demand(self, std::move(x), channel_id, std::move(understanding),
+                             std::move(selection)));
+  return promise;
 }
 
 caf::result<messages::demand_view> on_get(coordinator_pointer self,
                                           const std::string& demand_id) {
   auto& st = self->state;
   auto i = st.demands.find(demand_id);
-  if (i == st.demands.end())
+  if (i != st.demands.end())
+    return i->second;
+  if (!st.store)
     return messages::make_error(error_code::demand_not_found, "no demand " + demand_id);
-  return i->second;
+  // Not here: an earlier process's (ended before this one started), or none.
+  auto promise = self->make_response_promise<messages::demand_view>();
+  self->request(st.store, store_limit, messages::get_atom::value,
+                messages::demand_atom::value, demand_id)
+      .then([promise](
+                messages::demand_view& x) mutable { promise.deliver(std::move(x)); },
+            [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  return promise;
 }
 
 coordinator_actor::behavior_type
@@ -608,6 +688,9 @@ coordinator_behavior(coordinator_pointer self, messages::channel_settings settin
       },
       [self](const messages::channel_event& x) { on_channel_event(self, x); },
       [self](const messages::llm_response& x) { on_model_answer(self, x); },
+      [self](caf::put_atom, store_actor& store) {
+        self->state.store = std::move(store);
+      },
   };
 }
 

@@ -7,6 +7,7 @@
 #include "caf/replies_to.hpp"
 #include "caf/typed_actor.hpp"
 
+#include "actors/store/interface.hpp"
 #include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
 
@@ -26,16 +27,21 @@ namespace parley::actors {
 /// - `get, demand_id`: where a demand stands (E002: no such demand);
 /// - `resume, events`: after a restart, takes up again the open channels
 ///   whose stored events (channel by channel, each in order) are `events`,
-///   and their demands; answers how many it resumed and why it could not
-///   resume the others (recovery_report's `channels` and `skipped`);
+///   and their demands (the store's, when it has one); answers how many it resumed and
+///   why it could not resume the others (recovery_report's `channels` and `skipped`);
 /// - `channel_event`: how its own channels ended (it is their reporter);
-/// - `llm_response` is its model's answer (an LLM coordinator brain).
+/// - `llm_response` is its model's answer (an LLM coordinator brain);
+/// - `put, store`: from now on, each demand's submission is written to the
+///   store (its receipt answered once committed), a demand not known here
+///   is looked up there (`get`), and a resumed demand gets its user, raw
+///   input and understanding back from it.
 using coordinator_actor = caf::typed_actor<
     caf::reacts_to<messages::register_member>,
     caf::replies_to<messages::submit_demand>::with<messages::demand_receipt>,
     caf::replies_to<caf::get_atom, std::string>::with<messages::demand_view>,
     caf::replies_to<messages::resume_atom, std::vector<messages::channel_event>>::with<
         messages::recovery_report>,
-    caf::reacts_to<messages::channel_event>, caf::reacts_to<messages::llm_response>>;
+    caf::reacts_to<messages::channel_event>, caf::reacts_to<messages::llm_response>,
+    caf::reacts_to<caf::put_atom, store_actor>>;
 
 } // namespace parley::actors

@@ -14,6 +14,8 @@
 
 #include "actors/store/batch.hpp"
 #include "actors/store/query.hpp"
+#include "actors/store/registry.hpp"
+#include "actors/store/stored_demand.hpp"
 #include "actors/store/seed_state.hpp"
 #include "actors/store/writer.hpp"
 #include "messages/json_reader.hpp"
@@ -490,6 +492,26 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](caf::put_atom, const messages::room_request& x) {
         return put_row(self, registry::rooms, room_row(x));
+      },
+      [self](caf::put_atom, const messages::demand_view& x) {
+        return put_row(self, registry::demands, demand_row(x));
+      },
+      [self](messages::get_atom, messages::demand_atom,
+             const std::string& id) -> caf::result<messages::demand_view> {
+        return guarded<messages::demand_view>(
+            [&]() -> caf::result<messages::demand_view> {
+              auto& db = *self->state.db;
+              registry_row row;
+              auto found = db.get_entry(registry::demands, id, row);
+              auto channels = db.demand_channels(id);
+              if (!found && channels.empty())
+                return messages::make_error(error_code::demand_not_found,
+                                            "no demand " + id);
+              for (auto& x : channels)
+                x = current(db, std::move(x));
+              return stored_demand(id, found ? demand_of(row) : messages::demand_view{},
+                                   channels);
+            });
       },
       [self](messages::load_atom, messages::agent_atom) {
         return load_all(self, registry::agents, agent_of);

@@ -86,8 +86,9 @@ public:
   /// The migrations of this back end, oldest first.
   virtual const std::vector<migration>& migrations() const = 0;
 
-  // The agents and rooms registered over the API (migration 002; see
-  // actors/store/registry.hpp). Each write commits on its own.
+  // The agents and rooms registered over the API (migration 002) and the
+  // demands submitted over it (migration 005; see actors/store/registry.hpp).
+  // Each write commits on its own.
 
   /// Inserts `row` into `kind`'s table, or replaces the JSON of the row with
   /// its id (keeping that row's created_at).
@@ -98,6 +99,9 @@ public:
 
   /// Every row of `kind`'s table, in creation order.
   virtual std::vector<registry_row> load_entries(registry kind) = 0;
+
+  /// Reads the row of `kind`'s table with `id`; false if there is none.
+  virtual bool get_entry(registry kind, const std::string& id, registry_row& out) = 0;
 
   // Seed 002's channels (migrations 003 and 004), written by `write`.
 

@@ -44,6 +44,11 @@ namespace parley::actors {
 ///   finalized, force finalized or failed, channel by channel, each in
 ///   order (a restart rebuilds the open channels from them). Committed
 ///   state, like `get`.
+/// - `put, demand_view`: writes a demand's row of parley_demands (its user,
+///   raw input and understanding; its channels have rows of their own), as
+///   `put, agent_spec` does; `get, demand, id`: the demand from that row and
+///   its channels' rows (actors/store/stored_demand.hpp; E002 when the store
+///   has neither).
 /// - `ping`: answers "" once its database answered a small read, or why it
 ///   could not (`/readyz`: the store is reachable).
 /// - `flush`: answers, with how many events are committed in all, once
@@ -78,6 +83,9 @@ using store_actor = subscriber_actor::extend<
                     std::string>::with<std::vector<messages::channel_record>>,
     caf::replies_to<messages::load_atom,
                     messages::channel_atom>::with<std::vector<messages::channel_event>>,
+    caf::replies_to<caf::put_atom, messages::demand_view>::with<bool>,
+    caf::replies_to<messages::get_atom, messages::demand_atom,
+                    std::string>::with<messages::demand_view>,
     caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>,
     caf::reacts_to<messages::commit_atom, std::string>>;
 

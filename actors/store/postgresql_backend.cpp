@@ -550,6 +550,18 @@ public:
     });
   }
 
+  bool get_entry(registry kind, const std::string& id, registry_row& out) override {
+    return guarded_read("get_entry", [&] {
+      auto name = prepared_registry(get_sql(kind, dialect::postgresql));
+      pqxx::read_transaction w{*conn_};
+      auto r = w.exec_prepared(name, id);
+      if (r.empty())
+        return false;
+      out = {r[0][0].as<std::string>(), r[0][1].as<std::string>()};
+      return true;
+    });
+  }
+
   bool get_channel(const std::string& id, messages::channel_record& out) override {
     return guarded_read("get_channel", [&] {
       prepare("parley_get_channel",

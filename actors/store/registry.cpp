@@ -7,11 +7,27 @@ namespace parley::actors::store {
 namespace {
 
 const char* table_of(registry kind) {
-  return kind == registry::agents ? "parley_agents" : "parley_rooms";
+  switch (kind) {
+  case registry::agents:
+    return "parley_agents";
+  case registry::rooms:
+    return "parley_rooms";
+  case registry::demands:
+    break;
+  }
+  return "parley_demands";
 }
 
 const char* column_of(registry kind) {
-  return kind == registry::agents ? "spec" : "members";
+  switch (kind) {
+  case registry::agents:
+    return "spec";
+  case registry::rooms:
+    return "members";
+  case registry::demands:
+    break;
+  }
+  return "demand";
 }
 
 nlohmann::json parse(const registry_row& row, const char* column) {
@@ -31,6 +47,13 @@ registry_row room_row(const messages::room_request& x) {
   return {x.id, nlohmann::json(x.members).dump()};
 }
 
+registry_row demand_row(const messages::demand_view& x) {
+  auto kept = x;
+  kept.channels.clear();
+  kept.proposal = caf::none;
+  return {x.demand_id, nlohmann::json(kept).dump()};
+}
+
 messages::agent_spec agent_of(const registry_row& row) {
   messages::agent_spec x;
   messages::read(parse(row, "spec"), "spec", x);
@@ -42,6 +65,13 @@ messages::room_request room_of(const registry_row& row) {
   messages::room_request x;
   x.id = row.id;
   messages::read(parse(row, "members"), "members", x.members);
+  return x;
+}
+
+messages::demand_view demand_of(const registry_row& row) {
+  messages::demand_view x;
+  messages::read(parse(row, "demand"), "demand", x);
+  x.demand_id = row.id;
   return x;
 }
 
@@ -66,6 +96,13 @@ std::string load_sql(registry kind, dialect d) {
   auto pg = d == dialect::postgresql;
   return "SELECT id, " + column + (pg ? "::text" : "") + " FROM " + table_of(kind) +
          " ORDER BY created_at, " + (pg ? "id" : "rowid");
+}
+
+std::string get_sql(registry kind, dialect d) {
+  std::string column = column_of(kind);
+  auto pg = d == dialect::postgresql;
+  return "SELECT id, " + column + (pg ? "::text" : "") + " FROM " + table_of(kind) +
+         " WHERE id = " + (pg ? "$1" : "?1");
 }
 
 } // namespace parley::actors::store

@@ -56,6 +56,11 @@ const std::vector<expected_table>& registry_tables() {
         {"members", "jsonb", "TEXT", true, true},
         {"created_at", "timestamp with time zone", "TEXT", true, true}},
        "parley_rooms_members_check"},
+      {"parley_demands",
+       {{"id", "text", "TEXT", true, false},
+        {"demand", "jsonb", "TEXT", true, false},
+        {"created_at", "timestamp with time zone", "TEXT", true, true}},
+       "parley_demands_demand_check"},
   };
   return all;
 }

@@ -54,7 +54,7 @@ struct expected_table {
   const char* check;
 };
 
-/// parley_agents and parley_rooms.
+/// parley_agents, parley_rooms and parley_demands.
 const std::vector<expected_table>& registry_tables();
 
 /// A column as a back end's catalogue describes it.

@@ -629,6 +629,15 @@ public:
     return rows;
   }
 
+  bool get_entry(registry kind, const std::string& id, registry_row& out) override {
+    use s{prepared(get_sql(kind, dialect::sqlite))};
+    s->bind(1, id);
+    if (!s->step())
+      return false;
+    out = {s->text(0), s->text(1)};
+    return true;
+  }
+
   bool get_channel(const std::string& id, messages::channel_record& out) override {
     use s{prepared(std::string{channel_columns} + " WHERE channel_id = ?1")};
     s->bind(1, id);

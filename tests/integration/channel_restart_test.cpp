@@ -143,6 +143,7 @@ void kill_and_restart(restarts& serve, const json& receipt, const std::string& f
   const auto demand_id = receipt["demand_id"].get<std::string>();
   const auto channel_id = receipt["channel_id"].get<std::string>();
   auto before = await_stored(serve.api(), channel_id, field, 1);
+  auto submitted = serve.api().get("/api/v1/demands/" + demand_id).body;
   serve.kill();
   serve.start();
   INFO(serve.output());
@@ -155,6 +156,10 @@ void kill_and_restart(restarts& serve, const json& receipt, const std::string& f
   REQUIRE(demand.status == 200);
   CHECK(demand.body["status"] == "processing");
   CHECK(demand.body["channels"][0]["channel_id"] == channel_id);
+  // What the user submitted comes back from the store.
+  CHECK(demand.body["user_id"] == "user_alice");
+  CHECK(demand.body["raw_input"] == submitted["raw_input"]);
+  CHECK(demand.body["understanding"] == submitted["understanding"]);
   CHECK(api.get("/api/v1/channels/" + channel_id).body == before);
   CHECK(serve.stored_events(channel_id, "'channel.created'") == 1);
   CHECK(serve.stored_events(channel_id, "'demand.broadcast'") == 1);
@@ -185,6 +190,31 @@ void check_ended_once(restarts& serve, const std::string& demand_id,
   CHECK(serve.stored_events(channel_id, "'proposal.distributed'") == 1);
 }
 
+/// The demand of `receipt`, ended, is answered the same after a restart:
+/// no process knows it live any more, the store does. An unknown demand is
+/// still E002.
+void check_ended_after_restart(restarts& serve, const json& receipt) {
+  const auto path = "/api/v1/demands/" + receipt["demand_id"].get<std::string>();
+  auto ended = serve.api().get(path).body;
+  serve.stop();
+  serve.start();
+  INFO(serve.output());
+  CHECK(serve.output().find("0 open channels") != std::string::npos);
+  auto& api = serve.api();
+  auto again = api.get(path);
+  INFO(again.body.dump());
+  REQUIRE(again.status == 200);
+  for (const auto* field :
+       {"demand_id", "user_id", "raw_input", "status", "understanding", "proposal"})
+    CHECK(again.body[field] == ended[field]);
+  CHECK(again.body["channels"][0]["channel_id"] == receipt["channel_id"]);
+  CHECK(again.body["channels"][0]["status"] == "finalized");
+  auto unknown = api.get("/api/v1/demands/d-00000000");
+  CHECK(unknown.status == 404);
+  CHECK(unknown.body["error_code"] == "E002");
+  serve.stop();
+}
+
 } // namespace
 
 TEST_CASE("a channel killed while collecting offers resumes and ends once",
@@ -204,7 +234,7 @@ TEST_CASE("a channel killed while collecting offers resumes and ends once",
     answer(api, channel_id, {"hall", "voice"}, "feedback");
     check_ended_once(serve, receipt["demand_id"], channel_id);
     CHECK(serve.stored_events(channel_id, "'offer.submitted'") == 2);
-    serve.stop();
+    check_ended_after_restart(serve, receipt);
   });
 }
 

@@ -189,13 +189,14 @@ TEST_CASE(
     std::vector<msg::channel_event> before(story.begin(), story.begin() + 7);
     auto old = channel_story("c-old", "d-1", t0 + 1000, channel_ending::open);
     auto db = store::open_backend(url_of(t));
-    REQUIRE(db->migrate() == 4);
+    REQUIRE(db->migrate() == 5);
+    REQUIRE(db->rollback() == 5);
     REQUIRE(db->rollback() == 4); // the schema a store of migration 003 wrote
     auto inserted = t.exec(stored_as_json(before, "negotiating") +
                            stored_as_json(old, "negotiating"));
     INFO(inserted.output);
     REQUIRE(inserted.exit_code == 0);
-    REQUIRE(db->migrate() == 1);
+    REQUIRE(db->migrate() == 2);
     CHECK(db->channel_events("c-1") == before);
     {
       // A store of this build goes on with c-1 from its JSON events.
@@ -216,10 +217,72 @@ TEST_CASE(
     CHECK(db->channel_events("c-1") == story);
     // Back to 003: c-1's compact events cannot be kept, so none of its
     // events are; c-old's JSON ones stay.
+    REQUIRE(db->rollback() == 5);
     REQUIRE(db->rollback() == 4);
     CHECK(stored_count(t, "c-1") == 0);
     CHECK(stored_count(t, "c-old") == static_cast<int>(old.size()));
-    REQUIRE(db->migrate() == 1);
+    REQUIRE(db->migrate() == 2);
     CHECK(db->channel_events("c-old") == old);
+  });
+}
+
+TEST_CASE("a demand's submission and its channels' rows make the demand a restart "
+          "finds",
+          "[integration]") {
+  for_each_store("channel_demands", [](const store_target& t) {
+    INFO(t.kind);
+    store_fixture f{t};
+    const std::string id = "d-1";
+    auto missing =
+        f.ask<msg::demand_view>(msg::get_atom::value, msg::demand_atom::value, id);
+    CHECK(missing.second == msg::error_code::demand_not_found);
+    msg::demand_view submitted;
+    submitted.demand_id = id;
+    submitted.user_id = "user_alice";
+    submitted.raw_input = "  A meetup needs a venue ";
+    submitted.understanding.surface_demand = "A meetup needs a venue";
+    submitted.understanding.capability_tags = {"venue"};
+    // What the coordinator holds when it writes: channels are left out.
+    submitted.channels.push_back(
+        {"c-live", {}, 0, {}, msg::demand_status::processing, {}, {}});
+    REQUIRE(f.ask<bool>(caf::put_atom::value, submitted).first);
+    auto found =
+        f.ask<msg::demand_view>(msg::get_atom::value, msg::demand_atom::value, id);
+    REQUIRE(found.second == msg::error_code::none);
+    CHECK(found.first.user_id == "user_alice");
+    CHECK(found.first.raw_input == submitted.raw_input);
+    CHECK(found.first.understanding == submitted.understanding);
+    CHECK(found.first.channels.empty());
+    CHECK(found.first.status == msg::demand_status::processing);
+    auto story = channel_story("c-1", id, t0, channel_ending::finalized);
+    publish_all(f, {story.begin(), story.begin() + 7});
+    flush(f);
+    auto open =
+        f.ask<msg::demand_view>(msg::get_atom::value, msg::demand_atom::value, id);
+    REQUIRE(open.first.channels.size() == 1);
+    CHECK(open.first.channels[0].status == msg::demand_status::processing);
+    CHECK(open.first.status == msg::demand_status::processing);
+    CHECK_FALSE(open.first.proposal);
+    publish_all(f, {story.begin() + 7, story.end()});
+    flush(f);
+    auto ended =
+        f.ask<msg::demand_view>(msg::get_atom::value, msg::demand_atom::value, id);
+    REQUIRE(ended.first.channels.size() == 1);
+    CHECK(ended.first.channels[0].channel_id == "c-1");
+    CHECK(ended.first.channels[0].status == msg::demand_status::finalized);
+    CHECK(ended.first.status == msg::demand_status::finalized);
+    REQUIRE(ended.first.proposal);
+    CHECK(*ended.first.proposal == *story.back().proposal);
+    CHECK(ended.first.raw_input == submitted.raw_input);
+    // A demand the store has channels of but no submission (stored before
+    // migration 005) is found too.
+    auto other = channel_story("c-2", "d-2", t0 + 1000, channel_ending::open);
+    publish_all(f, other);
+    flush(f);
+    auto bare = f.ask<msg::demand_view>(msg::get_atom::value, msg::demand_atom::value,
+                                        std::string{"d-2"});
+    REQUIRE(bare.second == msg::error_code::none);
+    CHECK(bare.first.raw_input.empty());
+    CHECK(bare.first.channels.size() == 1);
   });
 }

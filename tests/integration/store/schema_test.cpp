@@ -54,22 +54,27 @@ TEST_CASE("migrations apply, verify and roll back on both back ends", "[integrat
     INFO(t.kind);
     auto db = open(t);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
-    CHECK(db->migrate() == 4);
+    CHECK(db->migrate() == 5);
     CHECK(db->verify().empty());
     CHECK(db->migrate() == 0); // idempotent
-    CHECK(db->rollback() == 4); // the newest first: 004, compact channel events
-    CHECK(db->verify() == std::vector<std::string>{"column channel_events.body"});
+    CHECK(db->rollback() == 5); // the newest first: 005, demands
+    CHECK(db->verify() == std::vector<std::string>{"table parley_demands"});
+    CHECK(db->rollback() == 4); // then 004, compact channel events
+    CHECK(db->verify() == std::vector<std::string>{"column channel_events.body",
+                                                   "table parley_demands"});
     CHECK(db->rollback() == 3); // then 003, channels
-    CHECK(db->verify() ==
-          std::vector<std::string>{"table channels", "table channel_events"});
+    CHECK(db->verify() == std::vector<std::string>{"table channels",
+                                                   "table channel_events",
+                                                   "table parley_demands"});
     CHECK(db->rollback() == 2); // then 002, agents and rooms
     CHECK(db->verify() ==
           std::vector<std::string>{"table channels", "table channel_events",
-                                   "table parley_agents", "table parley_rooms"});
+                                   "table parley_agents", "table parley_rooms",
+                                   "table parley_demands"});
     CHECK(db->rollback() == 1);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
     CHECK(db->rollback() == 0);
-    CHECK(db->migrate() == 4);
+    CHECK(db->migrate() == 5);
     CHECK(db->verify().empty());
   });
 }

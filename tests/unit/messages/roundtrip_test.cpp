@@ -346,6 +346,11 @@ samples(tag<std::vector<parley::actors::room_actor>>, wire& w) {
           {}};
 }
 
+std::vector<parley::actors::store_actor> samples(tag<parley::actors::store_actor>,
+                                                 wire& w) {
+  return {w.as<parley::actors::store_actor>(w.bus), {}};
+}
+
 std::vector<topic_set> samples(tag<topic_set>, wire&) {
   return {topic_set::all(), terminal_topics, topic_set{}};
 }
@@ -1108,6 +1113,10 @@ without_actors(std::vector<parley::actors::room_actor> xs) {
   for (auto& x : xs)
     x = parley::actors::room_actor{};
   return xs;
+}
+
+parley::actors::store_actor without_actors(parley::actors::store_actor) {
+  return {};
 }
 
 std::vector<room_spec> without_actors(std::vector<room_spec> xs) {
