@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Parley needs to build and test, if missing.
+# Installs the Debian 12 packages Parley needs to build and test, if missing
+# (chromium and chromium-driver: the dashboard's browser test).
 # With --clang, also clang and its runtime libraries: the sanitizers' and
 # libFuzzer (libclang-rt-14-dev ships libclang_rt.fuzzer; clang only
 # recommends it). scripts/test.sh builds the tests and the fuzz targets with
@@ -12,6 +13,7 @@ packages=(
   libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev openssl
   libsqlite3-dev sqlite3 libpqxx-dev postgresql
   libboost-dev wrk curl jq
+  chromium chromium-driver
 )
 if [ "${1:-}" = "--clang" ]; then
   packages+=(clang libclang-rt-14-dev)

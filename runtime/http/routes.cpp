@@ -11,6 +11,7 @@
 #include "messages/type_ids.hpp"
 #include "runtime/http/bodies.hpp"
 #include "runtime/http/channel_routes.hpp"
+#include "runtime/http/dashboard.hpp"
 #include "runtime/http/errors.hpp"
 #include "runtime/http/exchange.hpp"
 
@@ -225,6 +226,8 @@ void routes::operator()(request req, respond_function respond) const {
   try {
     if (path.empty() || path[0] != '/')
       throw messages::json_error("path", "malformed path");
+    if (auto file = dashboard_response(x.req.method, path))
+      return x.respond(std::move(*file));
     x.path = split_path(path);
     dispatch(x);
   } catch (const messages::json_error& e) {

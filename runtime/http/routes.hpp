@@ -24,7 +24,8 @@ namespace parley::runtime::http {
 /// statistics and maintenance go to the store actor; demands go to the
 /// coordinator, a channel's state to the store, and an external agent's
 /// channel answers and inbox to its external channel member
-/// (channel_routes.hpp).
+/// (channel_routes.hpp); `/` and `/assets/...` are the dashboard's files
+/// (dashboard.hpp).
 class routes {
 public:
   struct options {

@@ -19,6 +19,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "runtime/http/dashboard.hpp"
 #include "runtime/http/errors.hpp"
 
 namespace parley::runtime::http {
@@ -43,7 +44,8 @@ bool same_secret(beast::string_view given, const std::string& expected) {
 
 bool is_public_path(beast::string_view target) {
   auto path = target.substr(0, target.find('?'));
-  return path == "/healthz" || path == "/readyz";
+  return path == "/healthz" || path == "/readyz" ||
+         is_dashboard_path(std::string{path});
 }
 
 } // namespace
@@ -210,7 +212,7 @@ private:
     res_.version(version_);
     res_.result(x.status);
     res_.set(bhttp::field::server, "parley");
-    res_.set(bhttp::field::content_type, "application/json");
+    res_.set(bhttp::field::content_type, x.content_type);
     if (x.retry_after_s > 0)
       res_.set(bhttp::field::retry_after, std::to_string(x.retry_after_s));
     if (x.status == 401)

@@ -16,8 +16,8 @@ namespace parley::runtime::http {
 /// Each request goes to the handler, whose answer is written back on the
 /// connection's strand. Bodies over `max_body_bytes` are refused (413,
 /// E031) before they are read in full; with a `token`, every request but
-/// `/healthz` and `/readyz` must carry `Authorization: Bearer TOKEN` (401,
-/// E029).
+/// `/healthz`, `/readyz` and the dashboard's static files (dashboard.hpp)
+/// must carry `Authorization: Bearer TOKEN` (401, E029).
 class server {
 public:
   struct options {
