@@ -39,6 +39,14 @@ function amountChart(record) {
   return svg;
 }
 
+// Seed 003's convergence of two successive offers, 1 − |a − b| / max(a, b)
+// (actors/negotiation/rules.hpp), as a percentage; blank for the opening.
+function convergence(a, b) {
+  if (a === null || b === null || Math.max(a, b) <= 0)
+    return "";
+  return fmt.percent(1 - Math.abs(a - b) / Math.max(a, b));
+}
+
 // Renders a negotiation record into `root`: its parties, status, the
 // convergence score, a chart and one row per round.
 function renderNegotiation(root, record) {
@@ -54,19 +62,23 @@ function renderNegotiation(root, record) {
          record.status_reason ? ` · ${record.status_reason}` : ""),
       amountChart(record));
   const body = el("tbody");
+  let previous = null;
   for (const r of record.rounds || []) {
+    const amount = r.proposal ? r.proposal.amount : null;
     body.append(el("tr", {class : "round", "data-round" : r.round},
                    el("td", {}, r.round), el("td", {}, r.from_agent),
                    el("td", {}, r.action),
                    el("td", {class : "amount"}, fmt.amount(r.proposal)),
+                   el("td", {class : "convergence"}, convergence(previous, amount)),
                    el("td", {}, r.reason || "")));
+    previous = amount;
   }
-  root.append(
-      el("table", {id : "timeline-rounds"},
-         el("thead", {},
-            el("tr", {}, el("th", {}, "round"), el("th", {}, "from"),
-               el("th", {}, "action"), el("th", {}, "amount"), el("th", {}, "reason"))),
-         body));
+  root.append(el("table", {id : "timeline-rounds"},
+                 el("thead", {},
+                    el("tr", {}, el("th", {}, "round"), el("th", {}, "from"),
+                       el("th", {}, "action"), el("th", {}, "amount"),
+                       el("th", {}, "convergence"), el("th", {}, "reason"))),
+                 body));
 }
 
 // What a channel event says, whichever shape its payload has: seed 002
