@@ -219,3 +219,37 @@ TEST_CASE("the dashboard follows negotiations and a demand live in a headless br
 
   page.screenshot(PARLEY_SOURCE_DIR "/docs/dashboard.png");
 }
+
+TEST_CASE("the dashboard of a serve with a token asks for it and then reads the API",
+          "[integration][dashboard][browser]") {
+  if (!parley::test::browser_available()) {
+    WARN(parley::test::browser_missing);
+    SUCCEED();
+    return;
+  }
+  const std::string token = "dashboard-secret";
+  serve_process serve{{}, {"PARLEY_API_TOKEN=" + token}};
+  openapi_contract contract;
+  api_client api{serve.port, contract, token};
+  REQUIRE(api.post("/api/v1/agents", rule_agent("client", "buyer")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", rule_agent("freelancer", "seller")).status == 201);
+  REQUIRE(
+      api.post("/api/v1/negotiations", opening("client", "freelancer", 80000)).status ==
+      201);
+
+  browser page;
+  page.open("http://127.0.0.1:" + std::to_string(serve.port) + "/");
+  REQUIRE(page.wait_until("return !document.getElementById('notice').hidden && "
+                          "/token/.test(document.getElementById('notice').textContent)",
+                          10s));
+  CHECK(page.run(
+            "return document.querySelectorAll('#negotiations tbody tr').length;") == 0);
+  page.type(page.find_all("#token").at(0), token);
+  page.click(page.find_all("#token-form button").at(0));
+  REQUIRE(page.wait_until(
+      "return document.querySelectorAll('#negotiations tbody tr').length === 1", 10s));
+  CHECK(page.run("return document.getElementById('notice').hidden;") == true);
+  // The stream is read with fetch, which can send the token.
+  CHECK(page.wait_until("return document.getElementById('live').textContent === 'live'",
+                        10s));
+}
