@@ -13,6 +13,7 @@
 #include "runtime/http/channel_routes.hpp"
 #include "runtime/http/errors.hpp"
 #include "runtime/http/exchange.hpp"
+#include "runtime/http/sse_routes.hpp"
 
 namespace parley::runtime::http {
 
@@ -186,6 +187,8 @@ void dispatch(exchange& x) {
       return demands(x);
     if (p[2] == "channels")
       return channels(x);
+    if (p[2] == "events" && x.st.to.events)
+      return event_streams(x);
     if (p.size() == 3 && p[2] == "stats") {
       if (m != "GET")
         return x.respond(error_response(error_code::method_not_allowed,
