@@ -26,6 +26,8 @@
 #include "runtime/channel_members.hpp"
 #include "runtime/http/routes.hpp"
 #include "runtime/http/server.hpp"
+#include "runtime/http/sse_feed.hpp"
+#include "runtime/http/sse_hub.hpp"
 #include "runtime/node.hpp"
 #include "runtime/stop_signals.hpp"
 #include "runtime/tls_check.hpp"
@@ -193,15 +195,23 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   server_opts.max_body_bytes = static_cast<std::size_t>(serve.max_body_bytes);
   server_opts.token = token;
   server_opts.idle_timeout = std::chrono::milliseconds(serve.idle_timeout_ms);
+  server_opts.stream_keepalive = std::chrono::milliseconds(serve.sse_keepalive_ms);
+  server_opts.stream_queue_bytes = static_cast<std::size_t>(serve.sse_queue_bytes);
+  http::sse_hub::options hub_opts;
+  hub_opts.replay_events = static_cast<std::size_t>(serve.sse_replay_events);
+  auto hub = std::make_shared<http::sse_hub>(hub_opts);
+  auto feed = http::spawn_sse_feed(sys, w.events(), hub);
   http::server server{
       server_opts,
-      http::routes{sys, {gateway, store, w.coordinator(), members}, route_opts, ready}};
+      http::routes{
+          sys, {gateway, store, w.coordinator(), members, hub}, route_opts, ready}};
   std::uint16_t port = 0;
   try {
     port = server.start();
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
     caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    caf::anon_send_exit(feed, caf::exit_reason::user_shutdown);
     return exit_failed;
   }
   out << "parley serve listening on " << serve.host << ":" << port << " ("
@@ -212,6 +222,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     ready->store(false);
     auto left = server.stop(grace);
     caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    caf::anon_send_exit(feed, caf::exit_reason::user_shutdown);
     // What no request waited for (an expiry, a hosted agent's move) is
     // committed too before the process goes.
     if (auto why = w.flush_store(store_flush_limit); !why.empty())
@@ -247,6 +258,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " cannot recover the store: " << recovered.failure << "\n";
     server.stop(std::chrono::milliseconds(0));
     caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    caf::anon_send_exit(feed, caf::exit_reason::user_shutdown);
     members->stop();
     w.stop();
     return exit_failed;

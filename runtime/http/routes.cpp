@@ -14,6 +14,7 @@
 #include "runtime/http/dashboard.hpp"
 #include "runtime/http/errors.hpp"
 #include "runtime/http/exchange.hpp"
+#include "runtime/http/sse_routes.hpp"
 
 namespace parley::runtime::http {
 
@@ -187,6 +188,8 @@ void dispatch(exchange& x) {
       return demands(x);
     if (p[2] == "channels")
       return channels(x);
+    if (p[2] == "events" && x.st.to.events)
+      return event_streams(x);
     if (p.size() == 3 && p[2] == "stats") {
       if (m != "GET")
         return x.respond(error_response(error_code::method_not_allowed,
