@@ -49,12 +49,12 @@ struct response {
   std::string body;
   /// When not zero, sent as `Retry-After` (seconds): the runtime is busy.
   unsigned retry_after_s = 0;
-  /// The body's `Content-Type` (the dashboard's files have their own).
-  std::string content_type = "application/json";
   /// When set (with status 200), the answer is a `text/event-stream`: the
   /// server sends its headers, then hands the stream over; `body` is
   /// ignored.
   stream_function stream;
+  /// The body's `Content-Type` (the dashboard's files have their own).
+  std::string content_type = "application/json";
 };
 
 /// Answers one request: called exactly once, from any thread.

@@ -161,17 +161,13 @@ function showChannel(demandId, channelId, status, round) {
     row.cells[3].textContent = round;
 }
 
+// The general stream keeps the channels table current; a selected demand's
+// timeline is fed by the demand's own stream alone (it replays the demand
+// from its start, so taking this stream's events too would count some twice).
 function onChannelEvent(type, p) {
   const f = channelFacts(type, p);
   if (f.channel)
-    showChannel(f.demand, f.channel, null, f.round);
-  // The demand's own stream feeds its timeline; this one stands in while
-  // that one is not connected.
-  if (selected && selected.kind === "demand" && !selected.live &&
-      selected.id === f.demand) {
-    selected.timeline.add(type, p);
-    selected.timeline.render($("timeline"));
-  }
+    showChannel(f.demand, f.channel, channelStatusAfter[f.kind], f.round);
 }
 
 // Reads the demand and its channels from the API into the selected

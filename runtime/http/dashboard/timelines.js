@@ -6,6 +6,19 @@
 
 const finalChannelStates = [ "finalized", "force_finalized", "failed" ];
 
+// The channel status (seed 002 §5.1) an event kind leaves a channel in.
+const channelStatusAfter = {
+  "filter.completed" : "created",
+  "channel.created" : "created",
+  "demand.broadcast" : "collecting",
+  "proposal.distributed" : "proposal_sent",
+  "proposal.feedback" : "negotiating",
+  "negotiation.round_started" : "collecting",
+  "proposal.finalized" : "finalized",
+  "negotiation.force_finalized" : "force_finalized",
+  "negotiation.failed" : "failed",
+};
+
 // A line chart of the amounts offered per round, one colour per party, as
 // inline SVG (no chart library: a few points per negotiation).
 function amountChart(record) {
@@ -153,10 +166,6 @@ class ChannelTimeline {
     case "channel.created":
       if (f.candidates.length)
         c.candidates = f.candidates;
-      this.setStatus(c, "created");
-      break;
-    case "demand.broadcast":
-      this.setStatus(c, "collecting");
       break;
     case "offer.submitted":
       if (f.offer)
@@ -164,12 +173,10 @@ class ChannelTimeline {
       break;
     case "proposal.distributed":
       this.round(c, f.round).proposal = f.proposal;
-      this.setStatus(c, "proposal_sent");
       break;
     case "proposal.feedback":
       if (f.feedback)
         this.round(c, f.round).feedback.push(f.feedback);
-      this.setStatus(c, "negotiating");
       break;
     case "feedback.evaluated":
       this.round(c, f.round).tally = f.tally;
@@ -177,22 +184,17 @@ class ChannelTimeline {
     case "negotiation.round_started":
       c.round = f.round || c.round + 1;
       this.round(c, c.round).reason = f.reason;
-      this.setStatus(c, "collecting");
       break;
     case "proposal.finalized":
-      c.final = f.proposal;
-      this.setStatus(c, "finalized");
-      break;
     case "negotiation.force_finalized":
-      c.final = f.proposal;
-      this.setStatus(c, "force_finalized");
-      break;
     case "negotiation.failed":
       c.final = f.proposal;
-      c.reason = f.reason;
-      this.setStatus(c, "failed");
+      if (f.kind === "negotiation.failed")
+        c.reason = f.reason;
       break;
     }
+    if (channelStatusAfter[f.kind])
+      this.setStatus(c, channelStatusAfter[f.kind]);
   }
 
   // Takes GET /api/v1/demands/{id}: the demand's status and its channels'.
