@@ -103,6 +103,9 @@ settings read_settings(const json& j) {
   serve.required("max_in_flight", s.serve.max_in_flight);
   serve.required("idle_timeout_ms", s.serve.idle_timeout_ms);
   serve.required("shutdown_grace_ms", s.serve.shutdown_grace_ms);
+  serve.required("sse_keepalive_ms", s.serve.sse_keepalive_ms);
+  serve.required("sse_queue_bytes", s.serve.sse_queue_bytes);
+  serve.required("sse_replay_events", s.serve.sse_replay_events);
   serve.done();
   messages::read_fields(root.raw("channel"), root.path_of("channel"), s.channel);
   root.done();

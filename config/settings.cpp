@@ -70,7 +70,10 @@ std::string validate_serve(const serve_settings& x) {
         check_range("serve.request_timeout_ms", x.request_timeout_ms, 10, 600000),
         check_range("serve.max_in_flight", x.max_in_flight, 1, 1000000),
         check_range("serve.idle_timeout_ms", x.idle_timeout_ms, 100, 3600000),
-        check_range("serve.shutdown_grace_ms", x.shutdown_grace_ms, 0, 4000)})
+        check_range("serve.shutdown_grace_ms", x.shutdown_grace_ms, 0, 4000),
+        check_range("serve.sse_keepalive_ms", x.sse_keepalive_ms, 100, 3600000),
+        check_range("serve.sse_queue_bytes", x.sse_queue_bytes, 65536, 1073741824),
+        check_range("serve.sse_replay_events", x.sse_replay_events, 0, 10000000)})
     if (!why.empty())
       return why;
   return {};
@@ -160,7 +163,10 @@ void to_json(nlohmann::json& j, const settings& x) {
         {"request_timeout_ms", x.serve.request_timeout_ms},
         {"max_in_flight", x.serve.max_in_flight},
         {"idle_timeout_ms", x.serve.idle_timeout_ms},
-        {"shutdown_grace_ms", x.serve.shutdown_grace_ms}}},
+        {"shutdown_grace_ms", x.serve.shutdown_grace_ms},
+        {"sse_keepalive_ms", x.serve.sse_keepalive_ms},
+        {"sse_queue_bytes", x.serve.sse_queue_bytes},
+        {"sse_replay_events", x.serve.sse_replay_events}}},
       {"channel", x.channel}};
 }
 

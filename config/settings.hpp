@@ -198,14 +198,25 @@ struct serve_settings {
   /// On SIGTERM/SIGINT, how long requests in flight may take to be answered
   /// (0..4000 ms: the whole stop stays within 5 s).
   std::int32_t shutdown_grace_ms = 3000;
+  /// An event stream sends a `: keep-alive` comment this often
+  /// (100..3600000 ms).
+  std::int32_t sse_keepalive_ms = 15000;
+  /// Bytes an event stream may have waiting to be written; a client that
+  /// lets more pile up is cut off (65536..1073741824).
+  std::int32_t sse_queue_bytes = 8388608;
+  /// Events kept for streams that resume (Last-Event-ID): this many for the
+  /// global stream and as many for the demands' streams (0..10000000).
+  std::int32_t sse_replay_events = 10000;
 
   friend bool operator==(const serve_settings& x, const serve_settings& y) {
     return std::tie(x.host, x.port, x.token_file, x.io_threads, x.max_body_bytes,
                     x.request_timeout_ms, x.max_in_flight, x.idle_timeout_ms,
-                    x.shutdown_grace_ms) ==
+                    x.shutdown_grace_ms, x.sse_keepalive_ms, x.sse_queue_bytes,
+                    x.sse_replay_events) ==
            std::tie(y.host, y.port, y.token_file, y.io_threads, y.max_body_bytes,
                     y.request_timeout_ms, y.max_in_flight, y.idle_timeout_ms,
-                    y.shutdown_grace_ms);
+                    y.shutdown_grace_ms, y.sse_keepalive_ms, y.sse_queue_bytes,
+                    y.sse_replay_events);
   }
 
   friend bool operator!=(const serve_settings& x, const serve_settings& y) {

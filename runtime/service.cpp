@@ -13,6 +13,8 @@
 #include "runtime/channel_members.hpp"
 #include "runtime/http/routes.hpp"
 #include "runtime/http/server.hpp"
+#include "runtime/http/sse_feed.hpp"
+#include "runtime/http/sse_hub.hpp"
 #include "runtime/tls_check.hpp"
 #include "runtime/world.hpp"
 
@@ -49,7 +51,15 @@ http::server::options server_options(const config::serve_settings& settings,
   opts.max_body_bytes = static_cast<std::size_t>(settings.max_body_bytes);
   opts.token = std::move(token);
   opts.idle_timeout = std::chrono::milliseconds(settings.idle_timeout_ms);
+  opts.stream_keepalive = std::chrono::milliseconds(settings.sse_keepalive_ms);
+  opts.stream_queue_bytes = static_cast<std::size_t>(settings.sse_queue_bytes);
   return opts;
+}
+
+std::shared_ptr<http::sse_hub> make_hub(const config::serve_settings& settings) {
+  http::sse_hub::options opts;
+  opts.replay_events = static_cast<std::size_t>(settings.sse_replay_events);
+  return std::make_shared<http::sse_hub>(opts);
 }
 
 } // namespace
@@ -62,9 +72,11 @@ struct service::impl {
         // time, so that the refusal, not the route's timeout, reaches the client.
         members(std::make_shared<external_members>(w.system(), timeout / 2)),
         gateway(spawn_gateway(w, store, members)),
+        hub(make_hub(settings)),
+        feed(http::spawn_sse_feed(w.system(), w.events(), hub)),
         server(server_options(settings, std::move(token)),
                http::routes{w.system(),
-                            {gateway, std::move(store), w.coordinator(), members},
+                            {gateway, std::move(store), w.coordinator(), members, hub},
                             route_options(settings),
                             ready}) {}
 
@@ -89,6 +101,10 @@ struct service::impl {
   std::shared_ptr<std::atomic<bool>> ready = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<external_members> members;
   actors::gateway_actor gateway;
+  /// The event streams: the hub the routes serve them from, and the bus
+  /// subscriber that fills it.
+  std::shared_ptr<http::sse_hub> hub;
+  actors::subscriber_actor feed;
   http::server server;
   bool stopped = false;
 };
@@ -122,6 +138,7 @@ std::size_t service::stop(std::chrono::milliseconds grace) {
   impl_->ready->store(false);
   auto left = impl_->server.stop(grace);
   caf::anon_send_exit(impl_->gateway, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(impl_->feed, caf::exit_reason::user_shutdown);
   impl_->members->stop();
   return left;
 }

@@ -14,7 +14,8 @@ namespace parley::runtime {
 class world;
 
 /// The HTTP API (docs/api.md) over a world: the gateway, the external channel
-/// members, the routes and the server of runtime/http/. `parley serve` runs
+/// members, the event streams (their hub and its bus feed), the dashboard,
+/// the routes and the server of runtime/http/. `parley serve` runs
 /// one over its durable store; `parley run --serve` and `parley bench
 /// --serve` run one over the run's world, so that the same API, streams and
 /// page watch a simulation or a load test live.
@@ -43,8 +44,9 @@ public:
   /// From now on, `/readyz` answers 200: the service takes requests.
   void set_ready();
 
-  /// Stops accepting, lets the requests in flight be answered (at most
-  /// `grace`), then stops the server, the gateway and the external members.
+  /// Stops accepting, closes the event streams, lets the requests in flight
+  /// be answered (at most `grace`), then stops the server, the gateway, the
+  /// streams' feed and the external members.
   /// Returns how many requests were still unanswered. Idempotent.
   std::size_t stop(std::chrono::milliseconds grace);
 

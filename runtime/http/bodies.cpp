@@ -142,8 +142,9 @@ bool parse_bool(const std::string& x, const std::string& path) {
 
 } // namespace
 
-messages::store_query read_query(const std::string& query) {
-  messages::store_query q;
+void for_each_parameter(
+    const std::string& query,
+    const std::function<void(const std::string& key, const std::string& value)>& take) {
   std::set<std::string> seen;
   std::size_t begin = 0;
   while (begin < query.size()) {
@@ -160,6 +161,13 @@ messages::store_query read_query(const std::string& query) {
                                          : decode_component(part.substr(eq + 1), key);
     if (!seen.insert(key).second)
       throw json_error(key, "given twice");
+    take(key, value);
+  }
+}
+
+messages::store_query read_query(const std::string& query) {
+  messages::store_query q;
+  for_each_parameter(query, [&q](const std::string& key, const std::string& value) {
     if (key == "initiator" || key == "responder") {
       check_id(value, key);
       (key == "initiator" ? q.initiator : q.responder) = value;
@@ -190,7 +198,7 @@ messages::store_query read_query(const std::string& query) {
                        "unknown query parameter (expected initiator, responder, "
                        "state, active, intent_id, converging_above, cursor, limit)");
     }
-  }
+  });
   return q;
 }
 

@@ -6,6 +6,7 @@
 // whose path is the field at fault; nothing is applied before a body has
 // been read whole.
 
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -51,6 +52,13 @@ struct move_body {
 /// Written by hand: one body (`action`, `from`) stands for three agent
 /// message types; the proposal is read by its field list.
 move_body read_move(const nlohmann::json& j, const std::string& negotiation_id);
+
+/// Calls `take(key, value)` for each `key=value` of `query` (percent-decoded,
+/// `+` a space; an empty part skipped); throws json_error naming a key
+/// given twice, or one whose escapes are malformed.
+void for_each_parameter(
+    const std::string& query,
+    const std::function<void(const std::string& key, const std::string& value)>& take);
 
 /// `GET /negotiations?...`: seed 003's query patterns as query parameters
 /// (initiator, responder, state, active, intent_id, converging_above,

@@ -108,7 +108,7 @@ void agent_inbox(exchange& x, const std::string& agent_id) {
   x.ask_actor<std::string>(
       member,
       [](std::string& inbox) {
-        return response{200, std::move(inbox), 0};
+        return response{200, std::move(inbox), 0, {}};
       },
       caf::get_atom::value);
 }

@@ -40,7 +40,7 @@ struct routes::state {
 
 /// A response with `status` and the JSON `body`.
 inline response json_response(unsigned status, const nlohmann::json& body) {
-  return response{status, body.dump(), 0};
+  return response{status, body.dump(), 0, {}};
 }
 
 /// One request on its way: the route's parts and how to answer.

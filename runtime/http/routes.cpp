@@ -11,8 +11,10 @@
 #include "messages/type_ids.hpp"
 #include "runtime/http/bodies.hpp"
 #include "runtime/http/channel_routes.hpp"
+#include "runtime/http/dashboard.hpp"
 #include "runtime/http/errors.hpp"
 #include "runtime/http/exchange.hpp"
+#include "runtime/http/sse_routes.hpp"
 
 namespace parley::runtime::http {
 
@@ -186,6 +188,8 @@ void dispatch(exchange& x) {
       return demands(x);
     if (p[2] == "channels")
       return channels(x);
+    if (p[2] == "events" && x.st.to.events)
+      return event_streams(x);
     if (p.size() == 3 && p[2] == "stats") {
       if (m != "GET")
         return x.respond(error_response(error_code::method_not_allowed,
@@ -225,6 +229,8 @@ void routes::operator()(request req, respond_function respond) const {
   try {
     if (path.empty() || path[0] != '/')
       throw messages::json_error("path", "malformed path");
+    if (auto file = dashboard_response(x.req.method, path))
+      return x.respond(std::move(*file));
     x.path = split_path(path);
     dispatch(x);
   } catch (const messages::json_error& e) {

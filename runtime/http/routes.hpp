@@ -18,13 +18,16 @@ class external_members;
 
 namespace parley::runtime::http {
 
+class sse_hub;
+
 /// The routes of `parley serve` (docs/api.md, docs/openapi.json): health and
 /// readiness, and `/api/v1`'s agents, rooms and negotiations, each a
 /// request/response to the gateway actor; the list of negotiations, the
 /// statistics and maintenance go to the store actor; demands go to the
 /// coordinator, a channel's state to the store, and an external agent's
 /// channel answers and inbox to its external channel member
-/// (channel_routes.hpp).
+/// (channel_routes.hpp); the event streams are the hub's (sse_routes.hpp);
+/// `/` and `/assets/...` are the dashboard's files (dashboard.hpp).
 class routes {
 public:
   struct options {
@@ -44,6 +47,8 @@ public:
     actors::coordinator_actor coordinator;
     /// The external channel members, by agent id; must outlive the routes.
     std::shared_ptr<const external_members> members;
+    /// The event streams' hub; none: the event routes answer 404.
+    std::shared_ptr<sse_hub> events;
   };
 
   /// `ready` is set once the service may take requests (`/readyz`).

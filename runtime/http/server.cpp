@@ -1,7 +1,9 @@
 #include "runtime/http/server.hpp"
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -15,11 +17,15 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "runtime/http/dashboard.hpp"
 #include "runtime/http/errors.hpp"
+#include "runtime/http/stream_queue.hpp"
 
 namespace parley::runtime::http {
 
@@ -43,7 +49,23 @@ bool same_secret(beast::string_view given, const std::string& expected) {
 
 bool is_public_path(beast::string_view target) {
   auto path = target.substr(0, target.find('?'));
-  return path == "/healthz" || path == "/readyz";
+  return path == "/healthz" || path == "/readyz" ||
+         is_dashboard_path(std::string{path});
+}
+
+/// What starts every event stream (seed 002 §3.1.2's headers; the body
+/// ends when the connection does).
+const shared_bytes& stream_headers() {
+  static const shared_bytes x = std::make_shared<const std::string>(
+      "HTTP/1.1 200 OK\r\nServer: parley\r\nContent-Type: text/event-stream\r\n"
+      "Cache-Control: no-cache\r\nConnection: keep-alive\r\n\r\n");
+  return x;
+}
+
+/// The comment an idle event stream sends now and then.
+const shared_bytes& keepalive_frame() {
+  static const shared_bytes x = std::make_shared<const std::string>(": keep-alive\n\n");
+  return x;
 }
 
 } // namespace
@@ -89,6 +111,29 @@ struct server::impl {
   }
   std::atomic<bool> stopping{false};
   std::atomic<std::size_t> in_flight{0};
+  std::atomic<std::size_t> dropped_streams{0};
+  /// How `stop` ends each open event stream: it closes the stream's queue
+  /// at once (nothing pushed later reaches a stopped server) and its
+  /// connection on its strand.
+  std::mutex streams_mtx;
+  std::unordered_map<const void*, std::function<void()>> streams;
+
+  void add_stream(const void* x, std::function<void()> end) {
+    std::lock_guard<std::mutex> guard{streams_mtx};
+    streams.emplace(x, std::move(end));
+  }
+
+  void remove_stream(const void* x) {
+    std::lock_guard<std::mutex> guard{streams_mtx};
+    streams.erase(x);
+  }
+
+  void close_streams() {
+    std::lock_guard<std::mutex> guard{streams_mtx};
+    for (auto& entry : streams)
+      entry.second();
+    streams.clear();
+  }
   std::mutex mtx;
   std::condition_variable answered;
 
@@ -123,11 +168,18 @@ struct server::impl {
 namespace {
 
 /// One connection: reads a request, hands it over, writes the answer, and
-/// reads the next one while the client keeps the connection alive.
+/// reads the next one while the client keeps the connection alive. An
+/// answer that is an event stream keeps the connection until the client
+/// goes, the stream is dropped or the server stops.
 class session : public std::enable_shared_from_this<session> {
 public:
   session(tcp::socket socket, server::impl* srv)
-      : stream_(std::move(socket)), srv_(srv) {}
+      : stream_(std::move(socket)), srv_(srv), keepalive_(stream_.get_executor()) {}
+
+  ~session() {
+    if (events_)
+      srv_->remove_stream(events_.get());
+  }
 
   auto executor() { return stream_.get_executor(); }
 
@@ -189,8 +241,11 @@ private:
         return;
       }
     }
-    request r{std::string{req.method_string()}, std::string{req.target()},
-              std::move(req.body())};
+    request r;
+    r.method = std::string{req.method_string()};
+    r.target = std::string{req.target()};
+    r.body = std::move(req.body());
+    r.last_event_id = std::string{req["Last-Event-ID"]};
     srv_->hold(shared_from_this());
     std::weak_ptr<session> weak = shared_from_this();
     auto* srv = srv_;
@@ -206,11 +261,13 @@ private:
 
   void write(response x) {
     srv_->release(this);
+    if (x.stream && x.status == 200)
+      return open_stream(std::move(x.stream));
     res_ = {};
     res_.version(version_);
     res_.result(x.status);
     res_.set(bhttp::field::server, "parley");
-    res_.set(bhttp::field::content_type, "application/json");
+    res_.set(bhttp::field::content_type, x.content_type);
     if (x.retry_after_s > 0)
       res_.set(bhttp::field::retry_after, std::to_string(x.retry_after_s));
     if (x.status == 401)
@@ -240,6 +297,89 @@ private:
     stream_.close();
   }
 
+  /// Sends the event stream's headers through its queue, hands the stream
+  /// to the route, and watches the client's side: the stream ends when
+  /// it closes (or sends anything: a stream takes no requests).
+  void open_stream(stream_function start) {
+    std::weak_ptr<session> weak = shared_from_this();
+    auto* srv = srv_;
+    events_ = std::make_shared<stream_queue>(
+        srv_->opts.stream_queue_bytes, [weak, srv](bool overflow) {
+          if (overflow)
+            ++srv->dropped_streams;
+          srv->post_to(weak, [weak, overflow] {
+            if (auto self = weak.lock())
+              overflow ? self->end_stream() : self->flush();
+          });
+        });
+    std::weak_ptr<stream_queue> queue = events_;
+    srv_->add_stream(events_.get(), [weak, queue, srv] {
+      if (auto q = queue.lock())
+        q->close();
+      srv->post_to(weak, [weak] {
+        if (auto self = weak.lock())
+          self->end_stream();
+      });
+    });
+    stream_.expires_never();
+    events_->push(stream_headers());
+    srv_->request_done();
+    if (srv_->stopping) {
+      end_stream();
+      return;
+    }
+    start(events_);
+    watch_client();
+    arm_keepalive();
+  }
+
+  void watch_client() {
+    stream_.socket().async_read_some(
+        net::buffer(probe_),
+        [self = shared_from_this()](beast::error_code, std::size_t) {
+          self->end_stream();
+        });
+  }
+
+  void arm_keepalive() {
+    keepalive_.expires_after(srv_->opts.stream_keepalive);
+    keepalive_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || !self->events_->open())
+        return;
+      self->events_->push(keepalive_frame());
+      self->arm_keepalive();
+    });
+  }
+
+  /// Writes every frame queued in one write; again once it is written.
+  void flush() {
+    auto frames = events_->take();
+    if (frames.empty())
+      return;
+    writing_ = std::move(frames);
+    buffers_.clear();
+    for (const auto& x : writing_)
+      buffers_.emplace_back(x->data(), x->size());
+    net::async_write(stream_.socket(), buffers_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                       self->events_->written(n);
+                       self->writing_.clear();
+                       if (ec)
+                         self->end_stream();
+                       else
+                         self->flush();
+                     });
+  }
+
+  void end_stream() {
+    events_->close();
+    srv_->remove_stream(events_.get());
+    keepalive_.cancel();
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.socket().close(ignored);
+  }
+
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
@@ -247,6 +387,14 @@ private:
   server::impl* srv_;
   bool keep_alive_ = true;
   unsigned version_ = 11;
+  /// The event stream this connection carries, once it is one.
+  std::shared_ptr<stream_queue> events_;
+  net::steady_timer keepalive_;
+  /// The frames being written, and their buffers.
+  std::vector<shared_bytes> writing_;
+  std::vector<net::const_buffer> buffers_;
+  /// Where a stream's client side is read (only to see it close).
+  std::array<char, 256> probe_{};
 };
 
 } // namespace
@@ -304,6 +452,7 @@ std::size_t server::stop(std::chrono::milliseconds grace) {
   if (x.threads.empty())
     return 0;
   x.stopping = true;
+  x.close_streams();
   x.post(x.acceptor->get_executor(), [&x] {
     beast::error_code ignored;
     x.acceptor->close(ignored);
@@ -335,6 +484,15 @@ std::size_t server::stop(std::chrono::milliseconds grace) {
 
 std::size_t server::in_flight() const noexcept {
   return impl_->in_flight;
+}
+
+std::size_t server::open_streams() const {
+  std::lock_guard<std::mutex> guard{impl_->streams_mtx};
+  return impl_->streams.size();
+}
+
+std::size_t server::dropped_streams() const noexcept {
+  return impl_->dropped_streams;
 }
 
 } // namespace parley::runtime::http

@@ -63,7 +63,7 @@ struct busy_serve {
         server_opts,
         http::routes{
             sys,
-            {caf::actor_cast<parley::actors::gateway_actor>(gateway), {}, {}, {}},
+            {caf::actor_cast<parley::actors::gateway_actor>(gateway), {}, {}, {}, {}},
             route_opts,
             std::make_shared<std::atomic<bool>>(true)});
     port = server->start();

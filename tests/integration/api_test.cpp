@@ -13,6 +13,7 @@
 #include "support/channel_api.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/process.hpp"
+#include "support/sse_client.hpp"
 #include "support/temp_file.hpp"
 
 using namespace std::chrono_literals;
@@ -483,6 +484,16 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   parley::test::poll_until([&] { return api.get("/api/v1/channels/" + channel_id); },
                            [](const api_client::answer& x) { return x.status == 200; });
   api.get("/api/v1/channels/c-none");
+  // The event streams (tests/integration/sse_test.cpp).
+  const auto demand_stream = "/api/v1/events/negotiations/" +
+                             receipt.body["demand_id"].get<std::string>() + "/stream";
+  for (const auto& path : {demand_stream, std::string{"/api/v1/events/stream"}}) {
+    parley::test::sse_client stream{serve.port, path};
+    auto head = stream.headers();
+    CHECK_THAT(head, Catch::StartsWith("HTTP/1.1 200 "));
+    contract.check("GET", path, 200, stream.body());
+  }
+  api.get("/api/v1/events/negotiations/d-none/stream");
   auto left = contract.unseen();
   INFO("documented but not exercised: " << json(left).dump());
   CHECK(left.empty());

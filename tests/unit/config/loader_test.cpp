@@ -267,6 +267,9 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_SERVE_PORT",
                                  "PARLEY_SERVE_REQUEST_TIMEOUT_MS",
                                  "PARLEY_SERVE_SHUTDOWN_GRACE_MS",
+                                 "PARLEY_SERVE_SSE_KEEPALIVE_MS",
+                                 "PARLEY_SERVE_SSE_QUEUE_BYTES",
+                                 "PARLEY_SERVE_SSE_REPLAY_EVENTS",
                                  "PARLEY_SERVE_TOKEN_FILE",
                                  "PARLEY_STORE_SYNCHRONOUS",
                                  "PARLEY_STORE_URL"});

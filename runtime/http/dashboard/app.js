@@ -1,0 +1,329 @@
+// The dashboard page: counters, the tables of recent negotiations and
+// channels, the selected timeline and the demand form. Initial state from
+// the API (GET /api/v1/stats, GET /api/v1/negotiations); live updates from
+// GET /api/v1/events/stream and, for a demand, its own stream.
+"use strict";
+
+const negotiationTypes = [
+  "negotiation.started", "negotiation.updated", "negotiation.agreed",
+  "negotiation.rejected", "negotiation.expired"
+];
+const channelTypes = [
+  "towow.demand.understood", "towow.filter.completed", "towow.channel.created",
+  "towow.demand.broadcast", "towow.offer.submitted", "towow.proposal.distributed",
+  "towow.proposal.feedback", "towow.feedback.evaluated",
+  "towow.negotiation.round_started", "towow.proposal.finalized",
+  "towow.negotiation.force_finalized", "towow.negotiation.failed"
+];
+const openStates = [ "initiated", "proposed", "counter_proposed", "countering" ];
+const maxRows = 50;
+const rateWindowMs = 10000;
+
+const counters = {
+  open : 0,
+  agreed : 0,
+  rejected : 0,
+  expired : 0
+};
+// Recent event times per counter, for the per-second rates.
+const recent = {
+  open : [],
+  agreed : [],
+  rejected : [],
+  expired : []
+};
+const negotiations = new Map();
+let selected = null; // {kind: "negotiation" | "demand", id, timeline?, stream?}
+let mainStream = null;
+
+function $(id) { return document.getElementById(id); }
+
+function notice(text) {
+  const n = $("notice");
+  n.textContent = text || "";
+  n.hidden = !text;
+}
+
+function showCounters() {
+  const now = Date.now();
+  for (const k of Object.keys(counters)) {
+    $("count-" + k).textContent = counters[k];
+    recent[k] = recent[k].filter((t) => now - t < rateWindowMs);
+    $("rate-" + k).textContent =
+        (recent[k].length / (rateWindowMs / 1000)).toFixed(1) + "/s";
+  }
+}
+
+function bump(name, by) {
+  counters[name] = Math.max(0, counters[name] + by);
+  if (by > 0)
+    recent[name].push(Date.now());
+}
+
+// --- negotiations -----------------------------------------------------------
+
+function negotiationRow(r) {
+  const last = r.rounds && r.rounds.length ? r.rounds[r.rounds.length - 1].proposal
+                                           : r.current_proposal;
+  const row =
+      el("tr", {"data-negotiation-id" : r.id, class : "clickable"},
+         el("td", {title : r.id}, fmt.short(r.id)), el("td", {}, r.initiator),
+         el("td", {}, r.responder), el("td", {class : "status " + r.status}, r.status),
+         el("td", {class : "rounds"}, r.rounds ? r.rounds.length : ""),
+         el("td", {class : "amount"}, fmt.amount(r.final_proposal || last)));
+  row.addEventListener("click", () => selectNegotiation(r.id));
+  if (selected && selected.id === r.id)
+    row.classList.add("selected");
+  return row;
+}
+
+function showNegotiation(r) {
+  negotiations.set(r.id, r);
+  const body = $("negotiations").tBodies[0];
+  const old = body.querySelector(`tr[data-negotiation-id="${CSS.escape(r.id)}"]`);
+  const row = negotiationRow(r);
+  if (old)
+    old.replaceWith(row);
+  else
+    body.prepend(row);
+  while (body.rows.length > maxRows) {
+    negotiations.delete(body.rows[body.rows.length - 1].dataset.negotiationId);
+    body.deleteRow(-1);
+  }
+}
+
+function onNegotiationEvent(type, p) {
+  const id = p.negotiation_id || (p.negotiation && p.negotiation.id);
+  if (!id)
+    return;
+  const kind = type.replace(/^negotiation\./, "");
+  const known = negotiations.get(id);
+  if (kind === "started") {
+    bump("open", 1);
+  } else if (kind !== "updated") {
+    bump("open", -1);
+    bump(kind, 1);
+  }
+  if (p.negotiation) {
+    showNegotiation(p.negotiation);
+  } else if (known && p.round) {
+    known.rounds = (known.rounds || []).concat([ p.round ]);
+    known.status = "countering";
+    known.current_proposal = p.round.proposal;
+    if (p.convergence_score !== undefined)
+      known.convergence_score = p.convergence_score;
+    showNegotiation(known);
+  }
+  if (selected && selected.kind === "negotiation" && selected.id === id)
+    selectNegotiation(id);
+}
+
+async function selectNegotiation(id) {
+  closeSelected();
+  selected = {kind : "negotiation", id};
+  markSelected();
+  const a = await api.request("GET", "/api/v1/negotiations/" + encodeURIComponent(id));
+  if (!selected || selected.id !== id)
+    return;
+  if (a.status !== 200) {
+    $("timeline").replaceChildren(el("p", {class : "error"}, apiError(a)));
+    return;
+  }
+  renderNegotiation($("timeline"), a.body);
+}
+
+// --- channels ---------------------------------------------------------------
+
+function showChannel(demandId, channelId, status, round) {
+  if (!channelId)
+    return;
+  const body = $("channels").tBodies[0];
+  let row = body.querySelector(`tr[data-channel-id="${CSS.escape(channelId)}"]`);
+  if (!row) {
+    row = el("tr", {
+      "data-channel-id" : channelId,
+      "data-demand-id" : demandId,
+      class : "clickable"
+    },
+             el("td", {title : demandId}, fmt.short(demandId)),
+             el("td", {title : channelId}, fmt.short(channelId)),
+             el("td", {class : "status"}), el("td", {class : "round"}));
+    row.addEventListener("click", () => selectDemand(row.dataset.demandId));
+    body.prepend(row);
+    while (body.rows.length > maxRows)
+      body.deleteRow(-1);
+  }
+  if (status) {
+    row.cells[2].textContent = status;
+    row.cells[2].className = "status " + status;
+  }
+  if (round)
+    row.cells[3].textContent = round;
+}
+
+// The general stream keeps the channels table current; a selected demand's
+// timeline is fed by the demand's own stream alone (it replays the demand
+// from its start, so taking this stream's events too would count some twice).
+function onChannelEvent(type, p) {
+  const f = channelFacts(type, p);
+  if (f.channel)
+    showChannel(f.demand, f.channel, channelStatusAfter[f.kind], f.round);
+}
+
+// Reads the demand and its channels from the API into the selected
+// timeline; until they are final and while the demand's own stream is not
+// connected, reads them again every 2 s.
+async function refreshDemand(sel) {
+  const a = await api.request("GET", "/api/v1/demands/" + encodeURIComponent(sel.id));
+  if (selected !== sel)
+    return;
+  if (a.status === 200) {
+    sel.timeline.addDemand(a.body);
+    for (const c of a.body.channels || []) {
+      const row = await api.request("GET", "/api/v1/channels/" +
+                                               encodeURIComponent(c.channel_id));
+      if (row.status === 200 && selected === sel)
+        sel.timeline.addChannel(row.body);
+    }
+    sel.timeline.render($("timeline"));
+  }
+  if (selected === sel && !sel.timeline.isFinal() && !sel.live) {
+    sel.poll = setTimeout(() => refreshDemand(sel), 2000);
+  }
+}
+
+function selectDemand(demandId) {
+  closeSelected();
+  const sel = {kind : "demand", id : demandId};
+  sel.timeline = new ChannelTimeline(demandId, (channelId, status, round) => {
+    showChannel(demandId, channelId, status, round);
+    if (finalChannelStates.includes(status) && selected === sel)
+      refreshDemand(sel);
+  });
+  selected = sel;
+  markSelected();
+  sel.timeline.render($("timeline"));
+  sel.stream = api.stream("/api/v1/events/negotiations/" +
+                              encodeURIComponent(demandId) + "/stream",
+                          channelTypes,
+                          (type, p) => {
+                            if (selected !== sel)
+                              return;
+                            sel.timeline.add(type, p);
+                            sel.timeline.render($("timeline"));
+                          },
+                          (up) => { sel.live = up; });
+  refreshDemand(sel);
+}
+
+function closeSelected() {
+  if (selected && selected.stream)
+    selected.stream.close();
+  if (selected && selected.poll)
+    clearTimeout(selected.poll);
+  selected = null;
+}
+
+function markSelected() {
+  for (const row of document.querySelectorAll("tr.selected"))
+    row.classList.remove("selected");
+  if (!selected)
+    return;
+  const attr =
+      selected.kind === "negotiation" ? "data-negotiation-id" : "data-demand-id";
+  for (const row of document.querySelectorAll(
+           `tr[${attr}="${CSS.escape(selected.id)}"]`)) {
+    row.classList.add("selected");
+  }
+}
+
+// --- demand form ------------------------------------------------------------
+
+function apiError(a) {
+  if (a.body && a.body.error_code)
+    return `${a.body.error_code}: ${a.body.message}`;
+  return "HTTP " + a.status;
+}
+
+async function submitDemand(event) {
+  event.preventDefault();
+  const body = {raw_input : $("demand-input").value};
+  if ($("demand-user").value)
+    body.user_id = $("demand-user").value;
+  $("demand-result").textContent = "submitting…";
+  const a = await api.request("POST", "/api/v1/demand/submit", body);
+  if (a.status !== 200 || a.body.error_code) {
+    $("demand-result").textContent = apiError(a);
+    return;
+  }
+  $("demand-result").textContent = "demand " + a.body.demand_id;
+  showChannel(a.body.demand_id, a.body.channel_id, "created", 1);
+  selectDemand(a.body.demand_id);
+}
+
+// --- start ------------------------------------------------------------------
+
+async function loadInitial() {
+  const stats = await api.request("GET", "/api/v1/stats");
+  if (stats.status === 401) {
+    notice("This server needs an API token: enter it above.");
+    return false;
+  }
+  if (stats.status === 200) {
+    for (const k of Object.keys(counters))
+      counters[k] = 0;
+    for (const s of stats.body.current_24h || []) {
+      if (openStates.includes(s.state))
+        counters.open += s.count;
+      else if (s.state === "accepted")
+        counters.agreed += s.count;
+      else if (s.state in counters)
+        counters[s.state] += s.count;
+    }
+  }
+  const list = await api.request("GET", "/api/v1/negotiations?limit=" + maxRows);
+  if (list.status === 200) {
+    $("negotiations").tBodies[0].replaceChildren();
+    for (const r of list.body.records.slice().reverse())
+      showNegotiation(r);
+  }
+  notice(stats.status === 200 ? "" : "The API answered " + apiError(stats));
+  return true;
+}
+
+function connect() {
+  if (mainStream)
+    mainStream.close();
+  mainStream = api.stream("/api/v1/events/stream?topics=negotiation,channel",
+                          negotiationTypes.concat(channelTypes),
+                          (type, p) => {
+                            if (type.startsWith("negotiation."))
+                              onNegotiationEvent(type, p);
+                            else if (type.startsWith("towow."))
+                              onChannelEvent(type, p);
+                          },
+                          (up) => {
+                            $("live").textContent = up ? "live" : "stream disconnected";
+                            $("live").className = "live " + (up ? "on" : "off");
+                          });
+}
+
+async function start() {
+  if (await loadInitial())
+    connect();
+  showCounters();
+}
+
+function init() {
+  $("token").value = api.token();
+  $("token-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    api.setToken($("token").value.trim());
+    start();
+  });
+  $("demand-form").addEventListener("submit", submitDemand);
+  setInterval(showCounters, 500);
+  start();
+}
+
+document.addEventListener("DOMContentLoaded", init, {once : true});

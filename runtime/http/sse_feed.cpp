@@ -1,0 +1,47 @@
+#include "runtime/http/sse_feed.hpp"
+
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+
+#include "messages/type_ids.hpp"
+
+namespace parley::runtime::http {
+
+namespace {
+
+struct feed_state {
+  static inline const char* name = "parley.sse.feed";
+  std::shared_ptr<sse_hub> hub;
+};
+
+using feed_pointer = actors::subscriber_actor::stateful_pointer<feed_state>;
+
+actors::subscriber_actor::behavior_type feed(feed_pointer self,
+                                             std::shared_ptr<sse_hub> hub) {
+  self->state.hub = std::move(hub);
+  auto& h = *self->state.hub;
+  return {
+      [&h](const messages::negotiation_event& x) { h.publish(x); },
+      [&h](const messages::problem_event& x) { h.publish(x); },
+      [&h](const messages::agent_event& x) { h.publish(x); },
+      [&h](const messages::ballot_event& x) { h.publish(x); },
+      [&h](const messages::auction_event& x) { h.publish(x); },
+      [&h](const messages::channel_event& x) { h.publish(x); },
+      // A barrier goes to its origin only; none comes here.
+      [](const messages::barrier&) {},
+  };
+}
+
+} // namespace
+
+actors::subscriber_actor spawn_sse_feed(caf::actor_system& sys,
+                                        const messages::event_sink& events,
+                                        std::shared_ptr<sse_hub> hub) {
+  auto x = sys.spawn(feed, std::move(hub));
+  events.subscribe(messages::topic_set::all(), x);
+  return x;
+}
+
+} // namespace parley::runtime::http

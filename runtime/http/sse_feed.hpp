@@ -1,0 +1,20 @@
+#pragma once
+
+#include <memory>
+
+#include "caf/fwd.hpp"
+
+#include "actors/bus/interface.hpp"
+#include "messages/event_sink.hpp"
+#include "runtime/http/sse_hub.hpp"
+
+namespace parley::runtime::http {
+
+/// Spawns the event streams' feed: a bus subscriber of every topic that
+/// hands each event, in the order the bus gives them, to `hub`. It ends on
+/// an exit message (serve sends one when it stops).
+actors::subscriber_actor spawn_sse_feed(caf::actor_system& sys,
+                                        const messages::event_sink& events,
+                                        std::shared_ptr<sse_hub> hub);
+
+} // namespace parley::runtime::http

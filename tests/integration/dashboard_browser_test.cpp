@@ -1,0 +1,255 @@
+// The dashboard in a real headless Chromium (driven over WebDriver,
+// support/webdriver.hpp): `parley serve` with rule and script agents whose
+// negotiations are opened over the API; the page's counters and table move
+// with the event streams, a clicked negotiation shows the rounds the API
+// returns, and a demand submitted through the page's form reaches its
+// channel's final state. Leaves a screenshot in docs/dashboard.png (the
+// README shows it). Skipped, with a visible warning, when no browser is
+// installed.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "support/api_client.hpp"
+#include "support/channel_api.hpp"
+#include "support/webdriver.hpp"
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+using parley::test::api_client;
+using parley::test::browser;
+using parley::test::openapi_contract;
+using parley::test::serve_process;
+
+namespace {
+
+json rule_agent(const std::string& id, const std::string& side) {
+  return {{"id", id},
+          {"profile", {{"display_name", id}, {"role", side}}},
+          {"brain", {{"kind", "rule"}, {"side", side}}}};
+}
+
+/// A rule agent that is a channel member too (seed 002): it offers `tag`.
+json member_agent(const std::string& id, const std::string& tag) {
+  auto x = parley::test::channel_agent(id, tag);
+  x["brain"]["kind"] = "rule";
+  return x;
+}
+
+json script_agent(const std::string& id, const json& script) {
+  return {{"id", id}, {"brain", {{"kind", "script"}, {"script", script}}}};
+}
+
+json opening(const std::string& initiator, const std::string& responder,
+             std::int64_t amount) {
+  return {{"initiator", initiator},
+          {"responder", responder},
+          {"proposal",
+           {{"amount", amount},
+            {"currency", "GBP"},
+            {"escrow", true},
+            {"description", "logo design"}}}};
+}
+
+/// How the page writes an amount (api.js, fmt.amount).
+std::string shown_amount(const json& proposal) {
+  auto amount = proposal["amount"].get<std::int64_t>();
+  auto cents = std::to_string(amount % 100);
+  return proposal["currency"].get<std::string>() + " " + std::to_string(amount / 100) +
+         "." + (cents.size() == 1 ? "0" + cents : cents);
+}
+
+/// A script returning the text of the element `id`.
+std::string text_of(const std::string& id) {
+  return "return (document.getElementById('" + id + "') || {}).textContent;";
+}
+
+} // namespace
+
+TEST_CASE("the dashboard follows negotiations and a demand live in a headless browser",
+          "[integration][dashboard][browser]") {
+  if (!parley::test::browser_available()) {
+    WARN(parley::test::browser_missing);
+    SUCCEED();
+    return;
+  }
+  serve_process serve;
+  openapi_contract contract;
+  api_client api{serve.port, contract};
+  std::vector<std::pair<std::string, std::string>> pairs{{"client-1", "freelancer-1"},
+                                                         {"client-2", "freelancer-2"}};
+  for (const auto& [buyer, seller] : pairs) {
+    REQUIRE(api.post("/api/v1/agents", rule_agent(buyer, "buyer")).status == 201);
+    REQUIRE(api.post("/api/v1/agents", rule_agent(seller, "seller")).status == 201);
+  }
+  // Scripted: each reply after a pause, so the negotiation stays open a while.
+  auto reply = [](const std::string& action, std::int64_t amount,
+                  const std::string& reason) {
+    json x{{"action", action}, {"reason", reason}, {"delay_ms", 700}};
+    if (amount > 0)
+      x["proposal"] = {{"amount", amount}};
+    return x;
+  };
+  REQUIRE(api.post("/api/v1/agents",
+                   script_agent("alice", json::array({reply("counter", 80000,
+                                                            "Meet me halfway")})))
+              .status == 201);
+  REQUIRE(api.post("/api/v1/agents",
+                   script_agent("bob", json::array({reply("counter", 90000,
+                                                          "Too low for the scope"),
+                                                    reply("accept", 0, "Deal")})))
+              .status == 201);
+  REQUIRE(api.post("/api/v1/agents", member_agent("hall", "venue")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", member_agent("voice", "speaker")).status == 201);
+
+  browser page;
+  const auto home = "http://127.0.0.1:" + std::to_string(serve.port) + "/";
+  page.open(home);
+  REQUIRE(page.wait_until("return !!document.getElementById('count-open') && "
+                          "document.getElementById('count-agreed').textContent === '0'",
+                          10s));
+  // The general event stream (GET /api/v1/events/stream) is connected.
+  CHECK(page.wait_until("return document.getElementById('live').textContent === 'live'",
+                        10s));
+
+  std::vector<std::string> ids;
+  for (const auto& [buyer, seller] : pairs) {
+    auto opened = api.post("/api/v1/negotiations", opening(buyer, seller, 80000));
+    REQUIRE(opened.status == 201);
+    ids.push_back(opened.body["id"].get<std::string>());
+  }
+  auto scripted = api.post("/api/v1/negotiations", opening("alice", "bob", 70000));
+  REQUIRE(scripted.status == 201);
+  const auto scripted_id = scripted.body["id"].get<std::string>();
+  ids.push_back(scripted_id);
+
+  // Live: the counters and the table move with the stream's events.
+  CHECK(
+      page.wait_until("return +document.getElementById('count-open').textContent >= 1 "
+                      "|| +document.getElementById('count-agreed').textContent >= 1",
+                      15s));
+  CHECK(page.wait_until(
+      "return +document.getElementById('count-agreed').textContent === 3 && "
+      "document.querySelectorAll('#negotiations tbody tr').length === 3",
+      30s));
+
+  json record;
+  for (const auto& id : ids) {
+    auto ended =
+        parley::test::poll_until([&] { return api.get("/api/v1/negotiations/" + id); },
+                                 [](const api_client::answer& x) {
+                                   return x.body.value("status", "") == "accepted";
+                                 });
+    INFO(ended.body.dump());
+    REQUIRE(ended.body["status"] == "accepted");
+    if (id == scripted_id)
+      record = ended.body;
+  }
+
+  // A fresh load reads the same from the API alone.
+  page.open(home);
+  REQUIRE(page.wait_until(
+      "return document.querySelectorAll('#negotiations tbody tr').length === 3", 10s));
+  CHECK(page.wait_until(
+      "return document.getElementById('count-agreed').textContent === "
+      "'3' && document.getElementById('count-open').textContent === '0'",
+      5s));
+
+  // A negotiation's timeline: the rounds the API returns.
+  auto rows = page.find_all("tr[data-negotiation-id=\"" + scripted_id + "\"]");
+  REQUIRE(rows.size() == 1);
+  page.click(rows[0]);
+  const auto& rounds = record["rounds"];
+  REQUIRE(rounds.size() == 4);
+  REQUIRE(
+      page.wait_until("return document.querySelectorAll('#timeline-rounds tr.round')"
+                      ".length === " +
+                          std::to_string(rounds.size()),
+                      10s));
+  auto shown = page.run("return [...document.querySelectorAll('#timeline-rounds "
+                        "tr.round')].map(r => [...r.cells].map(c => c.textContent));");
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    INFO("round " << i + 1 << ": " << shown[i].dump());
+    CHECK(shown[i][0] == std::to_string(rounds[i]["round"].get<int>()));
+    CHECK(shown[i][1] == rounds[i]["from_agent"]);
+    CHECK(shown[i][2] == rounds[i]["action"]);
+    CHECK(shown[i][3] == shown_amount(rounds[i]["proposal"]));
+  }
+  CHECK(page.run(text_of("timeline-status")) == "accepted");
+
+  // A demand through the form: its channel reaches its final state.
+  auto input = page.find_all("#demand-input");
+  REQUIRE(input.size() == 1);
+  page.type(input[0], "An AI meetup needs a venue and a speaker");
+  page.click(page.find_all("#demand-submit").at(0));
+  REQUIRE(page.wait_until(
+      "return document.getElementById('demand-result').textContent.startsWith('demand "
+      "')",
+      10s));
+  auto demand_id =
+      page.run("return document.querySelector('#channels tbody tr').dataset.demandId;")
+          .get<std::string>();
+  auto demand = parley::test::poll_until(
+      [&] { return api.get("/api/v1/demands/" + demand_id); },
+      [](const api_client::answer& x) {
+        return x.body.value("status", "processing") != "processing";
+      });
+  INFO(demand.body.dump());
+  REQUIRE(demand.status == 200);
+  const auto channel_id = demand.body["channels"][0]["channel_id"].get<std::string>();
+  const auto final_status = demand.body["channels"][0]["status"].get<std::string>();
+  CHECK(final_status == "finalized");
+  REQUIRE(page.wait_until("return !!document.querySelector('#timeline p.final')", 20s));
+  CHECK(page.run("return document.querySelector('#timeline .channel-status')"
+                 ".textContent;") == final_status);
+  CHECK(page.run("return document.querySelector('#channels tr[data-channel-id=\"" +
+                 channel_id + "\"] td.status').textContent;") == final_status);
+  // From the demand's own stream (seed 002 §6.1): offers, then the
+  // feedback's counts and accept rate.
+  CHECK(page.wait_until(
+      "return document.querySelectorAll('#timeline li.offer').length === 2 && "
+      "/accept rate 100%/.test(document.querySelector('#timeline p.feedback')"
+      "?.textContent)",
+      10s));
+
+  page.screenshot(PARLEY_SOURCE_DIR "/docs/dashboard.png");
+}
+
+TEST_CASE("the dashboard of a serve with a token asks for it and then reads the API",
+          "[integration][dashboard][browser]") {
+  if (!parley::test::browser_available()) {
+    WARN(parley::test::browser_missing);
+    SUCCEED();
+    return;
+  }
+  const std::string token = "dashboard-secret";
+  serve_process serve{{}, {"PARLEY_API_TOKEN=" + token}};
+  openapi_contract contract;
+  api_client api{serve.port, contract, token};
+  REQUIRE(api.post("/api/v1/agents", rule_agent("client", "buyer")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", rule_agent("freelancer", "seller")).status == 201);
+  REQUIRE(
+      api.post("/api/v1/negotiations", opening("client", "freelancer", 80000)).status ==
+      201);
+
+  browser page;
+  page.open("http://127.0.0.1:" + std::to_string(serve.port) + "/");
+  REQUIRE(page.wait_until("return !document.getElementById('notice').hidden && "
+                          "/token/.test(document.getElementById('notice').textContent)",
+                          10s));
+  CHECK(page.run(
+            "return document.querySelectorAll('#negotiations tbody tr').length;") == 0);
+  page.type(page.find_all("#token").at(0), token);
+  page.click(page.find_all("#token-form button").at(0));
+  REQUIRE(page.wait_until(
+      "return document.querySelectorAll('#negotiations tbody tr').length === 1", 10s));
+  CHECK(page.run("return document.getElementById('notice').hidden;") == true);
+  // The stream is read with fetch, which can send the token.
+  CHECK(page.wait_until("return document.getElementById('live').textContent === 'live'",
+                        10s));
+}
