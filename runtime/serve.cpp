@@ -24,6 +24,8 @@
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/channel_members.hpp"
+#include "runtime/http/metrics_route.hpp"
+#include "runtime/http/route_pattern.hpp"
 #include "runtime/http/routes.hpp"
 #include "runtime/http/server.hpp"
 #include "runtime/node.hpp"
@@ -144,7 +146,10 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   caf::actor_system sys{cfg};
   // Demand ids are drawn from the coordinator's seed: a new one per process,
   // so that a restarted serve does not hand out the ids of stored demands.
-  world w{sys, settings, {}, std::random_device{}()};
+  // GET /metrics (docs/metrics.md): the bus's events, the store's commits,
+  // the LLM clients' calls and the HTTP requests.
+  auto metrics = std::make_shared<actors::metrics::node_metrics>(http::route_count());
+  world w{sys, settings, {}, std::random_device{}(), metrics};
   // Past every message number an earlier process of this store could have
   // given its hosted agents: a resumed negotiation never sees an id twice.
   w.number_agent_messages_from(
@@ -195,7 +200,10 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   server_opts.idle_timeout = std::chrono::milliseconds(serve.idle_timeout_ms);
   http::server server{
       server_opts,
-      http::routes{sys, {gateway, store, w.coordinator(), members}, route_opts, ready}};
+      http::with_metrics(
+          http::routes{
+              sys, {gateway, store, w.coordinator(), members}, route_opts, ready},
+          metrics, sys)};
   std::uint16_t port = 0;
   try {
     port = server.start();
@@ -255,6 +263,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
       << " rooms, " << report.negotiations << " open negotiations, " << report.channels
       << " open channels" << std::endl;
+  metrics->negotiations.resumed.add(static_cast<std::uint64_t>(report.negotiations));
+  metrics->channels.resumed.add(static_cast<std::uint64_t>(report.channels));
   for (const auto& line : report.skipped)
     out << "parley serve: not resumed: " << line << std::endl;
   ready->store(true);

@@ -11,7 +11,7 @@ packages=(
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
   libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev openssl
   libsqlite3-dev sqlite3 libpqxx-dev postgresql
-  libboost-dev wrk curl jq
+  libboost-dev prometheus-cpp-dev wrk curl jq
 )
 if [ "${1:-}" = "--clang" ]; then
   packages+=(clang libclang-rt-14-dev)

@@ -14,12 +14,13 @@ struct request {
   std::string body;
 };
 
-/// An answer: a status and a JSON body.
+/// An answer: a status and a body, JSON unless `content_type` says otherwise.
 struct response {
   unsigned status = 200;
   std::string body;
   /// When not zero, sent as `Retry-After` (seconds): the runtime is busy.
   unsigned retry_after_s = 0;
+  std::string content_type = "application/json";
 };
 
 /// Answers one request: called exactly once, from any thread.

@@ -210,7 +210,7 @@ private:
     res_.version(version_);
     res_.result(x.status);
     res_.set(bhttp::field::server, "parley");
-    res_.set(bhttp::field::content_type, "application/json");
+    res_.set(bhttp::field::content_type, x.content_type);
     if (x.retry_after_s > 0)
       res_.set(bhttp::field::retry_after, std::to_string(x.retry_after_s));
     if (x.status == 401)

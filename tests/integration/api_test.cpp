@@ -425,6 +425,7 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   api_client api{serve.port, contract};
   api.get("/healthz");
   api.get("/readyz");
+  api.get("/metrics");
   auto id = open_negotiation(api, "alice", "bob");
   api.post("/api/v1/agents", external("alice"));
   api.post("/api/v1/agents", json::object());
