@@ -23,6 +23,7 @@
 #include "actors/store/store_url.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/http/metrics_route.hpp"
 #include "runtime/node.hpp"
 #include "runtime/process_stats.hpp"
 #include "runtime/start_window.hpp"
@@ -501,12 +502,17 @@ void run_bench(const bench_options& options, const config::settings& settings,
                                 !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
-  world w{sys, tuned, options.remotes};
+  // Watched (--serve): /metrics too, its metrics actor on the bus.
+  world w{sys, tuned, options.remotes, 0,
+          options.watch.enabled ? http::make_node_metrics() : nullptr};
   bench_plan plan;
   if (!options.store.empty()) {
     plan.store = w.add_store(options.store);
     plan.store_kind = actors::store::store_kind_name(options.store);
   }
+  std::optional<watch> watching;
+  if (options.watch.enabled)
+    watching.emplace(w, options.watch, err);
   auto driving = sys.spawn<caf::lazy_init>(driver, &plan);
   auto topics =
       messages::terminal_topics | messages::topic_set::of(messages::topic::error);
@@ -532,6 +538,8 @@ void run_bench(const bench_options& options, const config::settings& settings,
         exit_code = code;
       });
   out.flush();
+  if (watching)
+    watching->linger();
   err.flush();
   std::fflush(nullptr);
   if (!options.remotes.empty())

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/settings.hpp"
+#include "runtime/watch.hpp"
 
 namespace parley::runtime {
 
@@ -34,6 +35,10 @@ struct bench_options {
   /// sqlite:PATH or postgresql://…); the clock then stops once the store
   /// committed the last one. Empty: no store.
   std::string store;
+  /// `--serve`: the HTTP API, streams and dashboard over the load test (no
+  /// throwaway store: the workload stays as it is), and for `linger` after
+  /// the result line.
+  watch_options watch;
 };
 
 /// Runs a workload, verifies every negotiation (status, rounds, parties,

@@ -1,10 +1,12 @@
 #include "runtime/cli.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +26,8 @@
 #include "runtime/scenario.hpp"
 #include "runtime/scenario_runner.hpp"
 #include "runtime/serve.hpp"
+#include "runtime/service.hpp"
+#include "runtime/watch.hpp"
 #include "actors/store/store_url.hpp"
 #include "runtime/store_commands.hpp"
 
@@ -101,6 +105,28 @@ int demo_command(const global_options& global, const demo_options& options) {
   return summary.accepted > 0 ? exit_ok : exit_failed;
 }
 
+/// `--serve` and `--serve-linger` of `run` and `bench`.
+struct watch_flags {
+  std::string address;
+  std::int64_t linger_s = 60;
+};
+
+/// What `flags` ask for, over `settings`' serve section; the token comes from
+/// PARLEY_API_TOKEN or serve.token_file, as for `parley serve`.
+watch_options watch_of(const config::settings& settings, const watch_flags& flags,
+                       bool temporary_store) {
+  watch_options watch;
+  if (flags.address.empty())
+    return watch;
+  watch.enabled = true;
+  watch.settings = with_address(settings.serve, flags.address);
+  const auto* token = environment("PARLEY_API_TOKEN");
+  watch.token = token_of(watch.settings, token != nullptr ? token : "");
+  watch.linger = std::chrono::seconds(flags.linger_s);
+  watch.temporary_store = temporary_store;
+  return watch;
+}
+
 struct run_command_options {
   std::string scenario_file;
   bool simulated_time = false;
@@ -110,6 +136,7 @@ struct run_command_options {
   std::vector<std::string> remotes;
   std::string audit_file;
   std::string store;
+  watch_flags watch;
 };
 
 int run_command(const global_options& global, const run_command_options& options) {
@@ -123,6 +150,7 @@ int run_command(const global_options& global, const run_command_options& options
   run.format = output_format::json_lines;
   run.remotes = options.remotes;
   run.store = options.store;
+  run.watch = watch_of(settings, options.watch, true);
   if (options.output_file.empty()) {
     run_scenario(plan, settings, run, std::cout);
     return exit_ok;
@@ -136,9 +164,14 @@ int run_command(const global_options& global, const run_command_options& options
   return exit_ok;
 }
 
-int bench_command(const global_options& global, const bench_options& options,
-                  const std::string& workload) {
+int bench_command(const global_options& global, bench_options options,
+                  const std::string& workload, const watch_flags& watch) {
   auto roomless = workload == "ballots" || workload == "channels";
+  if (roomless && !watch.address.empty()) {
+    std::cerr << "parley: --serve watches a w1 or w2 load test; the " << workload
+              << " workload is not served\n";
+    return exit_usage;
+  }
   if (roomless && !options.remotes.empty()) {
     std::cerr << "parley: --remote places rooms; the " << workload
               << " workload has none (use --workload w1 or w2)\n";
@@ -159,6 +192,7 @@ int bench_command(const global_options& global, const bench_options& options,
                ? exit_ok
                : exit_failed;
   auto settings = load_settings(global);
+  options.watch = watch_of(settings, watch, false);
   run_bench(options, settings, std::cout, std::cerr);
 }
 
@@ -199,6 +233,30 @@ CLI::Option* add_remote_option(CLI::App* cmd, std::vector<std::string>& remotes)
                    "HOST:PORT of a `parley node` to place rooms (and their "
                    "negotiations) on; repeat to spread rooms over several nodes")
       ->each([](const std::string& x) { parse_address(x); });
+}
+
+/// --serve and --serve-linger, for the commands whose run can be watched.
+CLI::Option* add_watch_options(CLI::App* cmd, watch_flags& flags) {
+  auto* serve =
+      cmd->add_option("--serve", flags.address,
+                      "While it runs, serve the HTTP API (docs/api.md) and the "
+                      "dashboard over this run at [HOST:]PORT (HOST: serve.host; "
+                      "port 0: any free one); where is printed on standard error")
+          ->check([](const std::string& x) {
+            try {
+              with_address({}, x);
+              return std::string{};
+            } catch (const std::invalid_argument& e) {
+              return std::string{e.what()};
+            }
+          });
+  cmd->add_option("--serve-linger", flags.linger_s,
+                  "With --serve: seconds the service stays up once the run has "
+                  "ended (SIGINT or SIGTERM ends it sooner)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{86400}))
+      ->needs(serve)
+      ->capture_default_str();
+  return serve;
 }
 
 /// --tls-ca, --tls-cert and --tls-key, for the commands that connect nodes.
@@ -261,6 +319,7 @@ int run_cli(int argc, char** argv) {
                       "Write the events to this file instead of standard output");
   add_remote_option(run_cmd, run.remotes)->excludes(simulated);
   add_tls_options(run_cmd, global.tls);
+  add_watch_options(run_cmd, run.watch)->excludes(simulated);
   run_cmd->add_option("--audit", run.audit_file,
                       "Append the audit log (every bus event as a JSON line) to this "
                       "file (overrides audit.path)");
@@ -297,6 +356,8 @@ int run_cli(int argc, char** argv) {
                         "postgresql://…); the clock stops once it has committed "
                         "the last one");
   add_tls_options(bench_cmd, global.tls);
+  watch_flags bench_watch;
+  add_watch_options(bench_cmd, bench_watch);
 
   node_options node;
   auto* node_cmd = app.add_subcommand(
@@ -359,7 +420,7 @@ int run_cli(int argc, char** argv) {
     if (*bench_cmd) {
       bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
       bench.progress = isatty(STDERR_FILENO) != 0;
-      return bench_command(global, bench, workload);
+      return bench_command(global, bench, workload, bench_watch);
     }
     return run_command(global, run);
   } catch (const config::config_error& e) {

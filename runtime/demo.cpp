@@ -66,8 +66,8 @@ messages::run_summary run_demo(const config::settings& settings, output_format f
            "negotiate\n"
            "a website redesign in room \"studio\". Both use the rule brain, balanced\n"
            "style; amounts are GBP, escrow above £500.00.\n\n";
-  return run_scenario(demo_scenario(), settings, run_options{false, seed, format, {}, {}},
-                      out);
+  return run_scenario(demo_scenario(), settings,
+                      run_options{false, seed, format, {}, {}, {}}, out);
 }
 
 } // namespace parley::runtime

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -23,6 +24,7 @@
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/demand_outcome.hpp"
+#include "runtime/http/metrics_route.hpp"
 #include "runtime/node.hpp"
 #include "runtime/run_tracker.hpp"
 #include "runtime/start_window.hpp"
@@ -669,6 +671,9 @@ messages::run_summary run_scenario(const scenario& plan,
   if (options.simulated_time && plan.has_llm_agents())
     throw std::runtime_error("LLM agents call real HTTP endpoints: run this scenario "
                              "without --simulated-time");
+  if (options.simulated_time && options.watch.enabled)
+    throw std::runtime_error("--serve answers requests in real time: run without "
+                             "--simulated-time to watch a run");
   // Outlives the world: the driver writes here until it stops.
   std::vector<std::string> mismatches;
   caf::actor_system_config cfg;
@@ -677,10 +682,15 @@ messages::run_summary run_scenario(const scenario& plan,
                            !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
-  world w{sys, settings, options.remotes};
+  // Watched (--serve): /metrics too, its metrics actor on the bus.
+  world w{sys, settings, options.remotes, 0,
+          options.watch.enabled ? http::make_node_metrics() : nullptr};
   stop_guard stop{w, options.simulated_time};
   if (!options.store.empty())
     w.add_store(options.store);
+  std::optional<watch> watching;
+  if (options.watch.enabled)
+    watching.emplace(w, options.watch, std::cerr);
   cast c;
   auto driving = sys.spawn<caf::lazy_init>(driver, &c);
   w.events().subscribe(messages::topic_set::all(), driving);
@@ -721,6 +731,8 @@ messages::run_summary run_scenario(const scenario& plan,
   // The driver heard the last event, so the bus passed it to the store too.
   if (auto why = w.flush_store(store_flush_limit); !why.empty())
     throw std::runtime_error("the store did not commit the run: " + why);
+  if (watching)
+    watching->linger();
   if (!mismatches.empty()) {
     auto what = std::to_string(mismatches.size()) +
                 " expectation(s) of the scenario did not hold";

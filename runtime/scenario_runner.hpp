@@ -10,6 +10,7 @@
 #include "messages/events.hpp"
 #include "runtime/event_printer.hpp"
 #include "runtime/scenario.hpp"
+#include "runtime/watch.hpp"
 
 namespace parley::runtime {
 
@@ -27,6 +28,9 @@ struct run_options {
   /// sqlite:PATH or postgresql://…); the run returns once the store has
   /// committed them all. Empty: no store.
   std::string store;
+  /// `--serve`: the HTTP API, streams and dashboard over the run while it
+  /// plays (real time only), and for `linger` after its summary.
+  watch_options watch;
 };
 
 /// The run ended, but some of the scenario's demand expectations did not

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <future>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <stdexcept>
@@ -23,14 +24,10 @@
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/channel_members.hpp"
 #include "runtime/http/metrics_route.hpp"
-#include "runtime/http/route_pattern.hpp"
-#include "runtime/http/routes.hpp"
-#include "runtime/http/server.hpp"
 #include "runtime/node.hpp"
 #include "runtime/stop_signals.hpp"
-#include "runtime/tls_check.hpp"
+#include "runtime/service.hpp"
 #include "runtime/world.hpp"
 
 namespace parley::runtime {
@@ -45,22 +42,6 @@ constexpr int exit_usage = 2;
 /// at most serve.shutdown_grace_ms, 3 s by default, for the requests in flight:
 /// the whole stop stays within 5 s).
 constexpr auto store_flush_limit = std::chrono::milliseconds(1500);
-
-/// The token of `settings`: `api_token`, else the first line of the token
-/// file. Throws std::runtime_error when the file cannot be read or is empty.
-std::string token_of(const config::serve_settings& settings,
-                     const std::string& api_token) {
-  if (!api_token.empty() || settings.token_file.empty())
-    return api_token;
-  auto file = messages::read_text_file(settings.token_file, 4096);
-  if (!file.error.empty())
-    throw std::runtime_error("cannot read the token file " + settings.token_file +
-                             ": " + file.error);
-  auto token = file.text.substr(0, file.text.find_first_of("\r\n"));
-  if (token.empty())
-    throw std::runtime_error("the token file " + settings.token_file + " is empty");
-  return token;
-}
 
 /// What the gateway's recovery reported, or why it failed.
 struct recovery_outcome {
@@ -124,17 +105,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   std::string token;
   try {
     token = token_of(serve, api_token);
+    check_exposure(serve, token);
   } catch (const std::runtime_error& e) {
-    err << "parley serve: " << messages::to_code(messages::error_code::invalid_config)
-        << " " << e.what() << "\n";
-    return exit_usage;
-  }
-  if (token.empty() && !is_loopback(serve.host)) {
-    err << "parley serve: " << messages::to_code(messages::error_code::invalid_config)
-        << " refusing to listen on " << serve.host
-        << " without a bearer token: anyone who reaches it could drive negotiations. "
-           "Give --token-file FILE (serve.token_file) or PARLEY_API_TOKEN, or listen "
-           "on 127.0.0.1.\n";
+    err << "parley serve: " << e.what() << "\n";
     return exit_usage;
   }
   // The signals reach only the sigwait below.
@@ -148,8 +121,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   // so that a restarted serve does not hand out the ids of stored demands.
   // GET /metrics (docs/metrics.md): the bus's events, the store's commits,
   // the LLM clients' calls and the HTTP requests.
-  auto metrics = std::make_shared<actors::metrics::node_metrics>(http::route_count());
-  world w{sys, settings, {}, std::random_device{}(), metrics};
+  world w{sys, settings, {}, std::random_device{}(), http::make_node_metrics()};
   // Past every message number an earlier process of this store could have
   // given its hosted agents: a resumed negotiation never sees an id twice.
   w.number_agent_messages_from(
@@ -162,54 +134,13 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " cannot open the store: " << e.what() << "\n";
     return exit_failed;
   }
-  const auto timeout = std::chrono::milliseconds(serve.request_timeout_ms);
-  // An answer forwarded to a channel is refused within half a request's
-  // time, so that the refusal, not the route's timeout, reaches the client.
-  auto members = std::make_shared<external_members>(sys, timeout / 2);
-  actors::gateway::builder build{
-      [&w, members](messages::agent_spec spec) {
-        auto agent = w.add_agent(spec);
-        join_channels(w, members, spec, agent);
-        return agent;
-      },
-      [&w, seed = std::uint64_t{0}](
-          std::string id, std::vector<messages::room_member> members) mutable {
-        std::vector<messages::room_spec> specs;
-        specs.push_back(w.room_spec(std::move(id), std::move(members), ++seed));
-        return w.add_rooms(std::move(specs)).front();
-      },
-      [members](const std::vector<messages::channel_event>& events) {
-        restore_answers(*members, events);
-      }};
-  actors::gateway::gateway_options gateway_opts;
-  gateway_opts.outcome_timeout = timeout;
-  gateway_opts.store = store;
-  gateway_opts.coordinator = w.coordinator();
-  auto gateway =
-      actors::gateway::spawn_gateway(sys, std::move(build), w.events(), gateway_opts);
-  auto ready = std::make_shared<std::atomic<bool>>(false);
-  http::routes::options route_opts;
-  route_opts.timeout = timeout;
-  route_opts.max_in_flight = static_cast<std::size_t>(serve.max_in_flight);
-  http::server::options server_opts;
-  server_opts.host = serve.host;
-  server_opts.port = static_cast<std::uint16_t>(serve.port);
-  server_opts.io_threads = static_cast<std::size_t>(serve.io_threads);
-  server_opts.max_body_bytes = static_cast<std::size_t>(serve.max_body_bytes);
-  server_opts.token = token;
-  server_opts.idle_timeout = std::chrono::milliseconds(serve.idle_timeout_ms);
-  http::server server{
-      server_opts,
-      http::with_metrics(
-          http::routes{
-              sys, {gateway, store, w.coordinator(), members}, route_opts, ready},
-          metrics, sys)};
+  std::optional<service> api;
   std::uint16_t port = 0;
   try {
-    port = server.start();
+    api.emplace(w, store, serve, token);
+    port = api->start();
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
-    caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
     return exit_failed;
   }
   out << "parley serve listening on " << serve.host << ":" << port << " ("
@@ -217,19 +148,17 @@ int run_serve(const config::settings& settings, const std::string& api_token,
       << serve.io_threads << " I/O threads); recovering the store" << std::endl;
   // Stops accepting, answers what is in flight, commits what is left.
   auto shut_down = [&](std::chrono::milliseconds grace) {
-    ready->store(false);
-    auto left = server.stop(grace);
-    caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
+    auto left = api->stop(grace);
     // What no request waited for (an expiry, a hosted agent's move) is
     // committed too before the process goes.
     if (auto why = w.flush_store(store_flush_limit); !why.empty())
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " the store did not confirm its last commit: " << why << "\n";
-    members->stop();
     w.stop();
     return left;
   };
-  auto recovering = start_recovery(sys, gateway, gateway_opts.recovery_timeout);
+  auto recovering = start_recovery(sys, api->gateway(),
+                                   actors::gateway::gateway_options{}.recovery_timeout);
   if (auto signal = await_recovery(recovering, stop_signals); signal != 0) {
     // Whatever is not resumed yet is still open in the store: the next start
     // resumes it.
@@ -253,9 +182,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   if (!recovered.failure.empty()) {
     err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
         << " cannot recover the store: " << recovered.failure << "\n";
-    server.stop(std::chrono::milliseconds(0));
-    caf::anon_send_exit(gateway, caf::exit_reason::user_shutdown);
-    members->stop();
+    api->stop(std::chrono::milliseconds(0));
     w.stop();
     return exit_failed;
   }
@@ -263,11 +190,13 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
       << " rooms, " << report.negotiations << " open negotiations, " << report.channels
       << " open channels" << std::endl;
-  metrics->negotiations.resumed.add(static_cast<std::uint64_t>(report.negotiations));
-  metrics->channels.resumed.add(static_cast<std::uint64_t>(report.channels));
+  if (const auto& metrics = w.metrics()) {
+    metrics->negotiations.resumed.add(static_cast<std::uint64_t>(report.negotiations));
+    metrics->channels.resumed.add(static_cast<std::uint64_t>(report.channels));
+  }
   for (const auto& line : report.skipped)
     out << "parley serve: not resumed: " << line << std::endl;
-  ready->store(true);
+  api->set_ready();
   out << "parley serve: ready" << std::endl;
   int signal = 0;
   while (signal != SIGTERM && signal != SIGINT)

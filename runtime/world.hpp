@@ -67,6 +67,11 @@ public:
 
   const messages::event_sink& events() const noexcept { return events_; }
 
+  /// The instruments given to the constructor (null: none).
+  const std::shared_ptr<actors::metrics::node_metrics>& metrics() const noexcept {
+    return metrics_;
+  }
+
   /// Agents added from now on number their messages from `n` + 1 (see
   /// actors::agent::peers): `parley serve` makes ids unique across restarts.
   void number_agent_messages_from(std::uint64_t n) noexcept { first_message_ = n; }

@@ -64,9 +64,17 @@ struct exchange {
 
   /// Asks `dest` (the gateway, the store, the coordinator or an external
   /// channel member), bounded by the routes' timeout; at most
-  /// `max_in_flight` requests wait at once (then 503, E030).
+  /// `max_in_flight` requests wait at once (then 503, E030). Only the store
+  /// may be missing (a `parley run --serve` or `bench --serve` without
+  /// `--store`): 503 E028 then.
   template <class Result, class Dest, class OnResult, class... Ts>
   void ask_actor(const Dest& dest, OnResult on_result, Ts... xs) {
+    if (!dest) {
+      respond(error_response(messages::error_code::store_failed,
+                             "this process keeps no store: run it with --store to "
+                             "query stored negotiations and channels"));
+      return;
+    }
     auto& waiting = st.waiting;
     if (waiting.fetch_add(1) >= st.opts.max_in_flight) {
       --waiting;

@@ -20,6 +20,10 @@ response render(const metrics_collector& collector) {
 
 } // namespace
 
+std::shared_ptr<actors::metrics::node_metrics> make_node_metrics() {
+  return std::make_shared<actors::metrics::node_metrics>(route_count());
+}
+
 handler_function with_metrics(handler_function inner,
                               std::shared_ptr<actors::metrics::node_metrics> metrics,
                               caf::actor_system& sys) {

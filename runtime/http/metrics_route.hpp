@@ -12,6 +12,10 @@ namespace parley::runtime::http {
 /// The content type of the Prometheus text format (version 0.0.4).
 constexpr const char* prometheus_text_type = "text/plain; version=0.0.4; charset=utf-8";
 
+/// The instruments of a node whose HTTP requests are counted by the route
+/// patterns of route_pattern.hpp: what a world is given to serve /metrics.
+std::shared_ptr<actors::metrics::node_metrics> make_node_metrics();
+
 /// Wraps `inner` (the routes, routes.hpp) with the metrics of the HTTP API:
 /// answers `GET /metrics` itself, in Prometheus text format
 /// (runtime/metrics_collector.hpp, docs/metrics.md), even while the store

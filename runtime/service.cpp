@@ -1,0 +1,165 @@
+#include "runtime/service.hpp"
+
+#include <atomic>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "caf/send.hpp"
+
+#include "actors/gateway/actor.hpp"
+#include "messages/error_code.hpp"
+#include "messages/input_limits.hpp"
+#include "runtime/channel_members.hpp"
+#include "runtime/http/metrics_route.hpp"
+#include "runtime/http/routes.hpp"
+#include "runtime/http/server.hpp"
+#include "runtime/tls_check.hpp"
+#include "runtime/world.hpp"
+
+namespace parley::runtime {
+
+namespace {
+
+/// The gateway's builder over `w`: an agent registered over the API joins
+/// the channels too; a room gets the world's settings.
+actors::gateway::builder builder_of(world& w,
+                                    const std::shared_ptr<external_members>& members) {
+  return {[&w, members](messages::agent_spec spec) {
+            auto agent = w.add_agent(spec);
+            join_channels(w, members, spec, agent);
+            return agent;
+          },
+          [&w, seed = std::uint64_t{0}](
+              std::string id, std::vector<messages::room_member> peers) mutable {
+            std::vector<messages::room_spec> specs;
+            specs.push_back(w.room_spec(std::move(id), std::move(peers), ++seed));
+            return w.add_rooms(std::move(specs)).front();
+          },
+          [members](const std::vector<messages::channel_event>& events) {
+            restore_answers(*members, events);
+          }};
+}
+
+http::server::options server_options(const config::serve_settings& settings,
+                                     std::string token) {
+  http::server::options opts;
+  opts.host = settings.host;
+  opts.port = static_cast<std::uint16_t>(settings.port);
+  opts.io_threads = static_cast<std::size_t>(settings.io_threads);
+  opts.max_body_bytes = static_cast<std::size_t>(settings.max_body_bytes);
+  opts.token = std::move(token);
+  opts.idle_timeout = std::chrono::milliseconds(settings.idle_timeout_ms);
+  return opts;
+}
+
+/// The routes, with GET /metrics and the requests counted when `w` keeps
+/// metrics (runtime/http/metrics_route.hpp).
+http::handler_function handler_of(world& w, http::routes routes) {
+  if (!w.metrics())
+    return routes;
+  return http::with_metrics(std::move(routes), w.metrics(), w.system());
+}
+
+} // namespace
+
+struct service::impl {
+  impl(world& w, actors::store_actor store, const config::serve_settings& settings,
+       std::string token)
+      : timeout(settings.request_timeout_ms),
+        // An answer forwarded to a channel is refused within half a request's
+        // time, so that the refusal, not the route's timeout, reaches the client.
+        members(std::make_shared<external_members>(w.system(), timeout / 2)),
+        gateway(spawn_gateway(w, store, members)),
+        server(server_options(settings, std::move(token)),
+               handler_of(w, http::routes{
+                                 w.system(),
+                                 {gateway, std::move(store), w.coordinator(), members},
+                                 route_options(settings),
+                                 ready})) {}
+
+  actors::gateway_actor spawn_gateway(world& w, const actors::store_actor& store,
+                                      const std::shared_ptr<external_members>& with) {
+    actors::gateway::gateway_options opts;
+    opts.outcome_timeout = timeout;
+    opts.store = store;
+    opts.coordinator = w.coordinator();
+    return actors::gateway::spawn_gateway(w.system(), builder_of(w, with), w.events(),
+                                          opts);
+  }
+
+  http::routes::options route_options(const config::serve_settings& settings) const {
+    http::routes::options opts;
+    opts.timeout = timeout;
+    opts.max_in_flight = static_cast<std::size_t>(settings.max_in_flight);
+    return opts;
+  }
+
+  std::chrono::milliseconds timeout;
+  std::shared_ptr<std::atomic<bool>> ready = std::make_shared<std::atomic<bool>>(false);
+  std::shared_ptr<external_members> members;
+  actors::gateway_actor gateway;
+  http::server server;
+  bool stopped = false;
+};
+
+service::service(world& w, actors::store_actor store,
+                 const config::serve_settings& settings, std::string token) {
+  check_exposure(settings, token);
+  impl_ = std::make_unique<impl>(w, std::move(store), settings, std::move(token));
+}
+
+service::~service() {
+  stop(std::chrono::milliseconds(0));
+}
+
+std::uint16_t service::start() {
+  return impl_->server.start();
+}
+
+const actors::gateway_actor& service::gateway() const noexcept {
+  return impl_->gateway;
+}
+
+void service::set_ready() {
+  impl_->ready->store(true);
+}
+
+std::size_t service::stop(std::chrono::milliseconds grace) {
+  if (impl_->stopped)
+    return 0;
+  impl_->stopped = true;
+  impl_->ready->store(false);
+  auto left = impl_->server.stop(grace);
+  caf::anon_send_exit(impl_->gateway, caf::exit_reason::user_shutdown);
+  impl_->members->stop();
+  return left;
+}
+
+void check_exposure(const config::serve_settings& settings, const std::string& token) {
+  if (token.empty() && !is_loopback(settings.host))
+    throw std::runtime_error(
+        messages::to_code(messages::error_code::invalid_config) +
+        " refusing to listen on " + settings.host +
+        " without a bearer token: anyone who reaches it could drive negotiations. "
+        "Give --token-file FILE (serve.token_file) or PARLEY_API_TOKEN, or listen on "
+        "127.0.0.1.");
+}
+
+std::string token_of(const config::serve_settings& settings,
+                     const std::string& api_token) {
+  if (!api_token.empty() || settings.token_file.empty())
+    return api_token;
+  auto file = messages::read_text_file(settings.token_file, 4096);
+  if (!file.error.empty())
+    throw std::runtime_error(messages::to_code(messages::error_code::invalid_config) +
+                             " cannot read the token file " + settings.token_file +
+                             ": " + file.error);
+  auto token = file.text.substr(0, file.text.find_first_of("\r\n"));
+  if (token.empty())
+    throw std::runtime_error(messages::to_code(messages::error_code::invalid_config) +
+                             " the token file " + settings.token_file + " is empty");
+  return token;
+}
+
+} // namespace parley::runtime

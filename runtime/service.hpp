@@ -1,0 +1,68 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "actors/gateway/interface.hpp"
+#include "actors/store/interface.hpp"
+#include "config/settings.hpp"
+
+namespace parley::runtime {
+
+class world;
+
+/// The HTTP API (docs/api.md) over a world: the gateway, the external channel
+/// members, the routes and the server of runtime/http/. `parley serve` runs
+/// one over its durable store; `parley run --serve` and `parley bench
+/// --serve` run one over the run's world, so that the same API, streams and
+/// page watch a simulation or a load test live.
+class service {
+public:
+  /// Builds the service over `w` and `store` (both must outlive it) with
+  /// `settings`' address, limits and `token` (empty: no authentication).
+  /// Throws std::runtime_error, with error code E019, when `settings.host`
+  /// is not a loopback address and there is no token.
+  service(world& w, actors::store_actor store, const config::serve_settings& settings,
+          std::string token);
+
+  /// Stops the service if it still runs (`stop` with no grace).
+  ~service();
+
+  service(const service&) = delete;
+  service& operator=(const service&) = delete;
+
+  /// Binds and listens; returns the port. Throws std::runtime_error naming
+  /// the address when it cannot listen.
+  std::uint16_t start();
+
+  /// The gateway the routes ask: `parley serve` asks it to recover.
+  const actors::gateway_actor& gateway() const noexcept;
+
+  /// From now on, `/readyz` answers 200: the service takes requests.
+  void set_ready();
+
+  /// Stops accepting, lets the requests in flight be answered (at most
+  /// `grace`), then stops the server, the gateway and the external members.
+  /// Returns how many requests were still unanswered. Idempotent.
+  std::size_t stop(std::chrono::milliseconds grace);
+
+  /// The gateway, routes and server (service.cpp).
+  struct impl;
+
+private:
+  std::unique_ptr<impl> impl_;
+};
+
+/// Refuses `settings.host` when it is not a loopback address and `token` is
+/// empty (anyone who reaches it could drive negotiations): throws
+/// std::runtime_error whose message starts with error code E019.
+void check_exposure(const config::serve_settings& settings, const std::string& token);
+
+/// The token of `settings`: `api_token`, else the first line of the token
+/// file. Throws std::runtime_error when the file cannot be read or is empty.
+std::string token_of(const config::serve_settings& settings,
+                     const std::string& api_token);
+
+} // namespace parley::runtime
