@@ -71,31 +71,35 @@ double num(std::uint64_t x) {
   return static_cast<double>(x);
 }
 
+/// What negotiations and channels share: `<kind>s_ended_total` by `label`
+/// (the outcome's name_of), `<kind>s_open`, `<kind>_rounds` and
+/// `<kind>_duration_seconds`.
+template <class Outcome, class Metrics>
+void ends(families& f, const std::string& kind, const char* label, const Metrics& m,
+          const char* rounds_help, const char* duration_help) {
+  f.family(kind + "s_ended_total", kind + "s ended, by " + label, MetricType::Counter);
+  for (std::size_t i = 0; i < m.ended.size(); ++i)
+    f.value(num(m.ended[i].value()), {{label, name_of(static_cast<Outcome>(i))}});
+  f.family(kind + "s_open", kind + "s started or resumed and not ended",
+           MetricType::Gauge)
+      .value(static_cast<double>(m.open()));
+  f.family(kind + "_rounds", rounds_help, MetricType::Histogram).hist(m.rounds, 1);
+  f.family(kind + "_duration_seconds", duration_help, MetricType::Histogram)
+      .hist(m.duration_ms, 1e3);
+}
+
 void negotiations(families& f, const actors::metrics::negotiation_metrics& m) {
-  using actors::metrics::negotiation_outcome;
   f.family("negotiations_started_total", "Negotiations started", MetricType::Counter)
       .value(num(m.started.value()));
   f.family("negotiations_resumed_total",
            "Open negotiations re-spawned from the store at start", MetricType::Counter)
       .value(num(m.resumed.value()));
-  f.family("negotiations_ended_total", "Negotiations ended, by outcome",
-           MetricType::Counter);
-  for (std::size_t i = 0; i < m.ended.size(); ++i)
-    f.value(num(m.ended[i].value()),
-            {{"outcome", name_of(static_cast<negotiation_outcome>(i))}});
-  f.family("negotiations_open", "Negotiations started or resumed and not ended",
-           MetricType::Gauge)
-      .value(static_cast<double>(m.open()));
-  f.family("negotiation_rounds", "Rounds of an ended negotiation",
-           MetricType::Histogram)
-      .hist(m.rounds, 1);
-  f.family("negotiation_duration_seconds", "From a negotiation's creation to its end",
-           MetricType::Histogram)
-      .hist(m.duration_ms, 1e3);
+  ends<actors::metrics::negotiation_outcome>(
+      f, "negotiation", "outcome", m, "Rounds of an ended negotiation",
+      "From a negotiation's creation to its end");
 }
 
 void channels(families& f, const actors::metrics::channel_metrics& m) {
-  using actors::metrics::channel_outcome;
   f.family("demands_total", "Demands understood by the coordinator",
            MetricType::Counter)
       .value(num(m.demands.value()));
@@ -105,19 +109,9 @@ void channels(families& f, const actors::metrics::channel_metrics& m) {
   f.family("channels_resumed_total", "Open channels resumed from the store at start",
            MetricType::Counter)
       .value(num(m.resumed.value()));
-  f.family("channels_ended_total", "Channels ended, by final status",
-           MetricType::Counter);
-  for (std::size_t i = 0; i < m.ended.size(); ++i)
-    f.value(num(m.ended[i].value()),
-            {{"status", name_of(static_cast<channel_outcome>(i))}});
-  f.family("channels_open", "Channels created or resumed and not ended",
-           MetricType::Gauge)
-      .value(static_cast<double>(m.open()));
-  f.family("channel_rounds", "The round a channel ended in", MetricType::Histogram)
-      .hist(m.rounds, 1);
-  f.family("channel_duration_seconds", "From channel.created to the channel's end",
-           MetricType::Histogram)
-      .hist(m.duration_ms, 1e3);
+  ends<actors::metrics::channel_outcome>(f, "channel", "status", m,
+                                         "The round a channel ended in",
+                                         "From channel.created to the channel's end");
 }
 
 void events(families& f, const actors::metrics::node_metrics& m) {
