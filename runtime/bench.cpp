@@ -23,6 +23,7 @@
 #include "actors/store/store_url.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/http/metrics_route.hpp"
 #include "runtime/node.hpp"
 #include "runtime/process_stats.hpp"
 #include "runtime/start_window.hpp"
@@ -501,7 +502,9 @@ void run_bench(const bench_options& options, const config::settings& settings,
                                 !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
-  world w{sys, tuned, options.remotes};
+  // Watched (--serve): /metrics too, its metrics actor on the bus.
+  world w{sys, tuned, options.remotes, 0,
+          options.watch.enabled ? http::make_node_metrics() : nullptr};
   bench_plan plan;
   if (!options.store.empty()) {
     plan.store = w.add_store(options.store);

@@ -24,6 +24,7 @@
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/demand_outcome.hpp"
+#include "runtime/http/metrics_route.hpp"
 #include "runtime/node.hpp"
 #include "runtime/run_tracker.hpp"
 #include "runtime/start_window.hpp"
@@ -681,7 +682,9 @@ messages::run_summary run_scenario(const scenario& plan,
                            !options.remotes.empty(), settings.cluster});
   caf::actor_system sys{cfg};
   caf::scoped_actor listener{sys};
-  world w{sys, settings, options.remotes};
+  // Watched (--serve): /metrics too, its metrics actor on the bus.
+  world w{sys, settings, options.remotes, 0,
+          options.watch.enabled ? http::make_node_metrics() : nullptr};
   stop_guard stop{w, options.simulated_time};
   if (!options.store.empty())
     w.add_store(options.store);

@@ -24,6 +24,7 @@
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/http/metrics_route.hpp"
 #include "runtime/node.hpp"
 #include "runtime/stop_signals.hpp"
 #include "runtime/service.hpp"
@@ -118,7 +119,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   caf::actor_system sys{cfg};
   // Demand ids are drawn from the coordinator's seed: a new one per process,
   // so that a restarted serve does not hand out the ids of stored demands.
-  world w{sys, settings, {}, std::random_device{}()};
+  // GET /metrics (docs/metrics.md): the bus's events, the store's commits,
+  // the LLM clients' calls and the HTTP requests.
+  world w{sys, settings, {}, std::random_device{}(), http::make_node_metrics()};
   // Past every message number an earlier process of this store could have
   // given its hosted agents: a resumed negotiation never sees an id twice.
   w.number_agent_messages_from(
@@ -187,6 +190,10 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
       << " rooms, " << report.negotiations << " open negotiations, " << report.channels
       << " open channels" << std::endl;
+  if (const auto& metrics = w.metrics()) {
+    metrics->negotiations.resumed.add(static_cast<std::uint64_t>(report.negotiations));
+    metrics->channels.resumed.add(static_cast<std::uint64_t>(report.channels));
+  }
   for (const auto& line : report.skipped)
     out << "parley serve: not resumed: " << line << std::endl;
   api->set_ready();

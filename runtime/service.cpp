@@ -11,6 +11,7 @@
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "runtime/channel_members.hpp"
+#include "runtime/http/metrics_route.hpp"
 #include "runtime/http/routes.hpp"
 #include "runtime/http/server.hpp"
 #include "runtime/http/sse_feed.hpp"
@@ -62,6 +63,14 @@ std::shared_ptr<http::sse_hub> make_hub(const config::serve_settings& settings) 
   return std::make_shared<http::sse_hub>(opts);
 }
 
+/// The routes, with GET /metrics and the requests counted when `w` keeps
+/// metrics (runtime/http/metrics_route.hpp).
+http::handler_function handler_of(world& w, http::routes routes) {
+  if (!w.metrics())
+    return routes;
+  return http::with_metrics(std::move(routes), w.metrics(), w.system());
+}
+
 } // namespace
 
 struct service::impl {
@@ -75,10 +84,11 @@ struct service::impl {
         hub(make_hub(settings)),
         feed(http::spawn_sse_feed(w.system(), w.events(), hub)),
         server(server_options(settings, std::move(token)),
-               http::routes{w.system(),
-                            {gateway, std::move(store), w.coordinator(), members, hub},
-                            route_options(settings),
-                            ready}) {}
+               handler_of(w, http::routes{w.system(),
+                                          {gateway, std::move(store), w.coordinator(),
+                                           members, hub},
+                                          route_options(settings),
+                                          ready})) {}
 
   actors::gateway_actor spawn_gateway(world& w, const actors::store_actor& store,
                                       const std::shared_ptr<external_members>& with) {

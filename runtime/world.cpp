@@ -20,6 +20,7 @@
 #include "actors/coordinator/actor.hpp"
 #include "actors/http/llm_client.hpp"
 #include "actors/llm/text_reply.hpp"
+#include "actors/metrics/actor.hpp"
 #include "actors/store/actor.hpp"
 #include "actors/timer/actor.hpp"
 #include "messages/type_ids.hpp"
@@ -43,12 +44,16 @@ actors::llm::prompt_model prompt_model_of(const config::llm_settings& llm,
 } // namespace
 
 world::world(caf::actor_system& sys, config::settings settings,
-             const std::vector<std::string>& remotes, std::uint64_t coordinator_seed)
+             const std::vector<std::string>& remotes, std::uint64_t coordinator_seed,
+             std::shared_ptr<actors::metrics::node_metrics> metrics)
     : sys_(sys), settings_(std::move(settings)), events_(actors::bus::spawn_bus(sys)),
       timers_(actors::timer::spawn_timer_service(sys)),
       negotiations_(std::make_shared<actors::negotiation::pool>(sys)),
       ballots_(std::make_shared<actors::ballot::pool>(sys)),
-      auctions_(std::make_shared<actors::auction::pool>(sys)) {
+      auctions_(std::make_shared<actors::auction::pool>(sys)),
+      metrics_(std::move(metrics)) {
+  if (metrics_)
+    metrics_actor_ = actors::metrics::spawn_metrics(sys_, events_, metrics_);
   nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
   actors::llm::prompt_model model;
   if (settings_.channel.coordinator_brain == "llm")
@@ -118,7 +123,10 @@ actors::store_actor world::add_store(const std::string& url) {
   if (auto why = actors::store::parse_store_url(url, parsed); !why.empty())
     throw actors::store::store_error(why);
   parsed.synchronous_full = settings_.store.synchronous == "full";
-  auto store = actors::store::spawn_store(sys_, parsed, events_);
+  actors::store::store_options options;
+  if (metrics_)
+    options.metrics = {metrics_, &metrics_->store};
+  auto store = actors::store::spawn_store(sys_, parsed, events_, options);
   // Demands are kept there too (actors/coordinator/interface.hpp).
   caf::anon_send(coordinator_, caf::put_atom::value, store);
   std::lock_guard<std::mutex> guard{mtx_};
@@ -155,6 +163,8 @@ actors::llm_client_actor world::llm_client(const std::string& provider,
   o.max_retries = llm.max_retries;
   o.breaker_threshold = llm.breaker_threshold;
   o.breaker_open_ms = llm.breaker_open_ms;
+  if (metrics_)
+    o.metrics = {metrics_, &metrics_->llm};
   auto key = actors::llm::to_string(o.provider) + " " + o.base_url;
   std::lock_guard<std::mutex> guard{mtx_};
   auto& client = llm_clients_[key];
@@ -236,6 +246,8 @@ void world::stop() {
   caf::anon_send_exit(coordinator_, caf::exit_reason::user_shutdown);
   for (const auto& entry : llm_clients_)
     caf::anon_send_exit(entry.second, caf::exit_reason::user_shutdown);
+  if (metrics_actor_)
+    caf::anon_send_exit(metrics_actor_, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(events_.bus(), caf::exit_reason::user_shutdown);
   caf::anon_send_exit(timers_, caf::exit_reason::user_shutdown);
   negotiations_->clear();

@@ -16,7 +16,9 @@
 #include "actors/ballot/actor.hpp"
 #include "actors/channel/actor.hpp"
 #include "actors/coordinator/interface.hpp"
+#include "actors/bus/interface.hpp"
 #include "actors/http/interface.hpp"
+#include "actors/metrics/node_metrics.hpp"
 #include "actors/room/interface.hpp"
 #include "actors/store/interface.hpp"
 #include "actors/timer/interface.hpp"
@@ -45,9 +47,13 @@ public:
   /// none: all local) and opens the audit log when `settings.audit.path` is
   /// set. Throws std::runtime_error when a node cannot be reached or the
   /// audit log cannot be written.
+  /// With `metrics`, a metrics actor subscribes to the bus
+  /// (actors/metrics/actor.hpp), and the store and the LLM clients record
+  /// there too (`parley serve`'s /metrics).
   world(caf::actor_system& sys, config::settings settings,
         const std::vector<std::string>& remotes = {},
-        std::uint64_t coordinator_seed = 0);
+        std::uint64_t coordinator_seed = 0,
+        std::shared_ptr<actors::metrics::node_metrics> metrics = nullptr);
 
   /// Stops whatever is still running (see `stop`).
   ~world();
@@ -60,6 +66,11 @@ public:
   const config::settings& settings() const noexcept { return settings_; }
 
   const messages::event_sink& events() const noexcept { return events_; }
+
+  /// The instruments given to the constructor (null: none).
+  const std::shared_ptr<actors::metrics::node_metrics>& metrics() const noexcept {
+    return metrics_;
+  }
 
   /// Agents added from now on number their messages from `n` + 1 (see
   /// actors::agent::peers): `parley serve` makes ids unique across restarts.
@@ -155,6 +166,8 @@ private:
   std::map<std::string, actors::llm_client_actor> llm_clients_;
   actors::audit_actor audit_;
   actors::store_actor store_;
+  std::shared_ptr<actors::metrics::node_metrics> metrics_;
+  actors::subscriber_actor metrics_actor_;
   std::uint64_t first_message_ = 0;
   bool stopped_ = false;
 };

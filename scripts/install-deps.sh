@@ -13,7 +13,7 @@ packages=(
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
   libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev openssl
   libsqlite3-dev sqlite3 libpqxx-dev postgresql
-  libboost-dev wrk curl jq
+  libboost-dev prometheus-cpp-dev wrk curl jq
 )
 browser=(chromium chromium-driver)
 if [ "${1:-}" = "--clang" ]; then

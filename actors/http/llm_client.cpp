@@ -31,6 +31,8 @@ struct call {
   llm_caller_actor reply_to;
   /// The attempt under way or next: 0 for the first.
   std::int32_t attempt_no = 0;
+  /// When the call arrived, on the client's clock.
+  std::int64_t arrived_ms = 0;
 };
 
 using call_map = std::unordered_map<std::uint64_t, call>;
@@ -49,6 +51,31 @@ struct client_state {
 };
 
 using client_pointer = llm_client_actor::stateful_pointer<client_state>;
+
+// -- metrics ---------------------------------------------------------------------
+
+/// Moves this client from the breaker state `before` to the current one in
+/// the metrics' count of breakers per state.
+void note_breaker(client_state& st, llm::circuit_breaker::state before) {
+  auto after = st.breaker.current();
+  if (!st.options.metrics || after == before)
+    return;
+  st.options.metrics->breakers[static_cast<std::size_t>(before)].add(-1);
+  st.options.metrics->breakers[static_cast<std::size_t>(after)].add(1);
+}
+
+/// Records a call's answer `code`, `latency_ms` after it arrived.
+void note_answer(client_state& st, messages::error_code code, std::int64_t latency_ms) {
+  auto* m = st.options.metrics.get();
+  if (m == nullptr)
+    return;
+  m->calls.add();
+  if (code == messages::error_code::llm_timeout)
+    m->timeouts.add();
+  else if (code != messages::error_code::none)
+    m->unavailable.add();
+  m->latency_ms.observe(latency_ms);
+}
 
 // -- one attempt with libcurl ----------------------------------------------------
 
@@ -164,10 +191,14 @@ void finish(client_pointer self, call_map::iterator i, messages::llm_response r)
   auto& st = self->state;
   auto c = std::move(i->second);
   st.in_progress.erase(i);
+  auto before = st.breaker.current();
+  auto now = st.clock->now_ms();
   if (r.code == messages::error_code::none)
     st.breaker.on_success();
   else
-    st.breaker.on_failure(st.clock->now_ms());
+    st.breaker.on_failure(now);
+  note_breaker(st, before);
+  note_answer(st, r.code, now - c.arrived_ms);
   r.call_id = c.request.call_id;
   self->send(c.reply_to, std::move(r));
   dispatch(self);
@@ -207,11 +238,22 @@ llm_client_actor::behavior_type client_behavior(client_pointer self,
   st.breaker = llm::circuit_breaker{options.breaker_threshold, options.breaker_open_ms};
   st.options = std::move(options);
   st.clock.emplace(self->system());
+  if (st.options.metrics)
+    st.options.metrics->breakers[static_cast<std::size_t>(st.breaker.current())].add(1);
   return {
       [self](messages::llm_request& x) {
         auto& st = self->state;
         auto reply_to = caf::actor_cast<llm_caller_actor>(self->current_sender());
-        if (!st.breaker.allow(st.clock->now_ms())) {
+        auto before = st.breaker.current();
+        auto now = st.clock->now_ms();
+        auto allowed = st.breaker.allow(now);
+        note_breaker(st, before);
+        if (!allowed) {
+          if (auto* m = st.options.metrics.get()) {
+            m->calls.add();
+            m->unavailable.add();
+            m->circuit_rejected.add();
+          }
           self->send(reply_to,
                      messages::llm_response{x.call_id,
                                             0,
@@ -220,7 +262,7 @@ llm_client_actor::behavior_type client_behavior(client_pointer self,
                                             "circuit open"});
           return;
         }
-        st.waiting.push_back(call{std::move(x), std::move(reply_to), 0});
+        st.waiting.push_back(call{std::move(x), std::move(reply_to), 0, now});
         dispatch(self);
       },
       [self](const messages::llm_attempt& x) { on_attempt(self, x); },

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "caf/fwd.hpp"
 
 #include "actors/http/interface.hpp"
 #include "actors/llm/wire_format.hpp"
+#include "actors/metrics/node_metrics.hpp"
 
 namespace parley::actors::http {
 
@@ -35,6 +37,9 @@ struct llm_client_options {
   /// time): it gets one `llm_request` per attempt and answers the sender with
   /// an `llm_attempt` of the same call_id. Unset: libcurl in detached workers.
   llm_performer_actor performer;
+  /// Where the client records its calls, their latency and its breaker's
+  /// state (shared by every client of a node); none: not recorded.
+  std::shared_ptr<metrics::llm_metrics> metrics;
 };
 
 /// Returns the URL calls go to: base + "/v1/messages" (Anthropic) or

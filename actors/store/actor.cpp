@@ -381,7 +381,8 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         if (auto strong = caf::actor_cast<caf::actor>(weak.lock()))
           caf::anon_send(caf::actor_cast<store_actor>(strong), messages::commit_atom::value,
                          std::move(failure));
-      });
+      },
+      options.metrics);
   return {
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;

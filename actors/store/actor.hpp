@@ -5,6 +5,7 @@
 
 #include "caf/fwd.hpp"
 
+#include "actors/metrics/node_metrics.hpp"
 #include "actors/store/backend.hpp"
 #include "actors/store/interface.hpp"
 #include "messages/event_sink.hpp"
@@ -17,6 +18,8 @@ struct store_options {
   std::chrono::milliseconds sync_timeout{10000};
   /// How many rows the `stats` high-convergence list holds.
   std::int32_t top_converging = 10;
+  /// Where the writer records its commits; none: not recorded.
+  std::shared_ptr<metrics::store_metrics> metrics;
 };
 
 /// Opens the store `url` names (migrating its schema if needed), spawns the

@@ -1,5 +1,6 @@
 #include "actors/store/writer.hpp"
 
+#include <chrono>
 #include <utility>
 
 namespace parley::actors::store {
@@ -17,8 +18,24 @@ std::string write_all(backend& db, const write_job& job) {
 
 } // namespace
 
-writer::writer(std::shared_ptr<backend> db, done_callback on_done)
-    : db_(std::move(db)), on_done_(std::move(on_done)), thread_([this] { run(); }) {}
+writer::writer(std::shared_ptr<backend> db, done_callback on_done,
+               std::shared_ptr<metrics::store_metrics> metrics)
+    : db_(std::move(db)), on_done_(std::move(on_done)), metrics_(std::move(metrics)),
+      thread_([this] { run(); }) {}
+
+std::string writer::write(const write_job& job) {
+  if (!metrics_)
+    return write_all(*db_, job);
+  auto begin = std::chrono::steady_clock::now();
+  auto failure = write_all(*db_, job);
+  auto took = std::chrono::steady_clock::now() - begin;
+  metrics_->commit_us.observe(
+      std::chrono::duration_cast<std::chrono::microseconds>(took).count());
+  metrics_->batch_rows.observe(
+      static_cast<std::int64_t>(job.negotiations.size() + job.channels.events.size()));
+  (failure.empty() ? metrics_->commits : metrics_->failures).add();
+  return failure;
+}
 
 writer::~writer() {
   {
@@ -59,11 +76,11 @@ std::string writer::finish(write_job job) {
   if (thread_.joinable())
     thread_.join();
   if (!failed_.empty()) {
-    if (auto failure = write_all(*db_, failed_); !failure.empty())
+    if (auto failure = write(failed_); !failure.empty())
       return failure;
     failed_ = write_job{};
   }
-  return job.empty() ? std::string{} : write_all(*db_, job);
+  return job.empty() ? std::string{} : write(job);
 }
 
 void writer::run() {
@@ -79,7 +96,7 @@ void writer::run() {
       has_job_ = false;
       busy_ = true;
     }
-    auto failure = write_all(*db_, ops);
+    auto failure = write(ops);
     {
       std::lock_guard<std::mutex> guard{mtx_};
       busy_ = false;

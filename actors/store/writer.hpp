@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "actors/metrics/node_metrics.hpp"
 #include "actors/store/backend.hpp"
 
 namespace parley::actors::store {
@@ -33,7 +34,10 @@ public:
   /// transaction failed.
   using done_callback = std::function<void(std::string failure)>;
 
-  writer(std::shared_ptr<backend> db, done_callback on_done);
+  /// With `metrics`, each transaction's time, its rows and whether it
+  /// failed are recorded there (on the writer's thread, lock-free).
+  writer(std::shared_ptr<backend> db, done_callback on_done,
+         std::shared_ptr<metrics::store_metrics> metrics = nullptr);
 
   /// Finishes the batch in hand and stops the thread.
   ~writer();
@@ -57,8 +61,13 @@ public:
 private:
   void run();
 
+  /// Writes `job` in one transaction, recorded in `metrics_`; returns the
+  /// failure, if any.
+  std::string write(const write_job& job);
+
   std::shared_ptr<backend> db_;
   done_callback on_done_;
+  std::shared_ptr<metrics::store_metrics> metrics_;
   std::mutex mtx_;
   std::condition_variable cv_;
   write_job job_;

@@ -426,6 +426,7 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   api_client api{serve.port, contract};
   api.get("/healthz");
   api.get("/readyz");
+  api.get("/metrics");
   auto id = open_negotiation(api, "alice", "bob");
   api.post("/api/v1/agents", external("alice"));
   api.post("/api/v1/agents", json::object());
@@ -491,7 +492,7 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
     parley::test::sse_client stream{serve.port, path};
     auto head = stream.headers();
     CHECK_THAT(head, Catch::StartsWith("HTTP/1.1 200 "));
-    contract.check("GET", path, 200, stream.body());
+    contract.check("GET", path, 200, stream.body(), "text/event-stream");
   }
   api.get("/api/v1/events/negotiations/d-none/stream");
   auto left = contract.unseen();

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/api_client.hpp"
+#include "support/channel_api.hpp"
 #include "support/process.hpp"
 
 using namespace std::chrono_literals;
@@ -75,6 +76,16 @@ TEST_CASE("a load test served with --serve keeps its workload: no store to query
   auto page = api.get("/api/v1/negotiations");
   CHECK(page.status == 503);
   CHECK(page.body["error_code"] == "E028");
+  // The watched bench keeps metrics (docs/metrics.md).
+  const std::string agreed =
+      "parley_negotiations_ended_total{outcome=\"agreed\"} 200\n";
+  auto metrics =
+      parley::test::poll_until([&] { return api.get("/metrics"); },
+                               [&](const api_client::answer& x) {
+                                 return x.text.find(agreed) != std::string::npos;
+                               });
+  CHECK(metrics.status == 200);
+  CHECK(metrics.text.find(agreed) != std::string::npos);
   bench.signal(SIGTERM);
   CHECK(bench.wait_exit(5s) == 0);
 }

@@ -26,7 +26,7 @@ public:
 
   /// Checks one exchange (CHECKs, so a test reports every mismatch).
   void check(const std::string& method, const std::string& path, int status,
-             const std::string& body);
+             const std::string& body, const std::string& content_type);
 
   /// The documented operation statuses ("POST /api/v1/agents 409") not seen.
   std::vector<std::string> unseen() const;
@@ -67,7 +67,10 @@ public:
 
   struct answer {
     int status = 0;
+    /// The body parsed (discarded when it is not JSON), and as sent.
     nlohmann::json body;
+    std::string text;
+    std::string content_type;
     std::string retry_after;
   };
 

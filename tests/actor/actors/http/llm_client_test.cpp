@@ -1,6 +1,7 @@
 #include "actors/http/llm_client.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "caf/typed_event_based_actor.hpp"
 #include "caf/send.hpp"
 
+#include "actors/llm/circuit_breaker.hpp"
 #include "support/actor_fixture.hpp"
 
 using namespace std::chrono_literals;
@@ -58,11 +60,13 @@ struct client_under_test {
   parley::actors::llm_caller_actor caller_actor;
   parley::actors::llm_client_actor client;
 
-  explicit client_under_test(std::vector<msg::llm_attempt> outcomes,
-                             std::int32_t max_concurrent_calls = 64) {
+  explicit client_under_test(
+      std::vector<msg::llm_attempt> outcomes, std::int32_t max_concurrent_calls = 64,
+      std::shared_ptr<parley::actors::metrics::llm_metrics> metrics = nullptr) {
     script.outcomes = std::move(outcomes);
     parley::actors::http::llm_client_options o;
     o.max_concurrent_calls = max_concurrent_calls;
+    o.metrics = std::move(metrics);
     o.performer = fx.sys.spawn(provider, &script);
     fx.keep(o.performer);
     caller_actor = fx.sys.spawn(caller, &answers);
@@ -134,4 +138,35 @@ TEST_CASE("retries exhausted answer E003 with the last HTTP error", "[actor]") {
   CHECK(t.answers[0].call_id == 3);
   CHECK(t.answers[0].code == msg::error_code::llm_unavailable);
   CHECK(t.answers[0].error == "HTTP 500: body");
+}
+
+TEST_CASE("the client records its calls, errors, latency and breaker state",
+          "[actor][metrics]") {
+  using state = parley::actors::llm::circuit_breaker::state;
+  auto m = std::make_shared<parley::actors::metrics::llm_metrics>();
+  auto in = [&](state x) {
+    return m->breakers[static_cast<std::size_t>(x)].value();
+  };
+  client_under_test t{{http(400), http(400), http(400), http(200)}, 64, m};
+  t.call(1, "x");
+  CHECK(in(state::closed) == 1);
+  for (std::uint64_t i = 2; i <= 3; ++i)
+    t.call(i, "x");
+  CHECK(m->calls.value() == 3);
+  CHECK(m->unavailable.value() == 3);
+  CHECK(in(state::open) == 1);
+  CHECK(in(state::closed) == 0);
+  t.call(4, "refused");
+  CHECK(m->circuit_rejected.value() == 1);
+  CHECK(m->unavailable.value() == 4);
+  t.fx.advance(30000ms);
+  t.call(5, "trial");
+  REQUIRE(t.answers.size() == 5);
+  CHECK(t.answers[4].code == msg::error_code::none);
+  CHECK(in(state::closed) == 1);
+  CHECK(in(state::open) + in(state::half_open) == 0);
+  CHECK(m->calls.value() == 5);
+  CHECK(m->timeouts.value() == 0);
+  // The refused call is not timed: the four that reached the provider are.
+  CHECK(m->latency_ms.read().count() == 4);
 }

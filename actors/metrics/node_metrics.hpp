@@ -1,0 +1,136 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "actors/metrics/instruments.hpp"
+#include "messages/topic.hpp"
+
+namespace parley::actors::metrics {
+
+/// How a negotiation ended (seed 000's terminal states).
+enum class negotiation_outcome : std::uint8_t { agreed, rejected, expired };
+
+constexpr std::size_t negotiation_outcome_count = 3;
+
+/// "agreed", "rejected" or "expired": the `outcome` label.
+const char* name_of(negotiation_outcome x);
+
+/// How a channel ended (seed 002's final statuses).
+enum class channel_outcome : std::uint8_t { finalized, force_finalized, failed };
+
+constexpr std::size_t channel_outcome_count = 3;
+
+/// "finalized", "force_finalized" or "failed": the `status` label.
+const char* name_of(channel_outcome x);
+
+/// Bilateral negotiations, from their lifecycle events.
+struct negotiation_metrics {
+  counter started;
+  /// Open negotiations this process re-spawned from the store at start.
+  counter resumed;
+  std::array<counter, negotiation_outcome_count> ended;
+  /// Rounds of an ended negotiation.
+  histogram rounds{{1, 2, 3, 4, 5, 6, 8, 10, 15, 20}};
+  /// From the record's created_at to the terminal event, in milliseconds.
+  histogram duration_ms{
+      {1, 5, 10, 50, 100, 500, 1000, 5000, 10000, 30000, 60000, 120000, 300000}};
+
+  /// Started or resumed and not ended yet (never below zero: an ended
+  /// negotiation may be counted a moment before its start is).
+  std::int64_t open() const noexcept;
+};
+
+/// Seed 002's demands and channels, from the "towow.*" events.
+struct channel_metrics {
+  counter demands;
+  counter created;
+  /// Open channels this process resumed from the store at start.
+  counter resumed;
+  std::array<counter, channel_outcome_count> ended;
+  /// The round a channel ended in.
+  histogram rounds{{1, 2, 3, 4, 5}};
+  /// From channel.created to the final event, in milliseconds (channels
+  /// created by this process only).
+  histogram duration_ms{
+      {10, 50, 100, 500, 1000, 5000, 10000, 30000, 60000, 120000, 300000, 600000}};
+
+  std::int64_t open() const noexcept;
+};
+
+/// The LLM clients' calls (actors/http/llm_client.hpp), over all providers.
+struct llm_metrics {
+  /// Calls answered, failed ones included.
+  counter calls;
+  /// Calls answered with E003 (unavailable, HTTP error, circuit open).
+  counter unavailable;
+  /// Calls answered with E004 (timeout).
+  counter timeouts;
+  /// Calls refused at once because the circuit was open (also in
+  /// `unavailable`).
+  counter circuit_rejected;
+  /// From a call's arrival to its answer, in milliseconds of the client's
+  /// clock.
+  histogram latency_ms{{10, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 30000, 60000}};
+  /// How many clients' circuit breakers are closed, open and half open (as
+  /// of each client's last call), indexed by the breaker's state.
+  std::array<gauge, 3> breakers;
+};
+
+/// The store writer's group commits (actors/store/writer.hpp).
+struct store_metrics {
+  counter commits;
+  /// Transactions that failed (the batch is kept and written again).
+  counter failures;
+  /// One transaction, in microseconds.
+  histogram commit_us{exponential_bounds(100, 2, 16)};
+  /// Rows one transaction writes: negotiation writes and channel events.
+  histogram batch_rows{exponential_bounds(1, 2, 15)};
+};
+
+/// HTTP requests by route pattern and status (runtime/http/route_pattern.hpp
+/// numbers the routes, at least one); a status outside 100..599 counts as
+/// the nearer of the two.
+class http_metrics {
+public:
+  explicit http_metrics(std::size_t routes);
+
+  void count(std::size_t route, unsigned status) noexcept;
+
+  std::uint64_t requests(std::size_t route, unsigned status) const noexcept;
+
+  std::size_t routes() const noexcept { return routes_; }
+
+  static constexpr unsigned first_status = 100;
+  static constexpr unsigned last_status = 599;
+
+  /// From a request's arrival at the routes to its answer, in microseconds.
+  histogram duration_us{exponential_bounds(100, 2, 17)};
+
+private:
+  std::size_t index(std::size_t route, unsigned status) const noexcept;
+
+  std::size_t routes_;
+  std::unique_ptr<counter[]> requests_;
+};
+
+/// Every instrument of one `parley serve`: written by the metrics actor
+/// (events), the store writer, the LLM clients and the HTTP routes, each
+/// through a shared_ptr aliasing its part; read at scrape time. Topic
+/// counts are indexed by messages::topic.
+struct node_metrics {
+  explicit node_metrics(std::size_t http_routes) : http(http_routes) {}
+
+  negotiation_metrics negotiations;
+  channel_metrics channels;
+  /// Events the metrics actor heard, by topic (ballots and auctions are
+  /// counted here: negotiation.propose / .result, auction.bid / .result).
+  std::array<counter, messages::topic_count> events;
+  llm_metrics llm;
+  store_metrics store;
+  http_metrics http;
+};
+
+} // namespace parley::actors::metrics
