@@ -182,6 +182,17 @@ void http_requests(families& f, const actors::metrics::http_metrics& m) {
       .hist(m.duration_us, 1e6);
 }
 
+void streams(families& f, const actors::metrics::stream_metrics& m) {
+  if (!m.open || !m.dropped)
+    return;
+  f.family("sse_clients", "Server-Sent-Event streams open", MetricType::Gauge)
+      .value(num(m.open()));
+  f.family("sse_dropped_clients_total",
+           "Event streams closed because their client did not keep up",
+           MetricType::Counter)
+      .value(num(m.dropped()));
+}
+
 void actor_system(families& f, caf::actor_system& sys) {
   f.family("caf_running_actors", "Actors running in the CAF actor system",
            MetricType::Gauge)
@@ -205,6 +216,7 @@ std::vector<MetricFamily> metrics_collector::Collect() const {
   llm(f, metrics_->llm);
   store(f, metrics_->store);
   http_requests(f, metrics_->http);
+  streams(f, metrics_->streams);
   if (sys_ != nullptr)
     actor_system(f, *sys_);
   return f.take();

@@ -116,6 +116,8 @@ struct service::impl {
   std::shared_ptr<http::sse_hub> hub;
   actors::subscriber_actor feed;
   http::server server;
+  /// The world's metrics, whose stream gauges ask `server` (unset at stop).
+  std::shared_ptr<actors::metrics::node_metrics> metrics;
   bool stopped = false;
 };
 
@@ -123,6 +125,15 @@ service::service(world& w, actors::store_actor store,
                  const config::serve_settings& settings, std::string token) {
   check_exposure(settings, token);
   impl_ = std::make_unique<impl>(w, std::move(store), settings, std::move(token));
+  if (const auto& metrics = w.metrics()) {
+    // Asked only by a scrape, which the server answers: never after it stopped.
+    const auto* server = &impl_->server;
+    metrics->streams = {[server] { return server->open_streams(); },
+                        [server] {
+                          return server->dropped_streams();
+                        }};
+    impl_->metrics = metrics;
+  }
 }
 
 service::~service() {
@@ -147,6 +158,8 @@ std::size_t service::stop(std::chrono::milliseconds grace) {
   impl_->stopped = true;
   impl_->ready->store(false);
   auto left = impl_->server.stop(grace);
+  if (impl_->metrics)
+    impl_->metrics->streams = {};
   caf::anon_send_exit(impl_->gateway, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->feed, caf::exit_reason::user_shutdown);
   impl_->members->stop();

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "actors/metrics/instruments.hpp"
@@ -116,6 +117,16 @@ private:
   std::unique_ptr<counter[]> requests_;
 };
 
+/// The HTTP server's event streams (runtime/http/server.hpp), asked at
+/// scrape time. Set once, before the server starts, by whoever owns it
+/// (runtime/service.cpp); unset: no stream families.
+struct stream_metrics {
+  /// Streams open now.
+  std::function<std::size_t()> open;
+  /// Streams closed because their client did not keep up.
+  std::function<std::size_t()> dropped;
+};
+
 /// Every instrument of one `parley serve`: written by the metrics actor
 /// (events), the store writer, the LLM clients and the HTTP routes, each
 /// through a shared_ptr aliasing its part; read at scrape time. Topic
@@ -131,6 +142,7 @@ struct node_metrics {
   llm_metrics llm;
   store_metrics store;
   http_metrics http;
+  stream_metrics streams;
 };
 
 } // namespace parley::actors::metrics

@@ -331,6 +331,11 @@ TEST_CASE("a slow client is cut off while another keeps receiving every event",
   CHECK(slow.events().size() < fast.events().size());
   for (std::size_t i = 0; i < slow.events().size(); ++i)
     CHECK(slow.events()[i].data_text == fast.events()[i].data_text);
+  // /metrics counts it: one stream open (the fast one), one dropped.
+  auto metrics = api.get("/metrics");
+  REQUIRE(metrics.status == 200);
+  CHECK_THAT(metrics.text, Catch::Contains("\nparley_sse_clients 1\n"));
+  CHECK_THAT(metrics.text, Catch::Contains("\nparley_sse_dropped_clients_total 1\n"));
 }
 
 TEST_CASE("an idle stream gets keep-alive comments", "[integration][sse]") {

@@ -90,7 +90,7 @@ TEST_CASE("a load test served with --serve keeps its workload: no store to query
   CHECK(bench.wait_exit(5s) == 0);
 }
 
-TEST_CASE("--serve refuses a bad address, simulated time and a served ballot bench",
+TEST_CASE("a bad address, simulated time and a ballot bench are refused with --serve",
           "[integration][watch]") {
   auto bad =
       parley::test::run_parley("run " + scenarios + "freelance_deal.json --serve x:y");
