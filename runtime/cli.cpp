@@ -109,6 +109,7 @@ int demo_command(const global_options& global, const demo_options& options) {
 struct watch_flags {
   std::string address;
   std::int64_t linger_s = 60;
+  std::int64_t clients = 0;
 };
 
 /// What `flags` ask for, over `settings`' serve section; the token comes from
@@ -123,6 +124,7 @@ watch_options watch_of(const config::settings& settings, const watch_flags& flag
   const auto* token = environment("PARLEY_API_TOKEN");
   watch.token = token_of(watch.settings, token != nullptr ? token : "");
   watch.linger = std::chrono::seconds(flags.linger_s);
+  watch.clients = static_cast<std::size_t>(flags.clients);
   watch.temporary_store = temporary_store;
   return watch;
 }
@@ -256,6 +258,12 @@ CLI::Option* add_watch_options(CLI::App* cmd, watch_flags& flags) {
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{86400}))
       ->needs(serve)
       ->capture_default_str();
+  cmd->add_option("--serve-clients", flags.clients,
+                  "With --serve: start the run once this many event-stream "
+                  "clients are connected (at most 120 s later): a load test of "
+                  "the streams (tools/sse_bench)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000}))
+      ->needs(serve);
   return serve;
 }
 

@@ -152,6 +152,10 @@ void service::set_ready() {
   impl_->ready->store(true);
 }
 
+std::size_t service::open_streams() const {
+  return impl_->server.open_streams();
+}
+
 std::size_t service::stop(std::chrono::milliseconds grace) {
   if (impl_->stopped)
     return 0;

@@ -44,6 +44,9 @@ public:
   /// From now on, `/readyz` answers 200: the service takes requests.
   void set_ready();
 
+  /// Event streams open now.
+  std::size_t open_streams() const;
+
   /// Stops accepting, closes the event streams, lets the requests in flight
   /// be answered (at most `grace`), then stops the server, the gateway, the
   /// streams' feed and the external members.

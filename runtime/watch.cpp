@@ -37,6 +37,26 @@ std::filesystem::path make_temporary_folder() {
   return pattern;
 }
 
+/// Waits until `options.clients` event streams are open on `api`, at most
+/// `options.clients_limit`; throws std::runtime_error when they do not come.
+void await_clients(const service& api, const watch_options& options,
+                   std::ostream& log) {
+  log << "parley: waiting for " << options.clients << " event-stream clients"
+      << std::endl;
+  constexpr auto poll = std::chrono::milliseconds(20);
+  auto until = std::chrono::steady_clock::now() + options.clients_limit;
+  while (api.open_streams() < options.clients) {
+    if (std::chrono::steady_clock::now() >= until)
+      throw std::runtime_error("only " + std::to_string(api.open_streams()) + " of " +
+                               std::to_string(options.clients) +
+                               " event-stream clients came within " +
+                               std::to_string(options.clients_limit.count()) + " s");
+    std::this_thread::sleep_for(poll);
+  }
+  log << "parley: " << options.clients << " event-stream clients are in; starting"
+      << std::endl;
+}
+
 } // namespace
 
 config::serve_settings with_address(config::serve_settings settings,
@@ -82,6 +102,8 @@ watch::watch(world& w, const watch_options& options, std::ostream& log)
   impl_->api->set_ready();
   log << "parley: serving the run at http://" << options.settings.host << ":" << port
       << "/ (the dashboard, docs/api.md)" << std::endl;
+  if (options.clients > 0)
+    await_clients(*impl_->api, options, log);
 }
 
 watch::~watch() {

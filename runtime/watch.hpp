@@ -24,6 +24,11 @@ struct watch_options {
   /// How long the service stays up once the run has ended; a stop signal
   /// ends it sooner.
   std::chrono::seconds linger{0};
+  /// The run starts once this many event streams are open (a load test of
+  /// the streams, BENCHMARKS.md), at most `clients_limit` after the service
+  /// listens; 0: at once.
+  std::size_t clients = 0;
+  std::chrono::seconds clients_limit{120};
   /// Without a store of its own, the run writes to a throwaway SQLite file
   /// (so that the API lists its negotiations), removed at the end. Off for a
   /// load test, which keeps its workload as it is.
@@ -42,9 +47,10 @@ config::serve_settings with_address(config::serve_settings settings,
 class watch {
 public:
   /// Adds the throwaway store when the options ask for it and `w` has none,
-  /// builds the service and starts it. Throws std::runtime_error when it
-  /// cannot (an address without a token that is not loopback: E019; a port
-  /// in use).
+  /// builds the service and starts it, then waits for the options' event
+  /// stream clients. Throws std::runtime_error when it cannot (an address
+  /// without a token that is not loopback: E019; a port in use; the
+  /// clients did not come in time).
   watch(world& w, const watch_options& options, std::ostream& log);
 
   /// Stops the service and removes the throwaway store.

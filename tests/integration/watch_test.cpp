@@ -9,6 +9,7 @@
 #include "support/api_client.hpp"
 #include "support/channel_api.hpp"
 #include "support/process.hpp"
+#include "support/sse_client.hpp"
 
 using namespace std::chrono_literals;
 using parley::test::api_client;
@@ -87,6 +88,32 @@ TEST_CASE("a load test served with --serve keeps its workload: no store to query
   CHECK(metrics.status == 200);
   CHECK(metrics.text.find(agreed) != std::string::npos);
   bench.signal(SIGTERM);
+  CHECK(bench.wait_exit(5s) == 0);
+}
+
+TEST_CASE("a load test with --serve-clients starts once its stream clients are in, "
+          "and they see every negotiation end",
+          "[integration][watch]") {
+  background_process bench{{PARLEY_BINARY, "bench", "-n", "50", "--serve", "0",
+                            "--serve-clients", "2", "--serve-linger", "60"}};
+  auto port = watched_port(bench);
+  INFO(bench.output());
+  REQUIRE(bench.wait_for_output("waiting for 2 event-stream clients", 10s));
+  const std::string path = "/api/v1/events/stream?topics=negotiation.agreed";
+  parley::test::sse_client first{port, path};
+  REQUIRE(!first.headers().empty());
+  // One client is not enough: nothing starts.
+  CHECK_FALSE(bench.wait_for_output("accepted=", 300ms));
+  parley::test::sse_client second{port, path};
+  REQUIRE(!second.headers().empty());
+  REQUIRE(bench.wait_for_output("accepted=50", 60s));
+  for (auto* client : {&first, &second}) {
+    CHECK(client->read_until([](const auto& xs) { return xs.size() >= 50; }));
+    CHECK(client->events().size() == 50);
+    for (const auto& x : client->events())
+      CHECK(x.type == "negotiation.agreed");
+  }
+  bench.signal(SIGINT);
   CHECK(bench.wait_exit(5s) == 0);
 }
 
