@@ -39,8 +39,18 @@ actors::subscriber_actor::behavior_type feed(feed_pointer self,
 actors::subscriber_actor spawn_sse_feed(caf::actor_system& sys,
                                         const messages::event_sink& events,
                                         std::shared_ptr<sse_hub> hub) {
-  auto x = sys.spawn(feed, std::move(hub));
-  events.subscribe(messages::topic_set::all(), x);
+  auto x = sys.spawn(feed, hub);
+  events.subscribe(messages::channel_topics, x);
+  // Every topic but the channels' (a second subscription of the feed, for
+  // the topics the first one lacks).
+  const auto rest = messages::topic_set::from_bits(messages::topic_set::all().bits() &
+                                                   ~messages::channel_topics.bits());
+  // Weak: the hub is the feed's state, and a strong handle would tie them.
+  auto weak = caf::actor_cast<caf::weak_actor_ptr>(x);
+  hub->on_first_global([events, weak, rest] {
+    if (auto strong = weak.lock())
+      events.subscribe(rest, caf::actor_cast<actors::subscriber_actor>(strong));
+  });
   return x;
 }
 

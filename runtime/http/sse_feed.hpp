@@ -10,9 +10,11 @@
 
 namespace parley::runtime::http {
 
-/// Spawns the event streams' feed: a bus subscriber of every topic that
-/// hands each event, in the order the bus gives them, to `hub`. It ends on
-/// an exit message (serve sends one when it stops).
+/// Spawns the event streams' feed: a bus subscriber that hands each event,
+/// in the order the bus gives them, to `hub`: the channel topics from the
+/// start, every other topic from the first global stream on
+/// (sse_hub::on_first_global). It ends on an exit message (serve sends one
+/// when it stops).
 actors::subscriber_actor spawn_sse_feed(caf::actor_system& sys,
                                         const messages::event_sink& events,
                                         std::shared_ptr<sse_hub> hub);

@@ -96,8 +96,24 @@ void sse_hub::replay_to(const replay& r, std::uint64_t after,
       return;
 }
 
+void sse_hub::on_first_global(std::function<void()> f) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  first_global_ = std::move(f);
+}
+
 void sse_hub::subscribe(sse_filter filter, bool resume, std::uint64_t after,
                         std::shared_ptr<event_stream> stream) {
+  std::function<void()> first;
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    if (!global_started_) {
+      global_started_ = true;
+      first = std::move(first_global_);
+    }
+  }
+  // Outside the lock: subscribing takes the bus's own.
+  if (first)
+    first();
   std::lock_guard<std::mutex> guard{mtx_};
   sweep();
   if (resume)

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -47,8 +48,15 @@ public:
   void publish(const messages::auction_event& x);
   void publish(const messages::channel_event& x);
 
+  /// Called once, at the first global stream's subscription (before it is
+  /// added): the feed then subscribes to the topics only the global stream
+  /// shows. Until then the hub hears channel events only (the demands'
+  /// streams replay from their first event), and producers build no other
+  /// event for it: serving costs a load test nothing while nobody watches.
+  void on_first_global(std::function<void()> f);
+
   /// Adds a global stream; with `resume`, first replays what it missed
-  /// after `after`.
+  /// after `after` (kept since the first global stream came).
   void subscribe(sse_filter filter, bool resume, std::uint64_t after,
                  std::shared_ptr<event_stream> stream);
 
@@ -77,6 +85,8 @@ private:
   void sweep();
 
   mutable std::mutex mtx_;
+  std::function<void()> first_global_;
+  bool global_started_ = false;
   std::uint64_t sequence_ = 0;
   /// The newest event's time (what a reset frame says).
   std::string last_timestamp_;
