@@ -53,7 +53,19 @@ nlohmann::json event_json(const messages::auction_event& x, std::int64_t start_m
 }
 
 nlohmann::json event_json(const messages::channel_event& x, std::int64_t start_ms) {
-  return consensus_json(x, start_ms);
+  auto j = consensus_json(x, start_ms);
+  // A channel event's wire JSON has every field of every kind; the line
+  // leaves out those empty for this one (no channel yet, no agents, no
+  // reason), which read back as empty.
+  for (const auto* name :
+       {"channel_id", "demand_id", "agents", "reason", "compromise_suggestion"}) {
+    auto i = j.find(name);
+    if (i != j.end() &&
+        (i->is_null() || (i->is_string() && i->get_ref<const std::string&>().empty()) ||
+         (i->is_array() && i->empty())))
+      j.erase(i);
+  }
+  return j;
 }
 
 std::string timeline_line(const messages::channel_event& x, std::int64_t start_ms) {

@@ -39,6 +39,9 @@ TEST_CASE("parley run prints a channel event as one JSON line: its wire JSON wit
   CHECK(j.at("channel_id") == "collab-1");
   CHECK(j.at("tally").at("decision") == "renegotiate");
   CHECK_FALSE(j.contains("at_ms"));
+  // Fields empty for this kind are left out; they read back as empty.
+  for (const auto* empty : {"agents", "reason", "compromise_suggestion"})
+    CHECK_FALSE(j.contains(empty));
   // Everything else is the event's own JSON.
   j["at_ms"] = 1'250;
   j.erase("t_ms");
