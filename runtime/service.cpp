@@ -80,8 +80,7 @@ struct service::impl {
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
         members(std::make_shared<external_members>(w.system(), timeout / 2)),
-        gateway(spawn_gateway(w, store, members)),
-        hub(make_hub(settings)),
+        gateway(spawn_gateway(w, store, members)), hub(make_hub(settings)),
         feed(http::spawn_sse_feed(w.system(), w.events(), hub)),
         server(server_options(settings, std::move(token)),
                handler_of(w, http::routes{w.system(),
