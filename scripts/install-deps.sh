@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Parley needs to build and test, if missing.
-# chromium and chromium-driver (the dashboard's browser test) are installed
-# when they can be; without them that test is skipped with a warning.
+# With --browser, chromium and chromium-driver too (the dashboard's browser
+# test), when they can be; without them that test is skipped with a warning.
 # With --clang, also clang and its runtime libraries: the sanitizers' and
 # libFuzzer (libclang-rt-14-dev ships libclang_rt.fuzzer; clang only
-# recommends it). scripts/test.sh builds the tests and the fuzz targets with
-# them.
+# recommends it). scripts/test.sh asks for both; scripts/demo.sh for neither.
 set -euo pipefail
 
 packages=(
@@ -15,10 +14,17 @@ packages=(
   libsqlite3-dev sqlite3 libpqxx-dev postgresql
   libboost-dev prometheus-cpp-dev wrk curl jq
 )
-browser=(chromium chromium-driver)
-if [ "${1:-}" = "--clang" ]; then
-  packages+=(clang libclang-rt-14-dev)
-fi
+browser=()
+for flag in "$@"; do
+  case "$flag" in
+  --clang) packages+=(clang libclang-rt-14-dev) ;;
+  --browser) browser=(chromium chromium-driver) ;;
+  *)
+    echo "usage: install-deps.sh [--clang] [--browser]" >&2
+    exit 2
+    ;;
+  esac
+done
 
 is_installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"

@@ -11,11 +11,11 @@
 # budget. g++ builds the tests otherwise, and fuzzing (clang only) is skipped.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if "$root/scripts/install-deps.sh" --clang; then
+if "$root/scripts/install-deps.sh" --clang --browser; then
   cxx=clang++
   fuzz=ON
 else
-  "$root/scripts/install-deps.sh"
+  "$root/scripts/install-deps.sh" --browser
   echo "parley: clang could not be installed: the tests build with g++, fuzzing is SKIPPED"
   cxx=g++
   fuzz=OFF
