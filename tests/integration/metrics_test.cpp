@@ -6,7 +6,6 @@
 #include <regex>
 #include <sstream>
 #include <string>
-#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -49,20 +48,18 @@ double sample(const std::map<std::string, double>& xs, const std::string& series
   return i == xs.end() ? -1 : i->second;
 }
 
-/// The samples of /metrics once `done` holds for them (asked again every
-/// 20 ms, at most 20 s: the metrics actor counts events a moment after the
-/// answer that made them).
+/// The samples of /metrics once `done` holds for them (asked again until
+/// then, as parley::test::poll_until does: the metrics actor counts events a
+/// moment after the answer that made them).
 template <class Done>
 std::map<std::string, double> metrics_when(api_client& api, Done done) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  for (;;) {
-    auto a = api.get("/metrics");
-    REQUIRE(a.status == 200);
-    auto xs = samples_of(a.text);
-    if (done(xs) || std::chrono::steady_clock::now() > deadline)
-      return xs;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  auto a =
+      parley::test::poll_until([&] { return api.get("/metrics"); },
+                               [&](const api_client::answer& x) {
+                                 return x.status == 200 && done(samples_of(x.text));
+                               });
+  REQUIRE(a.status == 200);
+  return samples_of(a.text);
 }
 
 json external(const std::string& id) {
