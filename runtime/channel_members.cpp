@@ -17,15 +17,17 @@
 namespace parley::runtime {
 
 external_members::external_members(caf::actor_system& sys,
-                                   std::chrono::milliseconds timeout)
-    : sys_(sys), timeout_(timeout) {}
+                                   std::chrono::milliseconds timeout,
+                                   actors::store_actor store)
+    : sys_(sys), timeout_(timeout), store_(std::move(store)) {}
 
 external_members::~external_members() {
   stop();
 }
 
 actors::external_member_actor external_members::add(const std::string& agent_id) {
-  auto member = actors::channel::spawn_external_member(sys_, agent_id, timeout_);
+  auto member =
+      actors::channel::spawn_external_member(sys_, agent_id, timeout_, store_);
   actors::external_member_actor earlier;
   {
     std::lock_guard<std::mutex> guard{mtx_};

@@ -22,8 +22,10 @@ namespace parley::runtime {
 class external_members {
 public:
   /// A forwarded answer the channel has not taken within `timeout` is
-  /// refused (actors/channel/external_member.hpp).
-  external_members(caf::actor_system& sys, std::chrono::milliseconds timeout);
+  /// refused; an answer to a channel that ended before a restart is looked
+  /// up in `store` (actors/channel/external_member.hpp).
+  external_members(caf::actor_system& sys, std::chrono::milliseconds timeout,
+                   actors::store_actor store);
 
   /// Stops the members (see `stop`).
   ~external_members();
@@ -48,6 +50,7 @@ public:
 private:
   caf::actor_system& sys_;
   std::chrono::milliseconds timeout_;
+  actors::store_actor store_;
   mutable std::mutex mtx_;
   std::map<std::string, actors::external_member_actor> members_;
 };

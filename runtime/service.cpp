@@ -79,7 +79,7 @@ struct service::impl {
       : timeout(settings.request_timeout_ms),
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
-        members(std::make_shared<external_members>(w.system(), timeout / 2)),
+        members(std::make_shared<external_members>(w.system(), timeout / 2, store)),
         gateway(spawn_gateway(w, store, members)), hub(make_hub(settings)),
         feed(http::spawn_sse_feed(w.system(), w.events(), hub)),
         server(server_options(settings, std::move(token)),

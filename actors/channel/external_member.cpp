@@ -1,5 +1,6 @@
 #include "actors/channel/external_member.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -23,6 +24,8 @@ struct external_state {
   static inline const char* name = "parley.channel.external_member";
   std::string agent_id;
   std::chrono::milliseconds timeout{0};
+  /// Where the answers to channels that ended before a restart are found.
+  store_actor store;
   /// Every channel that asked this member anything, by id.
   std::map<std::string, channel_actor> channels;
   /// The questions not answered yet, by channel id.
@@ -56,6 +59,51 @@ std::string inbox(const external_state& st) {
       .dump();
 }
 
+caf::error unknown_channel(const external_state& st, const std::string& channel_id) {
+  return messages::make_error(error_code::channel_not_found,
+                              "no channel " + channel_id + " has asked agent " +
+                                  st.agent_id + " anything");
+}
+
+/// Whether `events` hold an answer of `agent_id` with `message_id`.
+bool answered_in(const std::vector<messages::channel_event>& events,
+                 const std::string& agent_id, const std::string& message_id) {
+  return std::any_of(events.begin(), events.end(), [&](const auto& e) {
+    return (e.offer && e.offer->agent_id == agent_id &&
+            e.offer->message_id == message_id) ||
+           (e.feedback && e.feedback->agent_id == agent_id &&
+            e.feedback->message_id == message_id);
+  });
+}
+
+/// An answer to a channel this member does not know: a replay (false) when
+/// the store holds it among the channel's events (the channel ended before
+/// a restart), otherwise E007.
+caf::result<bool> look_up(external_pointer self, const std::string& channel_id,
+                          const std::string& message_id) {
+  auto& st = self->state;
+  if (!st.store)
+    return unknown_channel(st, channel_id);
+  auto rp = self->make_response_promise<bool>();
+  self->request(st.store, st.timeout, messages::load_atom::value,
+                messages::channel_atom::value, channel_id)
+      .then(
+          [self, rp, channel_id,
+           message_id](const std::vector<messages::channel_event>& events) mutable {
+            auto& st = self->state;
+            if (!answered_in(events, st.agent_id, message_id)) {
+              rp.deliver(unknown_channel(st, channel_id));
+              return;
+            }
+            st.forwarded.insert(message_id);
+            rp.deliver(false);
+          },
+          [self, rp, channel_id](caf::error&) mutable {
+            rp.deliver(unknown_channel(self->state, channel_id));
+          });
+  return rp;
+}
+
 /// Forwards the answer `x` to the channel whose question, in `pending`, it
 /// answers; see external_member_actor.
 template <class Answer, class Question>
@@ -66,9 +114,7 @@ caf::result<bool> forward(external_pointer self, Answer x,
     return false;
   auto channel = st.channels.find(x.channel_id);
   if (channel == st.channels.end())
-    return messages::make_error(error_code::channel_not_found,
-                                "no channel " + x.channel_id + " has asked agent " +
-                                    st.agent_id + " anything");
+    return look_up(self, x.channel_id, x.message_id);
   if (auto invalid = validate(x); !invalid.empty())
     return messages::make_error(error_code::invalid_request, std::move(invalid));
   if (pending.erase(x.channel_id) == 0)
@@ -93,11 +139,13 @@ caf::result<bool> forward(external_pointer self, Answer x,
   return rp;
 }
 
-external_member_actor::behavior_type
-external_member(external_pointer self, std::string agent_id,
-                std::chrono::milliseconds timeout) {
+external_member_actor::behavior_type external_member(external_pointer self,
+                                                     std::string agent_id,
+                                                     std::chrono::milliseconds timeout,
+                                                     store_actor store) {
   self->state.agent_id = std::move(agent_id);
   self->state.timeout = timeout;
+  self->state.store = std::move(store);
   return {
       [self](const messages::demand_offer& x) {
         auto& st = self->state;
@@ -128,8 +176,9 @@ external_member(external_pointer self, std::string agent_id,
 
 external_member_actor spawn_external_member(caf::actor_system& sys,
                                             std::string agent_id,
-                                            std::chrono::milliseconds timeout) {
-  return sys.spawn(external_member, std::move(agent_id), timeout);
+                                            std::chrono::milliseconds timeout,
+                                            store_actor store) {
+  return sys.spawn(external_member, std::move(agent_id), timeout, std::move(store));
 }
 
 } // namespace parley::actors::channel

@@ -9,6 +9,7 @@
 #include "caf/typed_actor.hpp"
 
 #include "actors/channel/interface.hpp"
+#include "actors/store/interface.hpp"
 #include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
 
@@ -25,7 +26,8 @@ namespace parley::actors {
 /// - `offer_response` and `proposal_feedback`: forwards the answer to the
 ///   channel whose question it answers, and answers true once the channel
 ///   took it, or false for a message id it already forwarded (a replay,
-///   ignored: seed 002's E011). Refused with a coded error: E007 when no
+///   ignored: seed 002's E011), also one the store holds for a channel that
+///   ended before a restart. Refused with a coded error: E007 when no
 ///   channel of that id asked this member anything or the channel has ended,
 ///   E001 when the answer is invalid, E006 when nothing of its kind is
 ///   awaited from this member in that channel;
@@ -40,10 +42,13 @@ using external_member_actor = channel_member_actor::extend<
 namespace channel {
 
 /// Spawns the external member of agent `agent_id`; a forwarded answer the
-/// channel has not taken within `timeout` is refused (E030).
+/// channel has not taken within `timeout` is refused (E030). An answer to a
+/// channel it does not know is looked up in `store`'s events of that channel
+/// (none without a store), within `timeout` too.
 external_member_actor spawn_external_member(caf::actor_system& sys,
                                             std::string agent_id,
-                                            std::chrono::milliseconds timeout);
+                                            std::chrono::milliseconds timeout,
+                                            store_actor store);
 
 } // namespace channel
 

@@ -545,6 +545,10 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         return guarded<std::vector<messages::channel_event>>(
             [&] { return self->state.db->open_channel_events(); });
       },
+      [self](messages::load_atom, messages::channel_atom, const std::string& id) {
+        return guarded<std::vector<messages::channel_event>>(
+            [&] { return self->state.db->channel_events(id); });
+      },
   };
 }
 

@@ -42,8 +42,10 @@ namespace parley::actors {
 ///   none); `list, channel, demand_id`: the rows of a demand's channels,
 ///   oldest first; `load_open, channel`: the events of every channel not
 ///   finalized, force finalized or failed, channel by channel, each in
-///   order (a restart rebuilds the open channels from them). Committed
-///   state, like `get`.
+///   order (a restart rebuilds the open channels from them); `load,
+///   channel, id`: channel `id`'s events in order, none when the store has
+///   none (a replayed answer to a channel that ended before a restart is
+///   recognised from them). Committed state, like `get`.
 /// - `put, demand_view`: writes a demand's row of parley_demands (its user,
 ///   raw input and understanding; its channels have rows of their own), as
 ///   `put, agent_spec` does; `get, demand, id`: the demand from that row and
@@ -83,6 +85,8 @@ using store_actor = subscriber_actor::extend<
                     std::string>::with<std::vector<messages::channel_record>>,
     caf::replies_to<messages::load_atom,
                     messages::channel_atom>::with<std::vector<messages::channel_event>>,
+    caf::replies_to<messages::load_atom, messages::channel_atom,
+                    std::string>::with<std::vector<messages::channel_event>>,
     caf::replies_to<caf::put_atom, messages::demand_view>::with<bool>,
     caf::replies_to<messages::get_atom, messages::demand_atom,
                     std::string>::with<messages::demand_view>,

@@ -192,7 +192,8 @@ void check_ended_once(restarts& serve, const std::string& demand_id,
 
 /// The demand of `receipt`, ended, is answered the same after a restart:
 /// no process knows it live any more, the store does. An unknown demand is
-/// still E002.
+/// still E002. Hall's offer replayed to the ended channel is recognised
+/// from the store (E011); an answer it never gave is refused (E007).
 void check_ended_after_restart(restarts& serve, const json& receipt) {
   const auto path = "/api/v1/demands/" + receipt["demand_id"].get<std::string>();
   auto ended = serve.api().get(path).body;
@@ -212,6 +213,15 @@ void check_ended_after_restart(restarts& serve, const json& receipt) {
   auto unknown = api.get("/api/v1/demands/d-00000000");
   CHECK(unknown.status == 404);
   CHECK(unknown.body["error_code"] == "E002");
+  const auto channel_id = receipt["channel_id"].get<std::string>();
+  auto replay = api.post(messages_of(channel_id), offer_message("hall", "hall-offer"));
+  INFO(replay.body.dump());
+  CHECK(replay.status == 200);
+  CHECK(replay.body["error_code"] == "E011");
+  auto late = api.post(messages_of(channel_id), offer_message("hall", "hall-late"));
+  INFO(late.body.dump());
+  CHECK(late.status == 404);
+  CHECK(late.body["error_code"] == "E007");
   serve.stop();
 }
 
