@@ -6,8 +6,8 @@
 #
 # The tests build with clang when it can be installed: with the sanitizers it
 # compiles Parley in about 60 % of g++'s time (11 against 19 minutes on a
-# 2-core machine), and the same build holds the fuzz targets (the libraries
-# instrumented for libFuzzer, not the test suites), which keeps CI within its
+# 2-core machine), and the same build holds the fuzz targets (only the
+# parsers they run are instrumented for libFuzzer), which keeps CI within its
 # budget. g++ builds the tests otherwise, and fuzzing (clang only) is skipped.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +26,11 @@ cache="$root/build-test/CMakeCache.txt"
 if [ -f "$cache" ] && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=\(.*/\)\?$cxx\$" "$cache"; then
   rm -rf "$cache" "$root/build-test/CMakeFiles"
 fi
+# Debug information is line tables only (-g1): what the sanitizers' reports
+# need (function, file and line of every frame), in about 10 % less compile
+# time than -g's full information. Configure a build of your own for gdb.
 cmake -S "$root" -B "$root/build-test" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DPARLEY_BUILD_TESTS=ON -DPARLEY_SANITIZE=ON -DCMAKE_CXX_COMPILER="$cxx" \
   -DPARLEY_FUZZ="$fuzz"
 cmake --build "$root/build-test"
