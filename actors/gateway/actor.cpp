@@ -1,7 +1,6 @@
 #include "actors/gateway/actor.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,6 +14,7 @@
 #include "caf/typed_event_based_actor.hpp"
 #include "caf/typed_response_promise.hpp"
 
+#include "actors/common/deadline_queue.hpp"
 #include "actors/gateway/ledger.hpp"
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
@@ -49,26 +49,23 @@ struct room_entry {
 struct waiting {
   record_promise first;
   std::vector<record_promise> replays;
-  /// Its deadline's ticket (see `deadline`).
+  /// Its deadline's ticket (see `request_ref`).
   std::uint64_t ticket = 0;
 };
 
 /// An opening waiting for its `started` event and then its commit.
 struct opening {
   record_promise promise;
-  /// Its deadline's ticket (see `deadline`).
+  /// Its deadline's ticket (see `request_ref`).
   std::uint64_t ticket = 0;
 };
 
-/// When an opening (by its message id) or a move (by its `move_key`) is
-/// given up: each request has one, and the gateway one timer, for the
-/// earliest (all wait outcome_timeout, so the deadlines come in order). The
-/// ticket tells a request from a later one under the same key.
-struct deadline {
-  caf::actor_clock::time_point at;
+/// The request a deadline bounds: an opening (by its message id) or a move
+/// (by its `move_key`). All wait outcome_timeout, so their deadlines come in
+/// order and the gateway keeps one timer, for the earliest.
+struct request_ref {
   bool start = false;
   std::string key;
-  std::uint64_t ticket = 0;
 };
 
 /// A recovery: which step it is at (idle when none runs, or all is handed
@@ -97,10 +94,8 @@ struct gateway_state {
   std::unordered_map<std::string, opening> starts;
   /// Moves by negotiation id and message id (see `move_key`).
   std::unordered_map<std::string, waiting> moves;
-  /// The deadlines of the openings and moves above, earliest first; those
-  /// answered already leave from the front (see `trim`).
-  std::deque<deadline> deadlines;
-  std::uint64_t next_ticket = 0;
+  /// The deadlines of the openings and moves above (see `trim`).
+  deadline_queue<caf::actor_clock::time_point, request_ref> deadlines;
   /// Whether the timer for the earliest deadline is set.
   bool timer_set = false;
   std::uint64_t next_start = 0;
@@ -152,33 +147,39 @@ room_entry& build_room(self_pointer self, const std::string& id,
   return st.rooms[id] = room_entry{std::move(handle), members, {}};
 }
 
-/// Whether the request `d` bounds still waits.
-bool waits(const gateway_state& st, const deadline& d) {
-  if (d.start) {
-    auto i = st.starts.find(d.key);
-    return i != st.starts.end() && i->second.ticket == d.ticket;
+/// Whether the request `r` with `ticket` still waits (and not a later one
+/// under the same key).
+bool waits(const gateway_state& st, const request_ref& r, std::uint64_t ticket) {
+  if (r.start) {
+    auto i = st.starts.find(r.key);
+    return i != st.starts.end() && i->second.ticket == ticket;
   }
-  auto i = st.moves.find(d.key);
-  return i != st.moves.end() && i->second.ticket == d.ticket;
+  auto i = st.moves.find(r.key);
+  return i != st.moves.end() && i->second.ticket == ticket;
+}
+
+/// `waits` for the deadline queue.
+auto still_waits(const gateway_state& st) {
+  return [&st](const request_ref& r, std::uint64_t ticket) {
+    return waits(st, r, ticket);
+  };
 }
 
 /// Drops the deadlines of answered requests from the front.
 void trim(self_pointer self) {
-  auto& ds = self->state.deadlines;
-  while (!ds.empty() && !waits(self->state, ds.front()))
-    ds.pop_front();
+  self->state.deadlines.trim(still_waits(self->state));
 }
 
 /// Sets the timer for the earliest deadline, unless it is set.
 void set_timer(self_pointer self) {
   auto& st = self->state;
-  if (st.timer_set || st.deadlines.empty())
+  auto at = st.deadlines.next();
+  if (st.timer_set || !at)
     return;
   st.timer_set = true;
   auto now = self->clock().now();
-  auto at = st.deadlines.front().at;
   self->delayed_send(self,
-                     at > now ? at - now : caf::actor_clock::duration_type::zero(),
+                     *at > now ? *at - now : caf::actor_clock::duration_type::zero(),
                      caf::timeout_atom::value);
 }
 
@@ -186,9 +187,8 @@ void set_timer(self_pointer self) {
 /// ticket.
 std::uint64_t arm(self_pointer self, bool start, const std::string& key) {
   auto& st = self->state;
-  auto ticket = ++st.next_ticket;
-  st.deadlines.push_back(
-      deadline{self->clock().now() + st.options.outcome_timeout, start, key, ticket});
+  auto ticket = st.deadlines.push(self->clock().now() + st.options.outcome_timeout,
+                                  request_ref{start, key});
   set_timer(self);
   return ticket;
 }
@@ -318,21 +318,17 @@ caf::error too_slow() {
 void on_timer(self_pointer self) {
   auto& st = self->state;
   st.timer_set = false;
-  auto now = self->clock().now();
-  while (!st.deadlines.empty() && st.deadlines.front().at <= now) {
-    auto d = std::move(st.deadlines.front());
-    st.deadlines.pop_front();
-    if (!waits(st, d))
-      continue;
-    if (d.start) {
-      auto i = st.starts.find(d.key);
-      i->second.promise.deliver(too_slow());
-      st.starts.erase(i);
-    } else {
-      deliver_move(self, d.key, too_slow());
-    }
-  }
-  trim(self);
+  st.deadlines.take_due(self->clock().now(), still_waits(st),
+                        [self](const request_ref& r, std::uint64_t) {
+                          auto& st = self->state;
+                          if (!r.start) {
+                            deliver_move(self, r.key, too_slow());
+                            return;
+                          }
+                          auto i = st.starts.find(r.key);
+                          i->second.promise.deliver(too_slow());
+                          st.starts.erase(i);
+                        });
   set_timer(self);
 }
 

@@ -1,11 +1,12 @@
 #include "runtime/http/pending_answers.hpp"
 
+#include <utility>
+
 namespace parley::runtime::http {
 
 std::uint64_t pending_answers::open(respond_function respond, time_point deadline) {
-  auto ticket = ++next_;
+  auto ticket = deadlines_.push(deadline, {});
   owed_.emplace(ticket, std::move(respond));
-  deadlines_.emplace_back(deadline, ticket);
   return ticket;
 }
 
@@ -16,33 +17,24 @@ respond_function pending_answers::take(std::uint64_t ticket) {
     return out;
   out = std::move(i->second);
   owed_.erase(i);
-  trim();
+  deadlines_.trim([this](std::monostate, std::uint64_t t) { return owes(t); });
   return out;
 }
 
 std::vector<respond_function> pending_answers::take_due(time_point now) {
   std::vector<respond_function> out;
-  while (!deadlines_.empty() && deadlines_.front().first <= now) {
-    auto i = owed_.find(deadlines_.front().second);
-    if (i != owed_.end()) {
-      out.push_back(std::move(i->second));
-      owed_.erase(i);
-    }
-    deadlines_.pop_front();
-  }
-  trim();
+  deadlines_.take_due(
+      now, [this](std::monostate, std::uint64_t t) { return owes(t); },
+      [&](std::monostate, std::uint64_t t) {
+        auto i = owed_.find(t);
+        out.push_back(std::move(i->second));
+        owed_.erase(i);
+      });
   return out;
 }
 
 std::optional<pending_answers::time_point> pending_answers::next_deadline() const {
-  if (deadlines_.empty())
-    return std::nullopt;
-  return deadlines_.front().first;
-}
-
-void pending_answers::trim() {
-  while (!deadlines_.empty() && owed_.count(deadlines_.front().second) == 0)
-    deadlines_.pop_front();
+  return deadlines_.next();
 }
 
 } // namespace parley::runtime::http

@@ -3,21 +3,20 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <unordered_map>
-#include <utility>
+#include <variant>
 #include <vector>
 
+#include "actors/common/deadline_queue.hpp"
 #include "runtime/http/message.hpp"
 
 namespace parley::runtime::http {
 
 /// The answers one requester owes (no CAF inside): each request is answered
 /// once, by its result or, when its deadline comes first, by a refusal. All
-/// requests of a requester wait equally long, so their deadlines come in the
-/// order they were opened: one timer for the earliest deadline stands for
-/// every request, instead of a timer per request.
+/// requests of a requester wait equally long: one timer for the earliest
+/// deadline stands for every request (actors/common/deadline_queue.hpp).
 class pending_answers {
 public:
   using time_point = std::chrono::steady_clock::time_point;
@@ -41,14 +40,12 @@ public:
   std::size_t size() const noexcept { return owed_.size(); }
 
 private:
-  /// Drops the deadlines of answers given already from the front.
-  void trim();
+  /// Whether the answer of `ticket` is still owed.
+  bool owes(std::uint64_t ticket) const { return owed_.count(ticket) > 0; }
 
-  std::uint64_t next_ = 0;
   std::unordered_map<std::uint64_t, respond_function> owed_;
-  /// Deadlines in order, each with its ticket; given answers leave from the
-  /// front lazily.
-  std::deque<std::pair<time_point, std::uint64_t>> deadlines_;
+  /// The deadlines, by ticket (an answer needs no other key).
+  actors::deadline_queue<time_point, std::monostate> deadlines_;
 };
 
 } // namespace parley::runtime::http
