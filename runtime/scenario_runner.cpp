@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -704,20 +705,22 @@ messages::run_summary run_scenario(const scenario& plan,
   c.mismatches = &mismatches;
   c.start_window =
       static_cast<std::size_t>(settings.runtime.start_window_for(!options.remotes.empty()));
-  for (const auto& a : plan.agents)
+  // Looked up per room member below: a set, not a scan of the agents (a
+  // scenario of 100k rooms would compare ids 2·10¹⁰ times).
+  std::unordered_set<std::string> llm_ids;
+  for (const auto& a : plan.agents) {
     c.agents.emplace(a.id, w.add_agent(messages::agent_spec{a.id, a.profile, a.brain}));
+    if (a.brain.kind == messages::brain_kind::llm)
+      llm_ids.insert(a.id);
+  }
   c.llm_agents = w.llm_agents();
   for (const auto& m : plan.channel_agents)
     w.add_channel_member(m);
   std::vector<messages::room_spec> specs;
   for (const auto& r : plan.rooms) {
     std::vector<messages::room_member> members;
-    for (const auto& p : r.participants) {
-      auto brain = std::find_if(plan.agents.begin(), plan.agents.end(),
-                                [&](const auto& a) { return a.id == p; })
-                       ->brain.kind;
-      members.push_back({p, c.agents.at(p), brain == messages::brain_kind::llm});
-    }
+    for (const auto& p : r.participants)
+      members.push_back({p, c.agents.at(p), llm_ids.count(p) > 0});
     specs.push_back(w.room_spec(r.id, std::move(members), options.seed));
   }
   auto rooms = w.add_rooms(std::move(specs));
