@@ -59,6 +59,7 @@ std::string inbox(const external_state& st) {
       .dump();
 }
 
+/// E007: `channel_id` never asked this member anything, or it has ended.
 caf::error unknown_channel(const external_state& st, const std::string& channel_id) {
   return messages::make_error(error_code::channel_not_found,
                               "no channel " + channel_id + " has asked agent " +
@@ -78,7 +79,8 @@ bool answered_in(const std::vector<messages::channel_event>& events,
 
 /// An answer to a channel this member does not know: a replay (false) when
 /// the store holds it among the channel's events (the channel ended before
-/// a restart), otherwise E007.
+/// a restart), otherwise E007; the store's own error when it cannot say, or
+/// E030 when it did not answer in time.
 caf::result<bool> look_up(external_pointer self, const std::string& channel_id,
                           const std::string& message_id) {
   auto& st = self->state;
@@ -98,8 +100,12 @@ caf::result<bool> look_up(external_pointer self, const std::string& channel_id,
             st.forwarded.insert(message_id);
             rp.deliver(false);
           },
-          [self, rp, channel_id](caf::error&) mutable {
-            rp.deliver(unknown_channel(self->state, channel_id));
+          [rp](caf::error& err) mutable {
+            if (err == caf::sec::request_timeout)
+              rp.deliver(messages::make_error(
+                  error_code::overloaded, "the store did not answer in time; retry"));
+            else
+              rp.deliver(std::move(err));
           });
   return rp;
 }

@@ -30,7 +30,8 @@ namespace parley::actors {
 ///   ended before a restart. Refused with a coded error: E007 when no
 ///   channel of that id asked this member anything or the channel has ended,
 ///   E001 when the answer is invalid, E006 when nothing of its kind is
-///   awaited from this member in that channel;
+///   awaited from this member in that channel, E030 when the channel (or,
+///   for a channel it does not know, the store) did not answer in time;
 /// - `answered, message_ids`: ids it forwarded before a restart (the stored
 ///   answers of its open channels): a replay of one is ignored as before.
 using external_member_actor = channel_member_actor::extend<
