@@ -142,6 +142,15 @@ struct channel_event {
   }
 };
 
+/// Calls `f(agent_id, message_id)` for the member's answer `x` carries
+/// (offer.submitted, proposal.feedback), if it carries one.
+template <class F> void visit_answer(const channel_event& x, F&& f) {
+  if (x.offer)
+    f(x.offer->agent_id, x.offer->message_id);
+  if (x.feedback)
+    f(x.feedback->agent_id, x.feedback->message_id);
+}
+
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, channel_event& x) {
   return f(caf::meta::type_name("channel_event"), hand_written_field("type", x.kind),

@@ -66,12 +66,11 @@ void external_members::stop() {
 void restore_answers(const external_members& external,
                      const std::vector<messages::channel_event>& events) {
   std::map<std::string, std::vector<std::string>> answered;
-  for (const auto& x : events) {
-    if (x.offer)
-      answered[x.offer->agent_id].push_back(x.offer->message_id);
-    if (x.feedback)
-      answered[x.feedback->agent_id].push_back(x.feedback->message_id);
-  }
+  for (const auto& x : events)
+    messages::visit_answer(
+        x, [&](const std::string& agent_id, const std::string& message_id) {
+          answered[agent_id].push_back(message_id);
+        });
   for (auto& [agent_id, ids] : answered)
     if (auto member = external.find(agent_id))
       caf::anon_send(member, messages::answered_atom::value, std::move(ids));

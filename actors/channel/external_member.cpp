@@ -1,6 +1,5 @@
 #include "actors/channel/external_member.hpp"
 
-#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -69,12 +68,12 @@ caf::error unknown_channel(const external_state& st, const std::string& channel_
 /// Whether `events` hold an answer of `agent_id` with `message_id`.
 bool answered_in(const std::vector<messages::channel_event>& events,
                  const std::string& agent_id, const std::string& message_id) {
-  return std::any_of(events.begin(), events.end(), [&](const auto& e) {
-    return (e.offer && e.offer->agent_id == agent_id &&
-            e.offer->message_id == message_id) ||
-           (e.feedback && e.feedback->agent_id == agent_id &&
-            e.feedback->message_id == message_id);
-  });
+  auto found = false;
+  for (const auto& e : events)
+    messages::visit_answer(e, [&](const std::string& agent, const std::string& id) {
+      found = found || (agent == agent_id && id == message_id);
+    });
+  return found;
 }
 
 /// An answer to a channel this member does not know: a replay (false) when

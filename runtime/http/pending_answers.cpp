@@ -17,19 +17,17 @@ respond_function pending_answers::take(std::uint64_t ticket) {
     return out;
   out = std::move(i->second);
   owed_.erase(i);
-  deadlines_.trim([this](std::monostate, std::uint64_t t) { return owes(t); });
+  deadlines_.trim(owing());
   return out;
 }
 
 std::vector<respond_function> pending_answers::take_due(time_point now) {
   std::vector<respond_function> out;
-  deadlines_.take_due(
-      now, [this](std::monostate, std::uint64_t t) { return owes(t); },
-      [&](std::monostate, std::uint64_t t) {
-        auto i = owed_.find(t);
-        out.push_back(std::move(i->second));
-        owed_.erase(i);
-      });
+  deadlines_.take_due(now, owing(), [&](std::monostate, std::uint64_t t) {
+    auto i = owed_.find(t);
+    out.push_back(std::move(i->second));
+    owed_.erase(i);
+  });
   return out;
 }
 

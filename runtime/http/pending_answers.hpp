@@ -40,8 +40,12 @@ public:
   std::size_t size() const noexcept { return owed_.size(); }
 
 private:
-  /// Whether the answer of `ticket` is still owed.
-  bool owes(std::uint64_t ticket) const { return owed_.count(ticket) > 0; }
+  /// Whether an answer is still owed, for the deadline queue.
+  auto owing() const {
+    return [this](std::monostate, std::uint64_t ticket) {
+      return owed_.count(ticket) > 0;
+    };
+  }
 
   std::unordered_map<std::uint64_t, respond_function> owed_;
   /// The deadlines, by ticket (an answer needs no other key).

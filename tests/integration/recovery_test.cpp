@@ -18,6 +18,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/api_client.hpp"
+#include "support/channel_api.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/temp_store.hpp"
 
@@ -399,12 +400,10 @@ TEST_CASE("a hosted agent's turn pending at kill -9 is taken up after the restar
   REQUIRE(turns.body["negotiations"].size() == 1);
   CHECK(turns.body["negotiations"][0]["id"] == id);
   // Its brain answers the offer handed to it again, 800 ms after the restart.
-  auto deadline = std::chrono::steady_clock::now() + 5s;
-  json record;
-  do {
-    std::this_thread::sleep_for(50ms);
-    record = api.get("/api/v1/negotiations/" + id).body;
-  } while (is_open(record) && std::chrono::steady_clock::now() < deadline);
+  auto record = parley::test::poll_until(
+                    [&] { return api.get("/api/v1/negotiations/" + id); },
+                    [](const api_client::answer& a) { return !is_open(a.body); })
+                    .body;
   INFO(record.dump());
   CHECK(record["status"] == "accepted");
   REQUIRE(record["rounds"].size() == 2);
