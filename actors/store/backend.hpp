@@ -59,6 +59,14 @@ public:
   /// before its events).
   virtual void write(const std::vector<write_op>& ops, const channel_ops& channels) = 0;
 
+  /// From now on, a commit on this connection leaves the log's upkeep (a
+  /// SQLite checkpoint) to `checkpoint_if_due`, so that the commit's answers
+  /// need not wait for it. Nothing to defer by default.
+  virtual void defer_checkpoints() {}
+
+  /// Does the upkeep deferred commits left due, if any.
+  virtual void checkpoint_if_due() {}
+
   /// Reads one row; false if there is none.
   virtual bool get(const std::string& id, negotiation_row& out) = 0;
 

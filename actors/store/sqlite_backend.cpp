@@ -216,12 +216,12 @@ private:
 constexpr std::size_t insert_chunks[] = {256, 16, 1};
 
 /// How much write-ahead log makes a checkpoint: little, because a
-/// checkpoint fsyncs the log and the database file on the writer, and every
-/// answer waiting for the next commit waits for those fsyncs too. Measured
-/// on ext4 (BENCHMARKS.md, "API: the disk tail was the checkpoint"): serve's
-/// API p99 was 57–71 ms with a checkpoint every 64 MiB, 24–29 ms every 4 MiB,
-/// 17–23 ms every 1 MiB (as with no fsync at all, or on tmpfs), while W1 with
-/// `--store` ran as fast with each of them.
+/// checkpoint fsyncs the log and the database file on the writer, and the
+/// next commit waits for those fsyncs. Measured on ext4 (BENCHMARKS.md, "API:
+/// the disk tail was the checkpoint"): serve's API p99 was 57–71 ms with a
+/// checkpoint every 64 MiB, 24–29 ms every 4 MiB, 17–23 ms every 1 MiB (as
+/// with no fsync at all, or on tmpfs), while W1 with `--store` ran as fast
+/// with each of them.
 constexpr int wal_checkpoint_bytes = 1024 * 1024;
 
 constexpr const char* insert_head =
@@ -334,8 +334,35 @@ public:
     // Seven indexes per row (the key and seed 003's six) want their pages
     // in memory: 64 MiB of page cache instead of SQLite's 2 MiB.
     exec("PRAGMA cache_size = -65536");
+    // A statement that may fail halfway inside a transaction (an UPDATE the
+    // updated_at trigger extends) keeps a statement journal of the pages it
+    // changes. On disk, each was a temp file opened, written and unlinked:
+    // three quarters of the writer's write calls under the API's load.
+    exec("PRAGMA temp_store = MEMORY");
     exec("PRAGMA wal_autocheckpoint = " +
          std::to_string(wal_checkpoint_bytes / page_size()));
+  }
+
+  void defer_checkpoints() override {
+    checkpoint_pages_ = wal_checkpoint_bytes / page_size();
+    // Replaces the hook `wal_autocheckpoint` installed: it only notes the
+    // log's size; the writer checkpoints after it has reported the commit.
+    sqlite3_wal_hook(
+        db_,
+        [](void* self, sqlite3*, const char*, int pages) {
+          static_cast<sqlite_backend*>(self)->wal_pages_ = pages;
+          return SQLITE_OK;
+        },
+        this);
+  }
+
+  void checkpoint_if_due() override {
+    if (checkpoint_pages_ == 0 || wal_pages_ < checkpoint_pages_)
+      return;
+    wal_pages_ = 0;
+    // As the automatic one: PASSIVE, and a failure shows on the next commit.
+    sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
+                              nullptr);
   }
 
   ~sqlite_backend() override {
@@ -867,6 +894,10 @@ private:
   sqlite3* db_ = nullptr;
   std::map<std::string, std::unique_ptr<statement>> cache_;
   std::vector<row_texts> scratch_;
+  /// With deferred checkpoints: the log's size after the last commit, and
+  /// the size that makes a checkpoint due (0: not deferred).
+  int wal_pages_ = 0;
+  int checkpoint_pages_ = 0;
 };
 
 } // namespace

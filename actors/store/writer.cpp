@@ -20,8 +20,10 @@ std::string write_all(backend& db, const write_job& job) {
 
 writer::writer(std::shared_ptr<backend> db, done_callback on_done,
                std::shared_ptr<metrics::store_metrics> metrics)
-    : db_(std::move(db)), on_done_(std::move(on_done)), metrics_(std::move(metrics)),
-      thread_([this] { run(); }) {}
+    : db_(std::move(db)), on_done_(std::move(on_done)), metrics_(std::move(metrics)) {
+  db_->defer_checkpoints();
+  thread_ = std::thread([this] { run(); });
+}
 
 std::string writer::write(const write_job& job) {
   if (!metrics_)
@@ -105,6 +107,9 @@ void writer::run() {
     }
     cv_.notify_all();
     on_done_(std::move(failure));
+    // After the report: the batch's answers go out while the log is
+    // checkpointed, and the next batch grows meanwhile.
+    db_->checkpoint_if_due();
   }
 }
 

@@ -2,6 +2,7 @@
 // semantics, and coded errors that never stop it.
 
 #include <chrono>
+#include <filesystem>
 
 #include <catch2/catch.hpp>
 
@@ -150,4 +151,29 @@ TEST_CASE("a sync whose record never comes fails after the sync timeout",
   CHECK(f.ask<std::int32_t>(msg::sync_atom::value, uuid(4), std::int32_t{1}).second ==
         msg::error_code::store_failed);
   CHECK(std::chrono::steady_clock::now() - started < 5s);
+}
+
+TEST_CASE("the writer checkpoints the log once a commit has grown it past 1 MiB",
+          "[integration]") {
+  fixture f;
+  // Forty transactions of a hundred whole negotiations: far more log than
+  // 1 MiB in all. Checkpointed, the log starts again from its beginning, so
+  // its file stays near one checkpoint's worth; never checkpointed, it only
+  // grows.
+  constexpr int transactions = 40;
+  constexpr int per_transaction = 100;
+  for (int t = 0; t < transactions; ++t) {
+    for (int i = 0; i < per_transaction; ++i) {
+      auto id = uuid(10000 + t * per_transaction + i);
+      f.publish(sample_started(id));
+      f.publish(sample_updated(id, 2, 8500));
+      f.publish(sample_agreed(id));
+    }
+    f.drain_bus();
+    REQUIRE(f.ask<std::int64_t>(msg::flush_atom::value).second ==
+            msg::error_code::none);
+  }
+  auto log_bytes = std::filesystem::file_size(f.target.url + "-wal");
+  INFO("log file: " << log_bytes << " bytes");
+  CHECK(log_bytes < 6 * 1024 * 1024);
 }
