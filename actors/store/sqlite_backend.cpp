@@ -323,12 +323,16 @@ public:
       throw store_error("cannot open the SQLite store " + path + ": " + msg);
     }
     sqlite3_busy_timeout(db_, 5000);
-    // A new file gets 16 KiB pages (SQLite's default is 4 KiB): a row of
+    // A new file gets 8 KiB pages (SQLite's default is 4 KiB): a row of
     // seed 003 is about 0.8 KiB, so each B-tree holds more per page, is
-    // shallower, and splits less often (measured: 10 % less CPU per row).
+    // shallower, and splits less often (16 KiB took 10 % less CPU per row
+    // than 4 KiB in W1 with `--store`). But every commit writes each page it
+    // changed to the log in full, and the API's commits are small: with 8 KiB
+    // the API served 1-9 % more than with 16 KiB in 5 of 5 pairs, W1 with
+    // `--store` within the noise (BENCHMARKS.md, "2026-11-27, 13:50 UTC").
     // The page size is fixed once the file exists (WAL keeps it so), so on
     // an existing store this does nothing.
-    exec("PRAGMA page_size = 16384");
+    exec("PRAGMA page_size = 8192");
     exec("PRAGMA journal_mode = WAL");
     exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
     // Seven indexes per row (the key and seed 003's six) want their pages
