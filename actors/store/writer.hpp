@@ -27,7 +27,9 @@ struct write_job {
 /// transaction runs the next batch grows (group commit), and folding events
 /// and writing rows run side by side. A batch whose transaction failed (the
 /// database went away) is kept, to be written again with `retry` before any
-/// later batch: a later batch may update rows that only it inserts.
+/// later batch: a later batch may update rows that only it inserts. The log's
+/// upkeep (SQLite's checkpoint, `backend::checkpoint_if_due`) runs after a
+/// batch is reported, so the batch's answers do not wait for its fsyncs.
 class writer {
 public:
   /// Called on the writer's thread after each batch: empty, or why the
