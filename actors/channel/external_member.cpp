@@ -65,6 +65,12 @@ caf::error unknown_channel(const external_state& st, const std::string& channel_
                                   st.agent_id + " anything");
 }
 
+/// E030: whoever this member asked (`who`) did not answer in time.
+caf::error too_slow(const std::string& who, const char* what) {
+  return messages::make_error(error_code::overloaded,
+                              who + " did not " + what + " in time; retry");
+}
+
 /// Whether `events` hold an answer of `agent_id` with `message_id`.
 bool answered_in(const std::vector<messages::channel_event>& events,
                  const std::string& agent_id, const std::string& message_id) {
@@ -100,11 +106,9 @@ caf::result<bool> look_up(external_pointer self, const std::string& channel_id,
             rp.deliver(false);
           },
           [rp](caf::error& err) mutable {
-            if (err == caf::sec::request_timeout)
-              rp.deliver(messages::make_error(
-                  error_code::overloaded, "the store did not answer in time; retry"));
-            else
-              rp.deliver(std::move(err));
+            rp.deliver(err == caf::sec::request_timeout
+                           ? too_slow("the store", "answer")
+                           : std::move(err));
           });
   return rp;
 }
@@ -134,9 +138,7 @@ caf::result<bool> forward(external_pointer self, Answer x,
           [rp]() mutable { rp.deliver(true); },
           [rp, channel_id](caf::error& err) mutable {
             if (err == caf::sec::request_timeout)
-              rp.deliver(messages::make_error(error_code::overloaded,
-                                              "channel " + channel_id +
-                                                  " did not take the answer in time"));
+              rp.deliver(too_slow("channel " + channel_id, "take the answer"));
             else
               rp.deliver(messages::make_error(error_code::channel_not_found,
                                               "channel " + channel_id + " has ended"));

@@ -147,21 +147,16 @@ room_entry& build_room(self_pointer self, const std::string& id,
   return st.rooms[id] = room_entry{std::move(handle), members, {}};
 }
 
-/// Whether the request `r` with `ticket` still waits (and not a later one
-/// under the same key).
-bool waits(const gateway_state& st, const request_ref& r, std::uint64_t ticket) {
-  if (r.start) {
-    auto i = st.starts.find(r.key);
-    return i != st.starts.end() && i->second.ticket == ticket;
-  }
-  auto i = st.moves.find(r.key);
-  return i != st.moves.end() && i->second.ticket == ticket;
-}
-
-/// `waits` for the deadline queue.
+/// For the deadline queue: whether the request `r` with `ticket` still
+/// waits (and not a later one under the same key).
 auto still_waits(const gateway_state& st) {
   return [&st](const request_ref& r, std::uint64_t ticket) {
-    return waits(st, r, ticket);
+    if (r.start) {
+      auto i = st.starts.find(r.key);
+      return i != st.starts.end() && i->second.ticket == ticket;
+    }
+    auto i = st.moves.find(r.key);
+    return i != st.moves.end() && i->second.ticket == ticket;
   };
 }
 

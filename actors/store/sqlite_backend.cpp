@@ -343,12 +343,11 @@ public:
     // changes. On disk, each was a temp file opened, written and unlinked:
     // three quarters of the writer's write calls under the API's load.
     exec("PRAGMA temp_store = MEMORY");
-    exec("PRAGMA wal_autocheckpoint = " +
-         std::to_string(wal_checkpoint_bytes / page_size()));
+    checkpoint_pages_ = wal_checkpoint_bytes / page_size();
+    exec("PRAGMA wal_autocheckpoint = " + std::to_string(checkpoint_pages_));
   }
 
   void defer_checkpoints() override {
-    checkpoint_pages_ = wal_checkpoint_bytes / page_size();
     // Replaces the hook `wal_autocheckpoint` installed: it only notes the
     // log's size; the writer checkpoints after it has reported the commit.
     sqlite3_wal_hook(
@@ -361,7 +360,7 @@ public:
   }
 
   void checkpoint_if_due() override {
-    if (checkpoint_pages_ == 0 || wal_pages_ < checkpoint_pages_)
+    if (wal_pages_ < checkpoint_pages_)
       return;
     wal_pages_ = 0;
     // As the automatic one: PASSIVE, and a failure shows on the next commit.
@@ -898,10 +897,10 @@ private:
   sqlite3* db_ = nullptr;
   std::map<std::string, std::unique_ptr<statement>> cache_;
   std::vector<row_texts> scratch_;
-  /// With deferred checkpoints: the log's size after the last commit, and
-  /// the size that makes a checkpoint due (0: not deferred).
-  int wal_pages_ = 0;
+  /// The log's size that makes a checkpoint due, and (noted by the hook of
+  /// `defer_checkpoints`, 0 until then) its size after the last commit.
   int checkpoint_pages_ = 0;
+  int wal_pages_ = 0;
 };
 
 } // namespace
