@@ -1,8 +1,10 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "caf/meta/type_name.hpp"
+#include "caf/optional.hpp"
 
 #include "messages/fields.hpp"
 #include "messages/proposal.hpp"
@@ -71,6 +73,26 @@ typename Inspector::result_type inspect(Inspector& f, agent_reject& x) {
   return f(caf::meta::type_name("agent_reject"), field("message_id", x.message_id),
            field("negotiation_id", x.negotiation_id), field("from_agent", x.from_agent),
            optional_field("reason", x.reason));
+}
+
+/// What a negotiation tells the party it hands an offer to, in the same
+/// message as the offer (`agent_proposal` or `agent_counter`, then this), so
+/// that a rule or script agent keeps no memory of its negotiations and needs
+/// no word of their expiry.
+struct answer_terms {
+  /// Rounds so far, the offer included (1 for the opening proposal).
+  std::int32_t round = 1;
+  /// The party's own latest amount, if it made an offer.
+  caf::optional<std::int64_t> my_last_amount;
+  /// When the negotiation expires unless answered, in Unix milliseconds.
+  std::int64_t answer_by_ms = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, answer_terms& x) {
+  return f(caf::meta::type_name("answer_terms"), field("round", x.round),
+           optional_field("my_last_amount", x.my_last_amount),
+           field("answer_by_ms", x.answer_by_ms));
 }
 
 } // namespace parley::messages

@@ -110,6 +110,10 @@ struct negotiation_peers {
   actors::room_actor room;
   actors::timer_actor timers;
   event_sink events;
+  /// Whether each party gets the expired event: only a party that keeps
+  /// state per negotiation needs it (see `room_member::hears_expiry`).
+  bool initiator_hears_expiry = false;
+  bool responder_hears_expiry = false;
 };
 
 template <class Inspector>
@@ -117,7 +121,9 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_peers& x) {
   return f(caf::meta::type_name("negotiation_peers"),
            optional_field("initiator", x.initiator),
            optional_field("responder", x.responder), optional_field("room", x.room),
-           optional_field("timers", x.timers), optional_field("events", x.events));
+           optional_field("timers", x.timers), optional_field("events", x.events),
+           optional_field("initiator_hears_expiry", x.initiator_hears_expiry),
+           optional_field("responder_hears_expiry", x.responder_hears_expiry));
 }
 
 /// A room opens a negotiation in one of its node's negotiation actors, a new
@@ -161,12 +167,22 @@ struct room_member {
   /// The agent's brain is a language model: the room sets its tools (seed
   /// 001's setTools).
   bool llm = false;
+  /// The agent is a stand-in for one on another node (runtime/bridge),
+  /// whose bridge forgets a negotiation's route once its end passes by.
+  bool remote = false;
+
+  /// Whether the agent's negotiations tell it of their expiry (no agent
+  /// message does): an LLM agent keeps state per negotiation, a bridge its
+  /// routes; a rule, script or external agent keeps none (each offer comes
+  /// with its `answer_terms`), and is spared the message.
+  bool hears_expiry() const { return llm || remote; }
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, room_member& x) {
   return f(caf::meta::type_name("room_member"), field("agent_id", x.agent_id),
-           optional_field("agent", x.agent), optional_field("llm", x.llm));
+           optional_field("agent", x.agent), optional_field("llm", x.llm),
+           optional_field("remote", x.remote));
 }
 
 /// Adds an agent to a room's participants.
@@ -254,17 +270,21 @@ typename Inspector::result_type inspect(Inspector& f, timer_tick& x) {
   return f(caf::meta::type_name("timer_tick"), field("number", x.number));
 }
 
-/// A decision an agent's brain reached later (think time, or an asynchronous
-/// brain): the agent carries it out when this arrives.
+/// A decision a rule or script agent's brain reached with think time: the
+/// agent sends it to `to` when this arrives, unless `answer_by_ms` (the
+/// offer's `answer_terms`) passed meanwhile and the negotiation expired.
 struct deferred_reply {
   std::string negotiation_id;
   messages::decision decision;
+  actors::offer_receiver to;
+  std::int64_t answer_by_ms = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, deferred_reply& x) {
   return f(caf::meta::type_name("deferred_reply"),
-           field("negotiation_id", x.negotiation_id), field("decision", x.decision));
+           field("negotiation_id", x.negotiation_id), field("decision", x.decision),
+           optional_field("to", x.to), field("answer_by_ms", x.answer_by_ms));
 }
 
 /// An agent's own deadline for a room to answer its start request

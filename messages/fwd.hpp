@@ -29,6 +29,7 @@ struct agent_proposal;
 struct agent_counter;
 struct agent_accept;
 struct agent_reject;
+struct answer_terms;
 
 // agent_profile.hpp
 struct agent_preferences;

@@ -143,6 +143,8 @@ PARLEY_TAGGED_JSON(agent_reject)
 
 #undef PARLEY_TAGGED_JSON
 
+PARLEY_JSON_FROM_FIELDS(answer_terms)
+
 // -- commands -----------------------------------------------------------------
 
 PARLEY_JSON_FROM_FIELDS(start_negotiation)

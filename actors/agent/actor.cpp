@@ -12,6 +12,7 @@
 #include "actors/agent/shell.hpp"
 #include "actors/agent/voter.hpp"
 #include "actors/common/shared_behavior.hpp"
+#include "actors/common/wall_clock.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 
@@ -25,8 +26,8 @@ using rule_agent_actor = agent_actor::extend<caf::reacts_to<messages::deferred_r
 struct agent_state {
   std::string id;
   std::unique_ptr<brain> mind;
-  std::vector<memo> open;
-  std::vector<pending_start> starting;
+  /// Its start requests not answered yet, by message id.
+  std::vector<std::string> starting;
   std::uint64_t sent = 0;
   std::int32_t max_rounds = 5;
   messages::event_sink events;
@@ -59,47 +60,49 @@ public:
   agent_state state;
 };
 
-/// Asks the brain how to answer an offer and answers (now or after the
-/// decision's think time).
+/// Asks the brain how to answer an offer and answers its sender (now or
+/// after the decision's think time). The agent keeps nothing: the offer's
+/// terms say all the brain needs.
 void answer(rule_agent* self, const std::string& negotiation_id,
-            const messages::proposal& incoming) {
+            const messages::proposal& incoming, const messages::answer_terms& terms) {
   auto& st = self->state;
-  auto& m = on_offer(self, negotiation_id);
-  auto d = st.mind->decide(
-      offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds});
+  auto d = st.mind->decide(context_of(negotiation_id, incoming, terms, st.max_rounds));
   if (!d)
     return;
+  auto to = caf::actor_cast<offer_receiver>(self->current_sender());
   if (d->delay_ms > 0) {
-    self->delayed_send(self, messages::saturating_milliseconds<caf::timespan>(d->delay_ms),
-                       messages::deferred_reply{negotiation_id, std::move(*d)});
+    self->delayed_send(self,
+                       messages::saturating_milliseconds<caf::timespan>(d->delay_ms),
+                       messages::deferred_reply{negotiation_id, std::move(*d),
+                                                std::move(to), terms.answer_by_ms});
     return;
   }
-  carry_out(self, st, negotiation_id, *d);
+  send_decision(self, to, negotiation_id, *d);
 }
 
 rule_agent_actor::behavior_type rule_agent::make_shared_behavior() {
   return {
-      [](const messages::agent_proposal& x) {
-        answer(&running(), x.negotiation_id, x.proposal);
+      [](const messages::agent_proposal& x, const messages::answer_terms& terms) {
+        answer(&running(), x.negotiation_id, x.proposal, terms);
       },
-      [](const messages::agent_counter& x) {
-        answer(&running(), x.negotiation_id, x.proposal);
+      [](const messages::agent_counter& x, const messages::answer_terms& terms) {
+        answer(&running(), x.negotiation_id, x.proposal, terms);
       },
-      [](const messages::agent_accept& x) { forget(running().state, x.negotiation_id); },
-      [](const messages::agent_reject& x) { forget(running().state, x.negotiation_id); },
+      // The negotiation ended: nothing to forget.
+      [](const messages::agent_accept&) {},
+      [](const messages::agent_reject&) {},
       [](messages::initiate_negotiation& x) {
         request_start(&running(), x.room, std::move(x.responder), std::move(x.proposal),
                       std::move(x.intent_id), std::move(x.message_id));
       },
       [](const messages::negotiation_opened& x) { on_opened(running().state, x); },
       [](const messages::problem_event& x) { on_refused(running().state, x); },
-      [](const messages::negotiation_event& x) {
-        if (is_terminal(x))
-          forget(running().state, x.negotiation_id);
-      },
+      [](const messages::negotiation_event&) {},
+      // Past its deadline the negotiation expired while the agent thought.
       [](messages::deferred_reply& x) {
         auto& self = running();
-        carry_out(&self, self.state, x.negotiation_id, x.decision);
+        if (wall_clock{self.system()}.now_ms() < x.answer_by_ms)
+          send_decision(&self, x.to, x.negotiation_id, x.decision);
       },
       // Rule and script brains do not listen to conversations.
       [](const messages::transcript_entry&) {},

@@ -24,13 +24,14 @@ struct peers {
 /// brain, lazily (nothing runs until its first message).
 ///
 /// - `initiate_negotiation`: asks the room to open a negotiation with the
-///   agent as initiator; the room's `negotiation_opened` makes the opening
-///   the agent's latest offer there, its refusal (a problem_event) ends the
-///   attempt;
-/// - the four agent messages from a negotiation: a proposal or counter is
-///   answered by the brain (now, or after the decision's think time, a
-///   `deferred_reply` to itself), an accept or reject closes the agent's
-///   memory of that negotiation; the expiry event closes it too;
+///   agent as initiator; the room's `negotiation_opened`, or its refusal (a
+///   problem_event), ends the request;
+/// - a proposal or counter from a negotiation, with its `answer_terms`: the
+///   brain answers it from the offer and the terms (now, or after the
+///   decision's think time through a `deferred_reply` to itself, dropped if
+///   the offer's deadline passed meanwhile). The agent keeps nothing per
+///   negotiation, so the other party's accept or reject needs no handling
+///   and its negotiations' expiry does not reach it;
 /// - `ballot_invite` / `auction_invite` (seed 004): a rule agent votes / bids
 ///   from its profile (see voter.hpp), a scripted agent waits to be told;
 ///   `cast_vote` / `place_bid`: the agent sends exactly that vote / bid;

@@ -16,8 +16,9 @@ struct offer_context {
   std::string negotiation_id;
   /// The offer to answer.
   messages::proposal incoming;
-  /// This agent's latest offer in the negotiation, if it made one.
-  std::optional<messages::proposal> my_last;
+  /// The amount of this agent's latest offer in the negotiation, if it
+  /// made one.
+  std::optional<std::int64_t> my_last_amount;
   /// Rounds so far, the incoming offer included (1 for an opening proposal).
   std::int32_t round = 1;
   /// The negotiation's round limit: a counter when `round >= max_rounds`

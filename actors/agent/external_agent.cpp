@@ -32,8 +32,8 @@ external_agent(agent_actor::stateful_pointer<external_state> self, std::string i
       // Its client learns these from the API (the negotiation's record).
       [](const messages::negotiation_opened&) {},
       [](const messages::problem_event&) {},
-      [](const messages::agent_proposal&) {},
-      [](const messages::agent_counter&) {},
+      [](const messages::agent_proposal&, const messages::answer_terms&) {},
+      [](const messages::agent_counter&, const messages::answer_terms&) {},
       [](const messages::agent_accept&) {},
       [](const messages::agent_reject&) {},
       [](const messages::negotiation_event&) {},

@@ -29,7 +29,8 @@ struct llm_agent_state {
   std::unique_ptr<llm_brain> mind;
   llm_client_actor client;
   std::vector<memo> open;
-  std::vector<pending_start> starting;
+  /// Its start requests not answered yet, by message id.
+  std::vector<std::string> starting;
   std::uint64_t sent = 0;
   std::uint64_t call_id = 0;
   std::int32_t max_rounds = 5;
@@ -84,6 +85,20 @@ void warn(llm_agent_pointer self, messages::error_code code, std::string text) {
 
 void open_negotiation(llm_agent_pointer self, messages::proposal proposal);
 
+/// Sends the model's decision to the negotiation, unless it ended while the
+/// model thought; an accept or reject ends the agent's part in it.
+void carry_out(llm_agent_pointer self, const std::string& negotiation_id,
+               messages::decision& d) {
+  auto& st = self->state;
+  auto* m = find_memo(st, negotiation_id);
+  if (m == nullptr)
+    return;
+  send_decision(self, m->negotiation, negotiation_id, d);
+  if (d.action == messages::reply_action::accept ||
+      d.action == messages::reply_action::reject)
+    forget(st, negotiation_id);
+}
+
 void apply(llm_agent_pointer self, std::vector<llm_output>& outputs) {
   for (auto& o : outputs) {
     messages::agent_event e;
@@ -109,7 +124,7 @@ void apply(llm_agent_pointer self, std::vector<llm_output>& outputs) {
       if (o.decision.action == messages::reply_action::counter)
         e.input = std::to_string(o.decision.proposal.amount);
       publish(self, std::move(e));
-      carry_out(self, self->state, o.negotiation_id, o.decision);
+      carry_out(self, o.negotiation_id, o.decision);
       break;
     case llm_output::kind::propose:
       open_negotiation(self, std::move(o.proposal));
@@ -139,12 +154,12 @@ void ended(llm_agent_pointer self, const std::string& negotiation_id) {
 }
 
 void offered(llm_agent_pointer self, const std::string& negotiation_id,
-             const messages::proposal& incoming, std::string text) {
+             const messages::proposal& incoming, const messages::answer_terms& terms,
+             std::string text) {
   auto& st = self->state;
-  auto& m = on_offer(self, negotiation_id);
-  st.mind->on_offer(
-      offer_context{negotiation_id, incoming, m.my_last, m.round, st.max_rounds},
-      std::move(text));
+  on_offer(self, negotiation_id);
+  st.mind->on_offer(context_of(negotiation_id, incoming, terms, st.max_rounds),
+                    std::move(text));
   pump(self);
 }
 
@@ -203,11 +218,11 @@ llm_agent_actor::behavior_type llm_agent_behavior(llm_agent_pointer self,
              "Room did not answer start request " + x.message_id + " within 10 s");
         pump(self);
       },
-      [self](const messages::agent_proposal& x) {
-        offered(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
+      [self](const messages::agent_proposal& x, const messages::answer_terms& terms) {
+        offered(self, x.negotiation_id, x.proposal, terms, llm::incoming_text(x));
       },
-      [self](const messages::agent_counter& x) {
-        offered(self, x.negotiation_id, x.proposal, llm::incoming_text(x));
+      [self](const messages::agent_counter& x, const messages::answer_terms& terms) {
+        offered(self, x.negotiation_id, x.proposal, terms, llm::incoming_text(x));
       },
       [self](const messages::agent_accept& x) {
         ended(self, x.negotiation_id);
@@ -229,9 +244,6 @@ llm_agent_actor::behavior_type llm_agent_behavior(llm_agent_pointer self,
         for (auto& why : self->state.mind->set_tools(x.tools))
           warn(self, messages::error_code::invalid_request,
                "set_tools: " + why + "; left out");
-      },
-      [self](messages::deferred_reply& x) {
-        carry_out(self, self->state, x.negotiation_id, x.decision);
       },
       [self](const messages::transcript_entry& x) {
         auto& st = self->state;

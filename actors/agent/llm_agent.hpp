@@ -12,11 +12,11 @@
 
 namespace parley::actors::agent {
 
-/// An LLM agent takes what every agent takes, its own timers (think time,
-/// transcript batching, start deadlines) and its model's answers.
-using llm_agent_actor = agent_actor::extend<
-    caf::reacts_to<messages::deferred_reply>, caf::reacts_to<messages::transcript_flush>,
-    caf::reacts_to<messages::start_deadline>, caf::reacts_to<messages::llm_response>>;
+/// An LLM agent takes what every agent takes, its own timers (transcript
+/// batching, start deadlines) and its model's answers.
+using llm_agent_actor = agent_actor::extend<caf::reacts_to<messages::transcript_flush>,
+                                            caf::reacts_to<messages::start_deadline>,
+                                            caf::reacts_to<messages::llm_response>>;
 
 /// What an LLM agent needs beyond its spec.
 struct llm_agent_options {

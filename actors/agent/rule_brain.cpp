@@ -94,12 +94,12 @@ bool within_tolerance(bool buyer, const style_parameters& style, std::int64_t x,
 /// Returns the uncapped counter amount (step 4 of the rule brain's doc).
 std::int64_t candidate_for(bool buyer, const style_parameters& style,
                            std::int64_t distance_bp, std::int64_t x,
-                           const std::optional<messages::proposal>& my_last) {
+                           std::optional<std::int64_t> my_last) {
   if (buyer) {
     auto candidate = scale_bp(x, one_bp_basis - distance_bp, rounding::down);
     if (!my_last)
       return candidate;
-    auto last = my_last->amount;
+    auto last = *my_last;
     if (x <= last)
       return std::max(candidate, last);
     return std::max(candidate,
@@ -108,7 +108,7 @@ std::int64_t candidate_for(bool buyer, const style_parameters& style,
   auto candidate = scale_bp(x, one_bp_basis + distance_bp, rounding::up);
   if (!my_last)
     return candidate;
-  auto last = my_last->amount;
+  auto last = *my_last;
   if (x >= last)
     return std::min(candidate, last);
   return std::min(candidate,
@@ -167,7 +167,7 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
   const auto& p = profile_.preferences;
   const auto& in = offer.incoming;
   const auto x = in.amount;
-  const auto& my_last = offer.my_last;
+  const auto my_last = offer.my_last_amount;
   const bool buyer = side_ == bargaining_side::buyer;
   if (in.currency != p.preferred_currency)
     return answer(reply_action::reject,
@@ -181,10 +181,10 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
   auto style = parameters_for(p.style);
   if (!broken && !my_last && p.style == negotiation_style::conservative)
     return accept(p, x, "conservative style takes a reasonable opening offer");
-  if (!broken && my_last && within_tolerance(buyer, style, x, my_last->amount))
+  if (!broken && my_last && within_tolerance(buyer, style, x, *my_last))
     return accept(p, x,
                   "within " + percent(style.tolerance_bp / 10) + " of my offer of " +
-                      money(p, my_last->amount));
+                      money(p, *my_last));
   auto distance = counter_distance_bp(p.style, offer.round, offer.max_rounds);
   auto uncapped = candidate_for(buyer, style, distance, x, my_last);
   auto candidate = std::min(uncapped, p.max_auto_approve_amount);
@@ -194,14 +194,14 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
       return accept(p, x, "as good as any counter I could make");
     // Only the escrow flag can be wrong unless a seller was offered more than
     // its limit; meet the amount with the right flag, if that changes anything.
-    if (x > p.max_auto_approve_amount || (my_last && my_last->amount == x))
+    if (x > p.max_auto_approve_amount || (my_last && *my_last == x))
       return answer(reply_action::reject, *broken);
     counter.escrow = messages::escrow_required(p, x);
     auto reason = "Countering at " + money(p, x) +
                   (counter.escrow ? " with escrow: " : " without escrow: ") + *broken;
     return counter_with(std::move(counter), std::move(reason));
   }
-  if (broken && my_last && candidate == my_last->amount)
+  if (broken && my_last && candidate == *my_last)
     return answer(reply_action::reject, *broken);
   counter.amount = candidate;
   counter.escrow = messages::escrow_required(p, candidate);

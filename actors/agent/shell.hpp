@@ -1,9 +1,9 @@
 #pragma once
 
 // What every agent shell (rule or script brain, LLM brain) does the same way:
-// remember the negotiations it takes part in, open negotiations, and carry a
-// decision out. `State` has `id`, `open` (memos), `starting` (pending starts)
-// and `next_message_id()`.
+// open negotiations, build a brain's view of an offer, and send a decision.
+// `State` has `id`, `starting` (pending starts) and `next_message_id()`; the
+// LLM agent's also `open` (memos).
 
 #include <algorithm>
 #include <cstdint>
@@ -14,6 +14,7 @@
 
 #include "caf/actor_cast.hpp"
 
+#include "actors/agent/brain.hpp"
 #include "actors/agent/interface.hpp"
 #include "actors/room/interface.hpp"
 #include "messages/agent_messages.hpp"
@@ -23,22 +24,25 @@
 
 namespace parley::actors::agent {
 
-/// What an agent remembers of a negotiation it takes part in.
+/// What an LLM agent remembers of a negotiation it takes part in (a rule or
+/// script agent keeps nothing: each offer comes with its `answer_terms`).
 struct memo {
   std::string negotiation_id;
   /// Where its answers go, learned from the offers it gets.
   offer_receiver negotiation;
-  /// This agent's latest offer.
-  std::optional<messages::proposal> my_last;
-  /// Rounds so far.
-  std::int32_t round = 0;
 };
 
-/// A start request sent to a room and not answered yet.
-struct pending_start {
-  std::string message_id;
-  messages::proposal opening;
-};
+/// What a brain knows of `incoming`, an offer handed on with `terms`.
+inline offer_context context_of(const std::string& negotiation_id,
+                                const messages::proposal& incoming,
+                                const messages::answer_terms& terms,
+                                std::int32_t max_rounds) {
+  std::optional<std::int64_t> my_last_amount;
+  if (terms.my_last_amount)
+    my_last_amount = *terms.my_last_amount;
+  return offer_context{negotiation_id, incoming, my_last_amount, terms.round,
+                       max_rounds};
+}
 
 /// The memo of `negotiation_id`, or null.
 template <class State>
@@ -49,16 +53,8 @@ memo* find_memo(State& st, const std::string& negotiation_id) {
   return i != st.open.end() ? &*i : nullptr;
 }
 
-/// The memo of `negotiation_id`, made if new.
-template <class State> memo& memo_of(State& st, const std::string& negotiation_id) {
-  if (auto* m = find_memo(st, negotiation_id))
-    return *m;
-  st.open.push_back(memo{negotiation_id, {}, std::nullopt, 0});
-  return st.open.back();
-}
-
 /// Forgets an ended negotiation; an agent that takes part in none keeps no
-/// memory for memos (millions of idle agents must stay small).
+/// memory for memos.
 template <class State> void forget(State& st, const std::string& negotiation_id) {
   auto i = std::find_if(st.open.begin(), st.open.end(), [&](const memo& m) {
     return m.negotiation_id == negotiation_id;
@@ -70,14 +66,14 @@ template <class State> void forget(State& st, const std::string& negotiation_id)
     std::vector<memo>{}.swap(st.open);
 }
 
-/// Records an offer the agent got (a proposal or counter) and returns its
-/// memo: the sender is where the answers go.
-template <class Self>
-memo& on_offer(Self* self, const std::string& negotiation_id) {
-  auto& m = memo_of(self->state, negotiation_id);
-  m.negotiation = caf::actor_cast<offer_receiver>(self->current_sender());
-  ++m.round;
-  return m;
+/// Records an offer the agent got: its sender is where the answers go.
+template <class Self> void on_offer(Self* self, const std::string& negotiation_id) {
+  auto& st = self->state;
+  auto to = caf::actor_cast<offer_receiver>(self->current_sender());
+  if (auto* m = find_memo(st, negotiation_id))
+    m->negotiation = std::move(to);
+  else
+    st.open.push_back(memo{negotiation_id, std::move(to)});
 }
 
 /// Asks `room` to open a negotiation with `responder`, this agent proposing
@@ -90,7 +86,7 @@ std::string request_start(Self* self, const room_actor& room, std::string respon
   auto& st = self->state;
   if (message_id.empty())
     message_id = st.next_message_id();
-  st.starting.push_back(pending_start{message_id, opening});
+  st.starting.push_back(message_id);
   self->send(room, messages::start_negotiation{message_id, st.id, std::move(responder),
                                                std::move(opening),
                                                std::move(intent_id)});
@@ -100,27 +96,19 @@ std::string request_start(Self* self, const room_actor& room, std::string respon
 /// Gives up the agent's start request `message_id`. Returns false if there
 /// is no such pending start.
 template <class State> bool drop_start(State& st, const std::string& message_id) {
-  auto i = std::find_if(st.starting.begin(), st.starting.end(),
-                        [&](const auto& p) { return p.message_id == message_id; });
+  auto i = std::find(st.starting.begin(), st.starting.end(), message_id);
   if (i == st.starting.end())
     return false;
   st.starting.erase(i);
   if (st.starting.empty())
-    std::vector<pending_start>{}.swap(st.starting);
+    std::vector<std::string>{}.swap(st.starting);
   return true;
 }
 
-/// The room opened one of the agent's starts: the opening is its latest offer
-/// there. Returns false if the start was not this agent's.
+/// The room opened one of the agent's starts. Returns false if the start was
+/// not this agent's.
 template <class State>
 bool on_opened(State& st, const messages::negotiation_opened& x) {
-  auto i = std::find_if(st.starting.begin(), st.starting.end(),
-                        [&](const auto& p) { return p.message_id == x.message_id; });
-  if (i == st.starting.end())
-    return false;
-  auto& m = memo_of(st, x.negotiation_id);
-  m.my_last = std::move(i->opening);
-  m.round = std::max(m.round, 1);
   return drop_start(st, x.message_id);
 }
 
@@ -130,33 +118,23 @@ template <class State> bool on_refused(State& st, const messages::problem_event&
   return drop_start(st, x.message_id);
 }
 
-/// Sends the agent message a decision stands for and updates the memo: a
-/// counter becomes the agent's latest offer, an accept or reject closes the
-/// negotiation.
-template <class Self, class State>
-void carry_out(Self* self, State& st, const std::string& negotiation_id,
-               messages::decision& d) {
-  auto* m = find_memo(st, negotiation_id);
-  if (m == nullptr)
-    return; // the negotiation ended while the agent was thinking
+/// Sends `to` the agent message decision `d` stands for (nothing when
+/// silent).
+template <class Self>
+void send_decision(Self* self, const offer_receiver& to,
+                   const std::string& negotiation_id, messages::decision& d) {
+  auto& st = self->state;
   switch (d.action) {
   case messages::reply_action::counter:
-    m->my_last = d.proposal;
-    ++m->round;
-    self->send(m->negotiation,
-               messages::agent_counter{st.next_message_id(), negotiation_id, st.id,
-                                       std::move(d.proposal), std::move(d.reason)});
+    self->send(to, messages::agent_counter{st.next_message_id(), negotiation_id, st.id,
+                                           std::move(d.proposal), std::move(d.reason)});
     return;
   case messages::reply_action::accept:
-    self->send(m->negotiation,
-               messages::agent_accept{st.next_message_id(), negotiation_id, st.id});
-    forget(st, negotiation_id);
+    self->send(to, messages::agent_accept{st.next_message_id(), negotiation_id, st.id});
     return;
   case messages::reply_action::reject:
-    self->send(m->negotiation,
-               messages::agent_reject{st.next_message_id(), negotiation_id, st.id,
-                                      std::move(d.reason)});
-    forget(st, negotiation_id);
+    self->send(to, messages::agent_reject{st.next_message_id(), negotiation_id, st.id,
+                                          std::move(d.reason)});
     return;
   case messages::reply_action::silent:
     return;

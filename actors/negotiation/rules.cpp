@@ -315,6 +315,16 @@ double rules::convergence() const {
   return record_.convergence_score;
 }
 
+messages::answer_terms rules::terms_for(party x) const {
+  messages::answer_terms terms;
+  terms.round = static_cast<std::int32_t>(record_.rounds.size());
+  const auto& amount = x == party::initiator ? initiator_amount_ : responder_amount_;
+  if (amount)
+    terms.my_last_amount = *amount;
+  terms.answer_by_ms = next_deadline();
+  return terms;
+}
+
 std::int64_t rules::next_deadline() const {
   return std::min(round_deadline_ms_, total_deadline_ms_);
 }

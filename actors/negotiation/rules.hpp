@@ -31,16 +31,17 @@ struct timer_request {
 };
 
 /// What one input asks the actor shell to do, in this order: publish the
-/// problem, publish the lifecycle event (with the whole record), relay the
-/// agent message to `relay_to`, tell both parties on expiry, arm the timer.
+/// problem, publish the lifecycle event (with the whole record), tell the
+/// parties that keep state of an expiry, relay the agent message to
+/// `relay_to` (an offer with that party's `answer_terms`), arm the timer.
 struct effects {
   std::optional<problem> refused;
   std::optional<messages::negotiation_event_kind> event;
   /// Deliver the message just applied (or, at start, the opening proposal) to
   /// this party.
   std::optional<party> relay_to;
-  /// Expiry: both parties get the expired event, since no agent message tells
-  /// them.
+  /// Expiry: the parties that keep state per negotiation get the expired
+  /// event, since no agent message tells them.
   bool notify_parties = false;
   std::optional<timer_request> arm;
 
@@ -117,6 +118,11 @@ public:
   /// The round of the latest proposal or counter (null if none): what a
   /// resumed negotiation hands the party to move again.
   const messages::negotiation_round* latest_offer() const;
+
+  /// What `x`, handed the latest offer, needs to answer it: the rounds so
+  /// far, its own latest amount, and the deadline that expires the
+  /// negotiation unless it answers.
+  messages::answer_terms terms_for(party x) const;
 
 private:
   rules() = default;

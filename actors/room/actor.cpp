@@ -111,8 +111,13 @@ void refuse(room_impl* self, const messages::start_negotiation& x,
 /// works with.
 messages::negotiation_peers peers_of(room_impl* self, const messages::room_member& initiator,
                                      const messages::room_member& responder) {
-  return {initiator.agent, responder.agent, caf::actor_cast<room_actor>(self),
-          self->state.shared->timers, self->state.shared->events};
+  return {initiator.agent,
+          responder.agent,
+          caf::actor_cast<room_actor>(self),
+          self->state.shared->timers,
+          self->state.shared->events,
+          initiator.hears_expiry(),
+          responder.hears_expiry()};
 }
 
 /// Opens a negotiation (seed 000's createNegotiation) in a negotiation actor

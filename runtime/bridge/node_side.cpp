@@ -98,9 +98,11 @@ void localize(node_pointer self, std::uint64_t agent_slot,
   auto& st = self->state;
   auto me = caf::actor_cast<caf::actor>(self);
   for (auto& spec : specs) {
-    for (auto& member : spec.members)
+    for (auto& member : spec.members) {
       member.agent = caf::actor_cast<actors::agent_actor>(make_forwarder(
           self->system(), me, messages::route_kind::agent, agent_slot++));
+      member.remote = true;
+    }
     if (!st.bus)
       st.bus = caf::actor_cast<actors::bus_actor>(
           make_forwarder(self->system(), me, messages::route_kind::bus, 0));

@@ -91,8 +91,8 @@ parley::actors::agent_actor::behavior_type silent(parley::actors::agent_actor::p
   return {[](const msg::initiate_negotiation&) {},
           [](const msg::negotiation_opened&) {},
           [](const msg::problem_event&) {},
-          [](const msg::agent_proposal&) {},
-          [](const msg::agent_counter&) {},
+          [](const msg::agent_proposal&, const msg::answer_terms&) {},
+          [](const msg::agent_counter&, const msg::answer_terms&) {},
           [](const msg::agent_accept&) {},
           [](const msg::agent_reject&) {},
           [](const msg::negotiation_event&) {},
@@ -103,7 +103,8 @@ parley::actors::agent_actor::behavior_type silent(parley::actors::agent_actor::p
           [](const msg::ballot_invite&) {},
           [](const msg::auction_invite&) {},
           [](const msg::cast_vote&) {},
-          [](const msg::place_bid&) {}};
+          [](const msg::place_bid&) {
+          }};
 }
 
 caf::actor_system_config& live_config(caf::actor_system_config& cfg) {
@@ -362,7 +363,8 @@ TEST_CASE("what arrives during a call waits and is processed in order",
                    {"stop_reason", "tool_use"}}})};
   live l;
   auto bob = l.llm_agent("bob", l.client(server));
-  caf::anon_send(bob, msg::agent_proposal{"a:1", "neg_x", "alice", msg::proposal{}});
+  caf::anon_send(bob, msg::agent_proposal{"a:1", "neg_x", "alice", msg::proposal{}},
+                 msg::answer_terms{});
   // The first call has reached the provider before more work arrives.
   REQUIRE(l.wait_for([&](event_log&) { return std::stoi(server.get("/count")) >= 1; }));
   caf::anon_send(bob, msg::agent_accept{"a:2", "neg_y", "carol"});
@@ -436,9 +438,11 @@ TEST_CASE("the breaker opens after three failures and a trial closes it",
     return n;
   };
   for (int i = 0; i < 4; ++i) {
-    caf::anon_send(bob, msg::agent_proposal{"a:" + std::to_string(i),
-                                            "neg_" + std::to_string(i), "alice",
-                                            msg::proposal{}});
+    caf::anon_send(bob,
+                   msg::agent_proposal{"a:" + std::to_string(i),
+                                       "neg_" + std::to_string(i), "alice",
+                                       msg::proposal{}},
+                   msg::answer_terms{});
     REQUIRE(l.wait_for([&](event_log& x) { return fallbacks(x) == i + 1; }));
   }
   // 3 calls x 3 attempts reached the server; the 4th was refused by the open breaker.
@@ -450,14 +454,16 @@ TEST_CASE("the breaker opens after three failures and a trial closes it",
   // After the open period one trial goes through, succeeds and closes it.
   // The breaker's open period (300 ms here) is real protocol time: wait it out.
   std::this_thread::sleep_for(350ms);
-  caf::anon_send(bob, msg::agent_proposal{"a:9", "neg_9", "alice", msg::proposal{}});
+  caf::anon_send(bob, msg::agent_proposal{"a:9", "neg_9", "alice", msg::proposal{}},
+                 msg::answer_terms{});
   REQUIRE(l.wait_for([&](event_log& x) {
     for (auto& e : x.agents)
       if (e.kind == msg::agent_event_kind::decision && !e.fallback && e.text == "model")
         return true;
     return false;
   }));
-  caf::anon_send(bob, msg::agent_proposal{"a:10", "neg_10", "alice", msg::proposal{}});
+  caf::anon_send(bob, msg::agent_proposal{"a:10", "neg_10", "alice", msg::proposal{}},
+                 msg::answer_terms{});
   REQUIRE(
       l.wait_for([&](event_log&) { return std::stoi(server.get("/count")) == 13; }));
 }
@@ -508,8 +514,10 @@ TEST_CASE("200 agents on a slow provider do not delay a rule negotiation",
   auto client = l.client(server, provider_kind::anthropic, 5000);
   for (int i = 0; i < N_SLOW; ++i) {
     auto a = l.llm_agent("llm-" + std::to_string(i), client);
-    caf::anon_send(a, msg::agent_proposal{"x:1", "slow_" + std::to_string(i), "alice",
-                                          msg::proposal{}});
+    caf::anon_send(a,
+                   msg::agent_proposal{"x:1", "slow_" + std::to_string(i), "alice",
+                                       msg::proposal{}},
+                   msg::answer_terms{});
   }
   // The slow calls are in flight before the rule negotiation starts.
   REQUIRE(l.wait_for([&](event_log&) { return std::stoi(server.get("/count")) >= 1; }));

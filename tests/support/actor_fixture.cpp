@@ -45,8 +45,10 @@ actors::agent_actor::behavior_type probe(actors::agent_actor::pointer self,
       [keep](const messages::initiate_negotiation&) { keep(); },
       [keep](const messages::negotiation_opened&) { keep(); },
       [keep](const messages::problem_event&) { keep(); },
-      [keep](const messages::agent_proposal&) { keep(); },
-      [keep](const messages::agent_counter&) { keep(); },
+      [keep](const messages::agent_proposal&, const messages::answer_terms&) {
+        keep();
+      },
+      [keep](const messages::agent_counter&, const messages::answer_terms&) { keep(); },
       [keep](const messages::agent_accept&) { keep(); },
       [keep](const messages::agent_reject&) { keep(); },
       [keep](const messages::negotiation_event&) { keep(); },

@@ -81,9 +81,9 @@ public:
   actors::channel_reporter_actor
   spawn_channel_listener(std::vector<messages::channel_event>& events);
 
-  /// Sends `x` to `dst` from no actor in particular.
-  template <class Handle, class T> void send(const Handle& dst, T&& x) {
-    caf::anon_send(dst, std::forward<T>(x));
+  /// Sends a message of `xs` to `dst` from no actor in particular.
+  template <class Handle, class... Ts> void send(const Handle& dst, Ts&&... xs) {
+    caf::anon_send(dst, std::forward<Ts>(xs)...);
   }
 
   /// Stops `x` when the fixture ends (long-lived actors with cycles would

@@ -11,15 +11,19 @@
 namespace parley::test {
 
 /// A room "room-1" whose two participants, "alice" and "bob", are probes: the
-/// test speaks for them by sending agent messages to the room.
+/// test speaks for them by sending agent messages to the room. They stand for
+/// rule agents, or with `parties_hear_expiry` for stand-ins of agents on
+/// another node (runtime/bridge), which their negotiations tell of an expiry.
 struct bilateral_room {
-  bilateral_room(actor_fixture& fx, messages::negotiation_settings settings = {})
+  bilateral_room(actor_fixture& fx, messages::negotiation_settings settings = {},
+                 bool parties_hear_expiry = false)
       : fx(fx) {
     alice = fx.spawn_probe(alice_inbox);
     bob = fx.spawn_probe(bob_inbox);
     messages::room_spec spec;
     spec.id = "room-1";
-    spec.members = {{"alice", alice, false}, {"bob", bob, false}};
+    spec.members = {{"alice", alice, false, parties_hear_expiry},
+                    {"bob", bob, false, parties_hear_expiry}};
     spec.settings = settings;
     spec.seed = 7;
     spec.events = fx.events;
@@ -47,6 +51,12 @@ struct bilateral_room {
   void accept(const std::string& from, std::string message_id) {
     fx.send(room, messages::agent_accept{std::move(message_id), "current", from});
     fx.run();
+  }
+
+  /// The terms an offer in `inbox` (a proposal or counter, then its terms)
+  /// came with.
+  static const messages::answer_terms& terms_of(const caf::message& offer) {
+    return offer.get_as<messages::answer_terms>(1);
   }
 
   /// The record of the negotiation the last lifecycle event was about, as

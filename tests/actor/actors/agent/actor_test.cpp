@@ -118,6 +118,36 @@ TEST_CASE("a scripted think time is a delayed message, not a wait", "[actor]") {
   CHECK(pair.last().rounds[1].timestamp - pair.last().created_at == 5000);
 }
 
+TEST_CASE("a think time past the offer's deadline sends nothing", "[actor]") {
+  actor_fixture fx;
+  // The counter would come 31 s after the proposal: the round timeout is 30 s.
+  agent_pair pair{
+      fx, script_agent("initiator", {}),
+      script_agent("responder", {scripted(reply_action::counter, 9000, 31000)})};
+  pair.open(gbp(10000));
+  fx.advance(30s);
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  fx.advance(1s);
+  fx.run();
+  // The agent knew the deadline from the offer's terms and dropped its
+  // reply: no late message reached the negotiation's actor to be warned of.
+  using k = negotiation_event_kind;
+  CHECK(fx.seen.kinds() == std::vector<k>{k::started, k::expired});
+  CHECK(fx.seen.problems.empty());
+}
+
+TEST_CASE("a think time within the offer's deadline still answers", "[actor]") {
+  actor_fixture fx;
+  agent_pair pair{
+      fx, script_agent("initiator", {}),
+      script_agent("responder", {scripted(reply_action::counter, 9000, 29999)})};
+  pair.open(gbp(10000));
+  fx.advance(29999ms);
+  using k = negotiation_event_kind;
+  REQUIRE(fx.seen.kinds() == std::vector<k>{k::started, k::updated});
+  CHECK(pair.last().current_proposal.amount == 9000);
+}
+
 TEST_CASE("a silent responder lets the negotiation expire", "[actor]") {
   actor_fixture fx;
   agent_pair pair{fx, script_agent("initiator", {}),

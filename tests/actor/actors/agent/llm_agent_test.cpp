@@ -202,7 +202,8 @@ TEST_CASE("an offer queued behind a call is dropped when its negotiation ends",
   fx.run();
   fx.advance(2000ms);
   REQUIRE(seen.size() == 1); // a call in flight: offers now wait
-  fx.send(alice, msg::agent_proposal{"m-1", "neg_1", "bob", msg::proposal{}});
+  fx.send(alice, msg::agent_proposal{"m-1", "neg_1", "bob", msg::proposal{}},
+          msg::answer_terms{});
   msg::negotiation_event expired;
   expired.kind = msg::negotiation_event_kind::expired;
   expired.negotiation_id = "neg_1";

@@ -22,11 +22,19 @@ TEST_CASE("an opened negotiation delivers the proposal to the responder", "[acto
   r.start(10000);
   REQUIRE(fx.seen.kinds() == kinds{negotiation_event_kind::started});
   REQUIRE(r.bob_inbox.size() == 1);
-  REQUIRE(r.bob_inbox[0].match_elements<parley::messages::agent_proposal>());
+  REQUIRE(r.bob_inbox[0]
+              .match_elements<parley::messages::agent_proposal,
+                              parley::messages::answer_terms>());
   const auto& p = r.bob_inbox[0].get_as<parley::messages::agent_proposal>(0);
   CHECK(p.from_agent == "alice");
   CHECK(p.proposal.amount == 10000);
   CHECK(p.negotiation_id == r.last().id);
+  // With what Bob needs to answer it and keep nothing: round 1, no offer of
+  // his own yet, 30 s to answer.
+  const auto& terms = bilateral_room::terms_of(r.bob_inbox[0]);
+  CHECK(terms.round == 1);
+  CHECK(!terms.my_last_amount);
+  CHECK(terms.answer_by_ms == r.last().created_at + 30000);
   // The initiator only learns that its start opened the negotiation.
   REQUIRE(r.alice_inbox.size() == 1);
   CHECK(r.alice_inbox[0].match_elements<parley::messages::negotiation_opened>());
@@ -44,8 +52,21 @@ TEST_CASE("the 30 s round timeout expires a negotiation nobody answers", "[actor
   CHECK(r.last().status == negotiation_status::expired);
   CHECK(r.last().status_reason == "Round timeout — no response within 30 seconds");
   CHECK(r.last().updated_at - r.last().created_at == 30000);
-  // Both parties learn of the expiry, since no agent message tells them.
+  // Rule agents keep nothing per negotiation: no word of the expiry for them.
+  CHECK(r.alice_inbox.size() == 1);
+  CHECK(r.bob_inbox.size() == 1);
+}
+
+TEST_CASE("parties that keep state per negotiation learn of its expiry", "[actor]") {
+  actor_fixture fx;
+  bilateral_room r{fx, {}, true};
+  r.start();
+  fx.advance(30s);
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  // No agent message tells them, so the expired event does.
+  REQUIRE(r.alice_inbox.size() == 2);
   CHECK(r.alice_inbox.back().match_elements<parley::messages::negotiation_event>());
+  REQUIRE(r.bob_inbox.size() == 2);
   CHECK(r.bob_inbox.back().match_elements<parley::messages::negotiation_event>());
 }
 
@@ -81,6 +102,12 @@ TEST_CASE("the 120 s total timeout expires a negotiation across several rounds",
   // Counters at 25, 50, 75 and 100 s: the round deadline is 130 s, the total
   // deadline 120 s.
   REQUIRE(r.last().rounds.size() == 5);
+  // The last offer's answer is due by the nearer deadline, the total one;
+  // Bob answers in round 5 against his own 9200.
+  const auto& terms = bilateral_room::terms_of(r.bob_inbox.back());
+  CHECK(terms.answer_by_ms == r.last().created_at + 120000);
+  CHECK(terms.round == 5);
+  CHECK(terms.my_last_amount == std::int64_t{9200});
   fx.advance(19999ms);
   CHECK(fx.seen.kinds().back() == negotiation_event_kind::updated);
   fx.advance(1ms);
@@ -191,7 +218,11 @@ TEST_CASE("every reply's event names the message it answers", "[actor]") {
   CHECK(events[1].message_id == "bob:1");
   CHECK(events[2].message_id == "alice:2");
   // The relayed messages keep their ids too.
-  REQUIRE(r.alice_inbox.back().match_elements<parley::messages::agent_counter>());
-  CHECK(r.alice_inbox.back().get_as<parley::messages::agent_counter>(0).message_id ==
-        "bob:1");
+  const auto& countered = r.alice_inbox[1];
+  REQUIRE(countered.match_elements<parley::messages::agent_counter,
+                                   parley::messages::answer_terms>());
+  CHECK(countered.get_as<parley::messages::agent_counter>(0).message_id == "bob:1");
+  // Alice answers in round 2, against her own opening of 10000.
+  CHECK(bilateral_room::terms_of(countered).round == 2);
+  CHECK(bilateral_room::terms_of(countered).my_last_amount == std::int64_t{10000});
 }

@@ -181,8 +181,16 @@ TEST_CASE("a resumed negotiation hands the latest offer again and goes on",
   // No started event: the negotiation started before the restart.
   CHECK(fx.seen.negotiation_events.empty());
   REQUIRE(r.alice_inbox.size() == 1);
-  REQUIRE(r.alice_inbox[0].match_elements<parley::messages::agent_counter>());
+  REQUIRE(r.alice_inbox[0]
+              .match_elements<parley::messages::agent_counter,
+                              parley::messages::answer_terms>());
   const auto& offer = r.alice_inbox[0].get_as<parley::messages::agent_counter>(0);
+  // The terms come from the kept rounds: Alice's own 10000 in round 1, Bob's
+  // counter in round 2, 30 s from that counter to answer.
+  const auto& terms = bilateral_room::terms_of(r.alice_inbox[0]);
+  CHECK(terms.round == 2);
+  CHECK(terms.my_last_amount == std::int64_t{10000});
+  CHECK(terms.answer_by_ms == kept.rounds.back().timestamp + 30000);
   CHECK(offer.message_id == "bob:1");
   CHECK(offer.negotiation_id == kept.id);
   CHECK(offer.proposal.amount == 9000);
@@ -219,13 +227,14 @@ TEST_CASE("a resumed negotiation whose deadline passed while down expires at onc
   // Bob's counter is 31 s old: the 30 s round deadline passed.
   kept.rounds.back().timestamp -= 31000;
   actor_fixture fx;
-  bilateral_room r{fx};
+  bilateral_room r{fx, {}, true};
   resume(r, kept);
   REQUIRE(fx.seen.kinds() == std::vector<negotiation_event_kind>{negotiation_event_kind::expired});
   const auto& expired = *fx.seen.negotiation_events.back().record;
   CHECK(expired.status_reason == "Round timeout — no response within 30 seconds");
   CHECK(expired.rounds.size() == 2);
-  // Both parties hear of it, and no one is handed the offer.
+  // Both parties (stand-ins that keep routes) hear of it, and no one is
+  // handed the offer.
   REQUIRE(r.alice_inbox.size() == 1);
   CHECK(r.alice_inbox[0].match_elements<parley::messages::negotiation_event>());
   REQUIRE(r.bob_inbox.size() == 1);

@@ -56,8 +56,7 @@ offer_context context_of(proposal incoming, std::int32_t round = 1,
   offer_context ctx;
   ctx.negotiation_id = "n-1";
   ctx.incoming = std::move(incoming);
-  if (my_last)
-    ctx.my_last = offer_of(*my_last);
+  ctx.my_last_amount = my_last;
   ctx.round = round;
   ctx.max_rounds = max_rounds;
   return ctx;
@@ -382,7 +381,8 @@ bool play(simulated_agent& opener, simulated_agent& responder, std::int64_t open
     offer_context ctx;
     ctx.negotiation_id = "n-sim";
     ctx.incoming = offer;
-    ctx.my_last = to->last;
+    if (to->last)
+      ctx.my_last_amount = to->last->amount;
     ctx.round = round;
     ctx.max_rounds = max_rounds;
     auto answer = to->brain.decide(ctx);
