@@ -20,11 +20,13 @@ namespace parley::actors::negotiation {
 /// agent messages and its timer and carries out what the rules decide: a
 /// refused input is published as a problem_event and changes nothing; the
 /// agent message is relayed to the other party (as the negotiation, so the
-/// answer comes straight back, also across nodes); `updated` is published only if
-/// someone subscribed to it; the terminal event (with the final record, shared) goes to
-/// the room, on expiry to both parties, and to its subscribers. Then the actor goes
-/// back to `home` for the next negotiation; timers and messages meant for an earlier
-/// one are told apart and dropped.
+/// answer comes straight back, also across nodes), an offer together with
+/// that party's `answer_terms`; `updated` is published only if someone
+/// subscribed to it; the terminal event (with the final record, shared) goes
+/// to the room, on expiry to the parties that keep state per negotiation
+/// (`room_member::hears_expiry`), and to its subscribers. Then the actor goes
+/// back to `home` for the next negotiation; timers and messages meant for an
+/// earlier one are told apart and dropped.
 ///
 /// `resume_negotiation` takes up a negotiation the store kept open across a
 /// restart (rules::resume): no `started` event; the latest offer goes again
