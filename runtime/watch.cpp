@@ -116,11 +116,13 @@ watch::~watch() {
 
 void watch::linger() {
   if (impl_->linger.count() > 0) {
-    *impl_->log << "parley: the run is over; still serving for "
-                << impl_->linger.count() << " s (Ctrl-C ends it)" << std::endl;
+    // The handlers first: whoever reads the line may signal at once, and the
+    // default action would end the process without the graceful stop.
     stop_requested = false;
     auto previous_int = std::signal(SIGINT, request_stop);
     auto previous_term = std::signal(SIGTERM, request_stop);
+    *impl_->log << "parley: the run is over; still serving for "
+                << impl_->linger.count() << " s (Ctrl-C ends it)" << std::endl;
     constexpr auto poll = std::chrono::milliseconds(100);
     auto until = std::chrono::steady_clock::now() + impl_->linger;
     while (!stop_requested && std::chrono::steady_clock::now() < until)

@@ -53,6 +53,21 @@ TEST_CASE("a run served with --serve answers the API, lingers, and ends on SIGIN
   CHECK(run.wait_exit(5s) == 0);
 }
 
+TEST_CASE("a lingering run stops gracefully on a SIGINT sent as soon as it says it "
+          "lingers",
+          "[integration][watch]") {
+  background_process run{{PARLEY_BINARY, "run", scenarios + "freelance_deal.json",
+                          "--serve", "0", "--serve-linger", "60"}};
+  watched_port(run);
+  INFO(run.output());
+  REQUIRE(run.wait_for_output("still serving for 60 s", 30s));
+  // The line promises that Ctrl-C ends the linger: the handler must be in
+  // place before it is printed, or the signal's default action ends the
+  // process (status 130, no graceful stop).
+  run.signal(SIGINT);
+  CHECK(run.wait_exit(5s) == 0);
+}
+
 TEST_CASE("a served run ends by itself once its linger is over",
           "[integration][watch]") {
   background_process run{{PARLEY_BINARY, "run", scenarios + "scripted_counter.json",
