@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "caf/actor_cast.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
 

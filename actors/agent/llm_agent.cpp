@@ -1,11 +1,13 @@
 #include "actors/agent/llm_agent.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "caf/actor_cast.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
@@ -22,6 +24,14 @@ namespace {
 
 /// How long a room may take to answer a start request.
 constexpr auto start_timeout = std::chrono::seconds(10);
+
+/// What an LLM agent remembers of a negotiation it takes part in (a rule or
+/// script agent keeps nothing: each offer comes with its `answer_terms`).
+struct memo {
+  std::string negotiation_id;
+  /// Where its answers go, learned from the offers it gets.
+  offer_receiver negotiation;
+};
 
 struct llm_agent_state {
   static inline const char* name = "parley.llm_agent";
@@ -56,6 +66,41 @@ struct llm_agent_state {
 };
 
 using llm_agent_pointer = llm_agent_actor::stateful_pointer<llm_agent_state>;
+
+/// Where the memo of `negotiation_id` is in `st.open` (its end if none).
+std::vector<memo>::iterator memo_at(llm_agent_state& st,
+                                    const std::string& negotiation_id) {
+  return std::find_if(st.open.begin(), st.open.end(), [&](const memo& m) {
+    return m.negotiation_id == negotiation_id;
+  });
+}
+
+/// The memo of `negotiation_id`, or null.
+memo* find_memo(llm_agent_state& st, const std::string& negotiation_id) {
+  auto i = memo_at(st, negotiation_id);
+  return i != st.open.end() ? &*i : nullptr;
+}
+
+/// Forgets an ended negotiation; an agent that takes part in none keeps no
+/// memory for memos.
+void forget(llm_agent_state& st, const std::string& negotiation_id) {
+  auto i = memo_at(st, negotiation_id);
+  if (i == st.open.end())
+    return;
+  st.open.erase(i);
+  if (st.open.empty())
+    std::vector<memo>{}.swap(st.open);
+}
+
+/// Records an offer the agent got: its sender is where the answers go.
+void on_offer(llm_agent_pointer self, const std::string& negotiation_id) {
+  auto& st = self->state;
+  auto to = caf::actor_cast<offer_receiver>(self->current_sender());
+  if (auto* m = find_memo(st, negotiation_id))
+    m->negotiation = std::move(to);
+  else
+    st.open.push_back(memo{negotiation_id, std::move(to)});
+}
 
 void publish(llm_agent_pointer self, messages::agent_event x) {
   auto& st = self->state;

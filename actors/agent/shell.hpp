@@ -2,8 +2,7 @@
 
 // What every agent shell (rule or script brain, LLM brain) does the same way:
 // open negotiations, build a brain's view of an offer, and send a decision.
-// `State` has `id`, `starting` (pending starts) and `next_message_id()`; the
-// LLM agent's also `open` (memos).
+// `State` has `id`, `starting` (pending starts) and `next_message_id()`.
 
 #include <algorithm>
 #include <cstdint>
@@ -11,8 +10,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include "caf/actor_cast.hpp"
 
 #include "actors/agent/brain.hpp"
 #include "actors/agent/interface.hpp"
@@ -24,14 +21,6 @@
 
 namespace parley::actors::agent {
 
-/// What an LLM agent remembers of a negotiation it takes part in (a rule or
-/// script agent keeps nothing: each offer comes with its `answer_terms`).
-struct memo {
-  std::string negotiation_id;
-  /// Where its answers go, learned from the offers it gets.
-  offer_receiver negotiation;
-};
-
 /// What a brain knows of `incoming`, an offer handed on with `terms`.
 inline offer_context context_of(const std::string& negotiation_id,
                                 const messages::proposal& incoming,
@@ -42,38 +31,6 @@ inline offer_context context_of(const std::string& negotiation_id,
     my_last_amount = *terms.my_last_amount;
   return offer_context{negotiation_id, incoming, my_last_amount, terms.round,
                        max_rounds};
-}
-
-/// The memo of `negotiation_id`, or null.
-template <class State>
-memo* find_memo(State& st, const std::string& negotiation_id) {
-  auto i = std::find_if(st.open.begin(), st.open.end(), [&](const memo& m) {
-    return m.negotiation_id == negotiation_id;
-  });
-  return i != st.open.end() ? &*i : nullptr;
-}
-
-/// Forgets an ended negotiation; an agent that takes part in none keeps no
-/// memory for memos.
-template <class State> void forget(State& st, const std::string& negotiation_id) {
-  auto i = std::find_if(st.open.begin(), st.open.end(), [&](const memo& m) {
-    return m.negotiation_id == negotiation_id;
-  });
-  if (i == st.open.end())
-    return;
-  st.open.erase(i);
-  if (st.open.empty())
-    std::vector<memo>{}.swap(st.open);
-}
-
-/// Records an offer the agent got: its sender is where the answers go.
-template <class Self> void on_offer(Self* self, const std::string& negotiation_id) {
-  auto& st = self->state;
-  auto to = caf::actor_cast<offer_receiver>(self->current_sender());
-  if (auto* m = find_memo(st, negotiation_id))
-    m->negotiation = std::move(to);
-  else
-    st.open.push_back(memo{negotiation_id, std::move(to)});
 }
 
 /// Asks `room` to open a negotiation with `responder`, this agent proposing

@@ -1,6 +1,7 @@
 #include "actors/negotiation/actor.hpp"
 
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "caf/actor_system.hpp"
@@ -299,18 +300,15 @@ void drop_late(negotiation_impl* self, const AgentMessage& x) {
 
 /// The agent message `x`, just applied, as relayed to `to`: an offer with
 /// `to`'s terms, an accept or reject as it came.
-caf::message relayed(negotiation_impl* self, party to, messages::agent_proposal& x) {
-  return offer_to(self, to, std::move(x));
-}
-
-caf::message relayed(negotiation_impl* self, party to, messages::agent_counter& x) {
-  return offer_to(self, to, std::move(x));
-}
-
-template <class Answer> caf::message relayed(negotiation_impl* self, party, Answer&) {
-  // `x` lives in the mailbox element whose content moves into the message
-  // (an element sent as values gives its strings away).
-  return self->current_mailbox_element()->move_content_to_message();
+template <class AgentMessage>
+caf::message relayed(negotiation_impl* self, party to, AgentMessage& x) {
+  if constexpr (std::is_same_v<AgentMessage, messages::agent_proposal> ||
+                std::is_same_v<AgentMessage, messages::agent_counter>)
+    return offer_to(self, to, std::move(x));
+  else
+    // `x` lives in the mailbox element whose content moves into the message
+    // (an element sent as values gives its strings away).
+    return self->current_mailbox_element()->move_content_to_message();
 }
 
 template <class AgentMessage>

@@ -79,6 +79,16 @@ proposal gbp(std::int64_t amount, bool escrow = false) {
   return p;
 }
 
+/// A negotiation at 10000 whose responder counters 9000 after a think time
+/// of `delay_ms`, opened.
+agent_pair thinking_pair(actor_fixture& fx, std::int64_t delay_ms) {
+  agent_pair pair{
+      fx, script_agent("initiator", {}),
+      script_agent("responder", {scripted(reply_action::counter, 9000, delay_ms)})};
+  pair.open(gbp(10000));
+  return pair;
+}
+
 } // namespace
 
 TEST_CASE("scripted agents play the W1 exchange to agreement", "[actor]") {
@@ -106,10 +116,7 @@ TEST_CASE("scripted agents play the W1 exchange to agreement", "[actor]") {
 
 TEST_CASE("a scripted think time is a delayed message, not a wait", "[actor]") {
   actor_fixture fx;
-  agent_pair pair{
-      fx, script_agent("initiator", {}),
-      script_agent("responder", {scripted(reply_action::counter, 9000, 5000)})};
-  pair.open(gbp(10000));
+  auto pair = thinking_pair(fx, 5000);
   fx.advance(4999ms);
   CHECK(fx.seen.kinds().size() == 1);
   fx.advance(1ms);
@@ -121,10 +128,7 @@ TEST_CASE("a scripted think time is a delayed message, not a wait", "[actor]") {
 TEST_CASE("a think time past the offer's deadline sends nothing", "[actor]") {
   actor_fixture fx;
   // The counter would come 31 s after the proposal: the round timeout is 30 s.
-  agent_pair pair{
-      fx, script_agent("initiator", {}),
-      script_agent("responder", {scripted(reply_action::counter, 9000, 31000)})};
-  pair.open(gbp(10000));
+  thinking_pair(fx, 31000);
   fx.advance(30s);
   REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
   fx.advance(1s);
@@ -138,10 +142,7 @@ TEST_CASE("a think time past the offer's deadline sends nothing", "[actor]") {
 
 TEST_CASE("a think time within the offer's deadline still answers", "[actor]") {
   actor_fixture fx;
-  agent_pair pair{
-      fx, script_agent("initiator", {}),
-      script_agent("responder", {scripted(reply_action::counter, 9000, 29999)})};
-  pair.open(gbp(10000));
+  auto pair = thinking_pair(fx, 29999);
   fx.advance(29999ms);
   using k = negotiation_event_kind;
   REQUIRE(fx.seen.kinds() == std::vector<k>{k::started, k::updated});
