@@ -231,12 +231,17 @@ void committed(store_pointer self, const std::string& failure) {
   st.last_failure.clear();
   st.events_committed += st.in_flight_events;
   for (const auto& op : st.in_flight) {
+    if (op.terminal) {
+      // Ended: nothing to follow (most ops of a load test end so).
+      if (!st.waiters.empty())
+        resolve(self, op.id, progress{op.round_count, true});
+      if (!st.committed.empty())
+        st.committed.erase(op.id);
+      continue;
+    }
     auto& p = st.committed[op.id];
     p.rounds = std::max(p.rounds, op.round_count);
-    p.terminal = p.terminal || op.terminal;
     resolve(self, op.id, p);
-    if (p.terminal)
-      st.committed.erase(op.id);
   }
   for (auto& rp : flushes)
     rp.deliver(st.events_committed);

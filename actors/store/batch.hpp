@@ -35,7 +35,9 @@ struct write_op {
 
 /// The events heard since the last commit, folded per negotiation in the
 /// order first heard: a negotiation that starts and ends within one batch is
-/// one insert. Pure: no CAF, no database.
+/// one insert. A new negotiation's row is rendered once, from the last
+/// record heard and the rounds after it: at its end, or at `take` if it is
+/// still open then. Pure: no CAF, no database.
 class batch {
 public:
   /// Folds `x` in.
@@ -61,11 +63,32 @@ public:
   std::vector<write_op> take();
 
 private:
-  /// The op of negotiation `id`, new if the batch has none; null when the
-  /// store cannot keep `id`.
-  write_op* op_for(const std::string& id);
+  /// What the batch heard of a new negotiation (its `started` is in the
+  /// batch), to be rendered into its op's row.
+  struct unrendered {
+    /// The last record heard: opened or final.
+    messages::shared_record record;
+    /// The rounds heard after `record`, newest last.
+    std::vector<messages::negotiation_round> rounds;
+    /// The last update heard after `record`: its round (even one heard
+    /// before) and convergence score set the row's current columns.
+    std::optional<messages::negotiation_round> last_update;
+    double convergence_score = 0;
+    /// Whether the row lags behind what is heard.
+    bool pending = false;
+  };
+
+  /// The index of negotiation `id`'s op (and its `unrendered`), new if the
+  /// batch has none; `npos` when the store cannot keep `id`.
+  std::size_t op_for(const std::string& id);
+
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  /// Renders what `u` holds into `op`'s row.
+  static void render(write_op& op, unrendered& u);
 
   std::vector<write_op> ops_;
+  std::vector<unrendered> unrendered_;
   std::unordered_map<std::string, std::size_t> index_;
   std::size_t events_ = 0;
   std::size_t skipped_ = 0;

@@ -1,6 +1,8 @@
 #include "actors/store/iso_time.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace parley::actors::store {
 
@@ -49,36 +51,51 @@ bool digits(const std::string& s, std::size_t pos, std::size_t n, unsigned& out)
 
 } // namespace
 
-std::string to_iso(std::int64_t unix_ms) {
+std::size_t format_iso(std::int64_t unix_ms, char* out) {
   auto days = floor_div(unix_ms, 86'400'000);
-  auto ms_of_day = unix_ms - days * 86'400'000;
-  std::int64_t y;
-  unsigned m, d;
-  civil_from_days(days, y, m, d);
-  if (y < 0 || y > 9999) {
-    char buf[48];
-    std::snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02u:%02u:%02u.%03uZ",
-                  static_cast<long long>(y), m, d,
-                  static_cast<unsigned>(ms_of_day / 3'600'000),
-                  static_cast<unsigned>(ms_of_day / 60'000 % 60),
-                  static_cast<unsigned>(ms_of_day / 1000 % 60),
-                  static_cast<unsigned>(ms_of_day % 1000));
-    return buf;
+  auto ms_of_day = static_cast<unsigned>(unix_ms - days * 86'400'000);
+  // The date of the last call is kept (per thread): a run's timestamps
+  // mostly fall on one day, and the calendar arithmetic costs more than the
+  // rest of the text.
+  thread_local std::int64_t last_day = 0;
+  thread_local char date[24] = {};
+  thread_local std::size_t date_size = 0;
+  if (date_size == 0 || days != last_day) {
+    std::int64_t y;
+    unsigned m, d;
+    civil_from_days(days, y, m, d);
+    auto n = std::snprintf(date, sizeof(date), "%04lld-%02u-%02u",
+                           static_cast<long long>(y), m, d);
+    date_size = n > 0 ? std::min(static_cast<std::size_t>(n), sizeof(date) - 1) : 0;
+    last_day = days;
   }
-  // The common case by hand: every event formats a few of these.
-  std::string out = "0000-00-00T00:00:00.000Z";
-  auto put = [&out](std::size_t pos, std::size_t width, std::uint64_t value) {
-    for (auto i = pos + width; i-- > pos; value /= 10)
-      out[i] = static_cast<char>('0' + value % 10);
+  std::memcpy(out, date, date_size);
+  char* p = out + date_size;
+  auto put = [&p](unsigned value, int width) {
+    for (int i = width; i-- > 0; value /= 10)
+      p[i] = static_cast<char>('0' + value % 10);
+    p += width;
   };
-  put(0, 4, static_cast<std::uint64_t>(y));
-  put(5, 2, m);
-  put(8, 2, d);
-  put(11, 2, static_cast<std::uint64_t>(ms_of_day / 3'600'000));
-  put(14, 2, static_cast<std::uint64_t>(ms_of_day / 60'000 % 60));
-  put(17, 2, static_cast<std::uint64_t>(ms_of_day / 1000 % 60));
-  put(20, 3, static_cast<std::uint64_t>(ms_of_day % 1000));
-  return out;
+  *p++ = 'T';
+  put(ms_of_day / 3'600'000, 2);
+  *p++ = ':';
+  put(ms_of_day / 60'000 % 60, 2);
+  *p++ = ':';
+  put(ms_of_day / 1000 % 60, 2);
+  *p++ = '.';
+  put(ms_of_day % 1000, 3);
+  *p++ = 'Z';
+  return static_cast<std::size_t>(p - out);
+}
+
+std::string to_iso(std::int64_t unix_ms) {
+  char buf[iso_buffer_size];
+  return std::string(buf, format_iso(unix_ms, buf));
+}
+
+void append_iso(std::string& out, std::int64_t unix_ms) {
+  char buf[iso_buffer_size];
+  out.append(buf, format_iso(unix_ms, buf));
 }
 
 bool from_iso(const std::string& s, std::int64_t& unix_ms) {

@@ -1,7 +1,6 @@
 #include "actors/store/row.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -67,7 +66,8 @@ void set_columns(negotiation_row& row, const messages::negotiation_record& recor
   if (is_uuid(record.intent_id)) {
     row.intent_id = record.intent_id;
     for (auto& c : row.intent_id)
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (c >= 'A' && c <= 'F')
+        c = static_cast<char>(c - 'A' + 'a');
     row.intent_text.clear();
   } else {
     row.intent_id = uuid_for_text(record.intent_id);

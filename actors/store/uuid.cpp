@@ -6,8 +6,22 @@ namespace parley::actors::store {
 
 namespace {
 
+bool lower_hex(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
 bool hex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return lower_hex(c) || (c >= 'A' && c <= 'F');
+}
+
+/// Whether `s` is 8-4-4-4-12 digits that `digit` accepts.
+template <class Digit> bool uuid_shaped(const std::string& s, Digit digit) {
+  if (s.size() != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-')
+    return false;
+  for (std::size_t i = 0; i < 36; ++i)
+    if (i != 8 && i != 13 && i != 18 && i != 23 && !digit(s[i]))
+      return false;
+  return true;
 }
 
 /// FNV-1a, 64 bits, from `basis`.
@@ -23,14 +37,11 @@ std::uint64_t fnv1a(const std::string& text, std::uint64_t basis) {
 } // namespace
 
 bool is_uuid(const std::string& s) {
-  if (s.size() != 36)
-    return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    auto dash = i == 8 || i == 13 || i == 18 || i == 23;
-    if (dash ? s[i] != '-' : !hex(s[i]))
-      return false;
-  }
-  return true;
+  return uuid_shaped(s, hex);
+}
+
+bool is_lower_uuid(const std::string& s) {
+  return uuid_shaped(s, lower_hex);
 }
 
 std::string uuid_for_text(const std::string& text) {

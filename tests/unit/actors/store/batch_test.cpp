@@ -74,6 +74,17 @@ TEST_CASE("an insert that ended in the batch carries its bound texts, rendered",
   auto open = b.take();
   REQUIRE(open.size() == 1);
   CHECK_FALSE(open[0].texts); // still open: the writer renders them
+  // Rendered at `take`: the opened record, then the update heard after it.
+  CHECK(open[0].insert);
+  CHECK_FALSE(open[0].terminal);
+  CHECK(open[0].round_count == 2);
+  CHECK(open[0].row.state == "proposed");
+  CHECK(open[0].row.convergence_score == 0.46);
+  CHECK(open[0].row.updated_at == t0 + 2000);
+  CHECK(nlohmann::json::parse(open[0].row.current_proposal)["amount"] == 8500);
+  REQUIRE(open[0].row.rounds.size() == 2);
+  CHECK(open[0].row.rounds[1].round == 2);
+  CHECK(nlohmann::json::parse(open[0].row.rounds[1].json)["message_id"] == "m2");
   b.add(started());
   b.add(agreed());
   auto ended = b.take();
@@ -134,6 +145,19 @@ TEST_CASE("an event whose negotiation id is not a UUID is skipped, not written",
   CHECK(b.skipped() == 1);
 }
 
+TEST_CASE("a negotiation id is kept only as a lower-case UUID", "[unit]") {
+  CHECK(is_uuid("0190A4C2-0000-7000-8000-00000000000F"));
+  CHECK_FALSE(is_lower_uuid("0190A4C2-0000-7000-8000-00000000000F"));
+  CHECK(is_lower_uuid(id));
+  CHECK_FALSE(is_uuid("0190a4c2-0000-7000-8000-00000000000g"));
+  CHECK_FALSE(is_uuid("0190a4c2-0000-7000-8000+000000000001"));
+  CHECK_FALSE(is_uuid("0190a4c2-0000-7000-8000-0000000000011"));
+  batch b;
+  b.add(sample_started("0190A4C2-0000-7000-8000-000000000001"));
+  CHECK(b.empty());
+  CHECK(b.skipped() == 1);
+}
+
 TEST_CASE("a non-UUID intent id is stored as a UUID and read back as given", "[unit]") {
   auto row = to_row(opened());
   CHECK(is_uuid(row.intent_id));
@@ -169,6 +193,14 @@ TEST_CASE("ISO timestamps round-trip to the millisecond", "[unit]") {
     REQUIRE(from_iso(to_iso(ms), back));
     CHECK(back == ms);
   }
+  // Each day's date is its own, whatever day came before.
+  CHECK(to_iso(t0 - 1) == "2025-12-31T23:59:59.999Z");
+  CHECK(to_iso(t0 + 86'400'000) == "2026-01-02T00:00:00.000Z");
+  CHECK(to_iso(t0 - 1) == "2025-12-31T23:59:59.999Z");
+  CHECK(to_iso(std::int64_t{253'402'300'800'000}) == "10000-01-01T00:00:00.000Z");
+  std::string appended = "at ";
+  append_iso(appended, t0);
+  CHECK(appended == "at 2026-01-01T00:00:00.000Z");
   std::int64_t x = 0;
   CHECK(from_iso("2026-01-01 00:00:00.5+00", x));
   CHECK(x == t0 + 500);
