@@ -44,5 +44,8 @@ using demand_atom = caf::atom_constant<caf::atom("demand")>;
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
 /// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).
 using drain_atom = caf::atom_constant<caf::atom("drain")>;
+/// Tells the store that events wait at its intake, and asks the intake for
+/// them (actors/store/intake.hpp).
+using events_atom = caf::atom_constant<caf::atom("events")>;
 
 } // namespace parley::messages

@@ -13,6 +13,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/store/batch.hpp"
+#include "actors/store/intake.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/registry.hpp"
 #include "actors/store/stored_demand.hpp"
@@ -59,6 +60,14 @@ struct store_state {
   std::shared_ptr<backend> db;
   std::unique_ptr<writer> out;
   store_options options;
+  /// Where the negotiation events wait until this actor takes them.
+  intake_actor intake;
+  /// Whether the intake told of events not taken yet.
+  bool intake_has_events = false;
+  /// Whether a take, to be committed when it arrives, is on its way.
+  bool taking = false;
+  /// The emptied vector of the last take, for the intake to fill next.
+  std::vector<messages::negotiation_event> spare;
   batch pending;
   /// The channels followed, and their events heard since the last commit.
   channel_book channels;
@@ -166,6 +175,59 @@ void resolve(store_pointer self, const std::string& id, const progress& p) {
     st.waiters.erase(i);
 }
 
+/// Folds negotiation event `x` into the pending batch.
+void fold(store_pointer self, const messages::negotiation_event& x) {
+  auto& st = self->state;
+  auto skipped = st.pending.skipped();
+  st.pending.add(x);
+  if (skipped == 0 && st.pending.skipped() == 1)
+    std::cerr << "parley store: negotiation id \"" << x.negotiation_id
+              << "\" is not a lower-case UUID; its events (and any like it) "
+                 "are not stored\n";
+}
+
+/// Takes the events the intake kept, folds them in, then runs `next`. The
+/// intake answers at once; a take that fails (the intake is gone) is logged
+/// and `next` runs on what there is.
+template <class F> void take_from_intake(store_pointer self, F next) {
+  auto& st = self->state;
+  st.intake_has_events = false;
+  if (!st.intake) {
+    next();
+    return;
+  }
+  self->request(st.intake, st.options.sync_timeout, messages::events_atom::value,
+                std::move(st.spare))
+      .then(
+          [self, next](std::vector<messages::negotiation_event>& xs) mutable {
+            for (const auto& x : xs)
+              fold(self, x);
+            xs.clear();
+            self->state.spare = std::move(xs);
+            next();
+          },
+          [self, next](caf::error& err) mutable {
+            std::cerr << "parley store: its intake did not hand over its events: "
+                      << self->system().render(err) << '\n';
+            next();
+          });
+}
+
+void commit(store_pointer self);
+
+/// Takes what the intake told of and commits it, unless a take is on its
+/// way already.
+void take_and_commit(store_pointer self) {
+  auto& st = self->state;
+  if (st.taking)
+    return;
+  st.taking = true;
+  take_from_intake(self, [self] {
+    self->state.taking = false;
+    commit(self);
+  });
+}
+
 /// Hands the pending batch to the writer, if it is idle; with nothing
 /// pending and nothing in hand, answers the flushes.
 void commit(store_pointer self) {
@@ -246,9 +308,34 @@ void committed(store_pointer self, const std::string& failure) {
   for (auto& rp : flushes)
     rp.deliver(st.events_committed);
   st.in_flight.clear();
+  if (st.intake_has_events) {
+    // What the intake kept meanwhile joins the next batch.
+    take_and_commit(self);
+    return;
+  }
   // Behind whatever is in the mailbox now, so that it joins the batch.
   if (!st.pending.empty() || !st.channels.empty() || !st.flushes.empty())
     send_commit(self);
+}
+
+/// Answers `rp` once every event taken so far is committed.
+void flush_taken(store_pointer self, caf::typed_response_promise<std::int64_t> rp) {
+  auto& st = self->state;
+  if (!st.writing && !st.last_failure.empty()) {
+    rp.deliver(store_failure(st.last_failure)); // until it is written again
+    return;
+  }
+  auto idle = st.pending.empty() && st.channels.empty();
+  if (idle && !st.writing) {
+    rp.deliver(st.events_committed);
+    return;
+  }
+  if (idle) {
+    st.in_flight_flushes.push_back(rp);
+  } else {
+    st.flushes.push_back(rp);
+    send_commit(self);
+  }
 }
 
 caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
@@ -390,14 +477,19 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       options.metrics);
   return {
       [self](const messages::negotiation_event& x) {
-        auto& st = self->state;
-        auto skipped = st.pending.skipped();
-        st.pending.add(x);
-        if (skipped == 0 && st.pending.skipped() == 1)
-          std::cerr << "parley store: negotiation id \"" << x.negotiation_id
-                    << "\" is not a lower-case UUID; its events (and any like it) "
-                       "are not stored\n";
+        fold(self, x);
         send_commit(self);
+      },
+      [self](intake_actor intake) {
+        // The intake lives and dies with the store.
+        self->link_to(intake);
+        self->state.intake = std::move(intake);
+      },
+      [self](messages::events_atom) {
+        auto& st = self->state;
+        st.intake_has_events = true;
+        if (!st.writing)
+          take_and_commit(self);
       },
       [](const messages::problem_event&) {},
       [](const messages::agent_event&) {},
@@ -458,27 +550,22 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         }
       },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
-        auto& st = self->state;
-        if (!st.writing && !st.last_failure.empty())
-          return store_failure(st.last_failure); // until it is written again
-        auto idle = st.pending.empty() && st.channels.empty();
-        if (idle && !st.writing)
-          return st.events_committed;
+        // The intake holds every event it heard before this flush was sent:
+        // they are taken first.
         auto rp = self->make_response_promise<std::int64_t>();
-        if (idle) {
-          st.in_flight_flushes.push_back(rp);
-        } else {
-          st.flushes.push_back(rp);
-          send_commit(self);
-        }
+        take_from_intake(self, [self, rp]() mutable { flush_taken(self, rp); });
         return rp;
       },
       [self](messages::done_atom) {
-        auto& st = self->state;
-        auto failure = st.out->finish({st.pending.take(), st.channels.take()});
-        if (!failure.empty())
-          std::cerr << "parley store: the last transaction failed: " << failure << '\n';
-        self->quit();
+        take_from_intake(self, [self] {
+          auto& st = self->state;
+          auto failure = st.out->finish({st.pending.take(), st.channels.take()});
+          if (!failure.empty())
+            std::cerr << "parley store: the last transaction failed: " << failure
+                      << '\n';
+          self->send_exit(st.intake, caf::exit_reason::user_shutdown);
+          self->quit();
+        });
       },
       [self](messages::commit_atom, const std::string& failure) {
         committed(self, failure);
@@ -567,8 +654,11 @@ store_actor spawn_store(caf::actor_system& sys, const store_url& url,
   std::shared_ptr<backend> read_db = open_backend(url);
   auto store = sys.spawn<caf::detached>(store_behavior, std::move(read_db),
                                         std::move(write_db), options);
-  events.subscribe(
-      messages::topic_set::matching("negotiation.*") | messages::channel_topics, store);
+  auto intake = spawn_intake(sys, store);
+  // Before any event can reach the intake, or anyone else the store.
+  caf::anon_send(store, intake);
+  events.subscribe(messages::topic_set::matching("negotiation.*"), intake);
+  events.subscribe(messages::channel_topics, store);
   return store;
 }
 

@@ -24,8 +24,10 @@ struct store_options {
 
 /// Opens the store `url` names (migrating its schema if needed), spawns the
 /// store actor on a thread of its own (a detached actor: the database is
-/// never called on the scheduler's threads) and subscribes it to the
-/// negotiation topics of `events` and to seed 002's channel topics
+/// never called on the scheduler's threads) with its intake
+/// (actors/store/intake.hpp: the negotiation topics of `events` go there,
+/// and the store takes them in batches) and subscribes the store to seed
+/// 002's channel topics
 /// ("towow.*": each channel event is appended to channel_events in its
 /// compact form, and its channel's row upserted in the same group commit
 /// when the channel began, changed status or round, or ended, see
@@ -33,11 +35,12 @@ struct store_options {
 /// cannot be opened.
 ///
 /// Two connections: the actor's own answers reads; the writer's
-/// (actors/store/writer.hpp) commits on a second thread. Group commit: an
-/// event folds into the pending batch (actors/store/batch.hpp); when the
-/// writer is idle, the batch goes to it (after everything already in the
-/// mailbox has joined it), and whatever arrives while the transaction runs
-/// goes into the next one. A failed transaction (the database went away)
+/// (actors/store/writer.hpp) commits on a second thread. Group commit: the
+/// events taken from the intake fold into the pending batch
+/// (actors/store/batch.hpp); when the writer is idle, the batch goes to it,
+/// and whatever arrives while the transaction runs goes into the next one
+/// (taken once the writer reports). A `flush` or `done` first takes what the
+/// intake holds. A failed transaction (the database went away)
 /// fails every waiting `flush` with E028; the writer keeps its batch and
 /// writes it again, before anything later, after 50 ms, then after pauses
 /// doubling up to 2 s, while the `sync`s waiting on it wait on until their

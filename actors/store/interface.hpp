@@ -59,6 +59,17 @@ namespace parley::actors {
 /// - `done`: commits what is pending and stops.
 /// - `commit` is the store's own: it sends it to itself to commit a batch,
 ///   and its writer reports a batch written (with why it failed, or "").
+/// - `events`: its intake has negotiation events for it (it takes them);
+///   an `intake_actor` message names that intake (spawn_store sends it).
+/// The store's intake (actors/store/intake.hpp): the subscriber its
+/// negotiation events go to. `events, spare` hands over every event kept,
+/// in the order heard, and keeps the next ones in `spare` (an emptied
+/// vector of an earlier take: its memory goes back and forth instead of
+/// being allocated anew for each batch).
+using intake_actor = subscriber_actor::extend<
+    caf::replies_to<messages::events_atom, std::vector<messages::negotiation_event>>::
+        with<std::vector<messages::negotiation_event>>>;
+
 using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::sync_atom, std::string, std::int32_t>::with<std::int32_t>,
     caf::replies_to<messages::get_atom,
@@ -91,6 +102,7 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::get_atom, messages::demand_atom,
                     std::string>::with<messages::demand_view>,
     caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>,
-    caf::reacts_to<messages::commit_atom, std::string>>;
+    caf::reacts_to<messages::commit_atom, std::string>,
+    caf::reacts_to<messages::events_atom>, caf::reacts_to<intake_actor>>;
 
 } // namespace parley::actors

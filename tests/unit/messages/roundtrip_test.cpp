@@ -355,6 +355,11 @@ std::vector<parley::actors::store_actor> samples(tag<parley::actors::store_actor
   return {w.as<parley::actors::store_actor>(w.bus), {}};
 }
 
+std::vector<parley::actors::intake_actor> samples(tag<parley::actors::intake_actor>,
+                                                  wire& w) {
+  return {w.as<parley::actors::intake_actor>(w.bus), {}};
+}
+
 std::vector<topic_set> samples(tag<topic_set>, wire&) {
   return {topic_set::all(), terminal_topics, topic_set{}};
 }
@@ -432,6 +437,11 @@ std::vector<negotiation_event> samples(tag<negotiation_event>, wire&) {
                             0.92,
                             0,
                             {}}};
+}
+
+std::vector<std::vector<negotiation_event>> samples(tag<std::vector<negotiation_event>>,
+                                                    wire& w) {
+  return {samples(tag<negotiation_event>{}, w), {}};
 }
 
 std::vector<problem_event> samples(tag<problem_event>, wire&) {
@@ -1127,6 +1137,10 @@ without_actors(std::vector<parley::actors::room_actor> xs) {
 }
 
 parley::actors::store_actor without_actors(parley::actors::store_actor) {
+  return {};
+}
+
+parley::actors::intake_actor without_actors(parley::actors::intake_actor) {
   return {};
 }
 
