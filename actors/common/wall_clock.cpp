@@ -34,10 +34,13 @@ const real_time_origin& origin_of(const caf::actor_clock& clock) {
 
 } // namespace
 
+bool simulated_time(caf::actor_system& sys) {
+  return caf::get_or(sys.config(), "scheduler.policy",
+                     caf::defaults::scheduler::policy) == caf::atom("testing");
+}
+
 wall_clock::wall_clock(caf::actor_system& sys) : clock_(&sys.clock()) {
-  auto policy =
-      caf::get_or(sys.config(), "scheduler.policy", caf::defaults::scheduler::policy);
-  if (policy == caf::atom("testing")) {
+  if (simulated_time(sys)) {
     origin_ = time_point{};
     origin_ms_ = simulated_epoch_ms;
   } else {

@@ -7,6 +7,10 @@
 
 namespace parley::actors {
 
+/// Whether `sys` runs on CAF's test coordinator (simulated time): its
+/// scheduled actors run only when the runner steps them.
+bool simulated_time(caf::actor_system& sys);
+
 /// Maps an actor system's clock to Unix milliseconds for records and events.
 ///
 /// Actors never read the wall clock directly: time comes from the actor clock,

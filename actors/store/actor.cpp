@@ -476,6 +476,8 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       options.metrics);
   return {
+      // The bus's negotiation events come through the intake; one sent to
+      // the store itself is folded the same way.
       [self](const messages::negotiation_event& x) {
         fold(self, x);
         send_commit(self);

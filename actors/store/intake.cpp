@@ -3,11 +3,10 @@
 #include <utility>
 
 #include "caf/actor_system.hpp"
-#include "caf/actor_system_config.hpp"
-#include "caf/defaults.hpp"
 #include "caf/stateful_actor.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "actors/common/wall_clock.hpp"
 #include "messages/events.hpp"
 #include "messages/type_ids.hpp"
 
@@ -57,9 +56,7 @@ intake_actor spawn_intake(caf::actor_system& sys, const store_actor& store) {
   // Simulated time (CAF's test coordinator) runs a scheduled actor only when
   // the runner steps it, and `parley run` waits for the store's last flush
   // without stepping: there the intake gets a thread of its own.
-  auto policy =
-      caf::get_or(sys.config(), "scheduler.policy", caf::defaults::scheduler::policy);
-  if (policy == caf::atom("testing"))
+  if (simulated_time(sys))
     return sys.spawn<caf::detached>(intake_behavior, store);
   return sys.spawn(intake_behavior, store);
 }
