@@ -60,6 +60,13 @@ std::string cursor_after(std::int64_t created_at_ms, const std::string& id) {
   return std::to_string(created_at_ms) + "_" + id;
 }
 
+std::string open_states(const char* column, dialect d) {
+  std::string c = column;
+  if (d == dialect::postgresql)
+    return c + " NOT IN ('accepted', 'rejected', 'expired')";
+  return c + " <> 'accepted' AND " + c + " <> 'rejected' AND " + c + " <> 'expired'";
+}
+
 where_clause where_of(const messages::store_query& q, dialect d) {
   builder b{d};
   if (!q.initiator.empty())
@@ -75,7 +82,7 @@ where_clause where_of(const messages::store_query& q, dialect d) {
     b.add("n.state = " + b.bind(q.state));
   }
   if (q.active_only)
-    b.add("n.state NOT IN ('accepted', 'rejected', 'expired')");
+    b.add(open_states("n.state", d));
   if (!q.intent_id.empty()) {
     if (!is_uuid(q.intent_id))
       throw query_error("intent_id must be a UUID, got \"" + q.intent_id + "\"");

@@ -12,6 +12,11 @@ namespace parley::actors::store {
 /// Which SQL a back end speaks.
 enum class dialect : std::uint8_t { sqlite, postgresql };
 
+/// "`column` is not a terminal state" (not accepted, rejected or expired),
+/// spelled as the dialect's expiry index spells its condition (migration
+/// 001), so that the planner may answer from that index.
+std::string open_states(const char* column, dialect d);
+
 /// A WHERE clause with its parameters, all bound as text.
 struct where_clause {
   std::string sql;

@@ -621,9 +621,9 @@ public:
   }
 
   std::vector<negotiation_row> load_open() override {
-    use s{prepared(std::string{"SELECT "} + row_columns +
-                       " WHERE n.state NOT IN ('accepted', 'rejected', 'expired')"
-                       " ORDER BY n.created_at, n.id")};
+    use s{prepared(std::string{"SELECT "} + row_columns + " WHERE " +
+                   open_states("n.state", dialect::sqlite) +
+                   " ORDER BY n.created_at, n.id")};
     std::vector<negotiation_row> rows;
     while (s->step())
       rows.push_back(read_row(*s));
@@ -701,7 +701,9 @@ public:
   std::vector<messages::channel_event> open_channel_events() override {
     use s{prepared("SELECT e.body, e.event FROM channel_events e JOIN channels c "
                    "ON c.channel_id = e.channel_id "
-                   "WHERE c.status NOT IN ('finalized', 'force_finalized', 'failed') "
+                   // As idx_channels_open spells it (migration 003).
+                   "WHERE c.status <> 'finalized' AND c.status <> 'force_finalized' "
+                   "AND c.status <> 'failed' "
                    "ORDER BY c.created_at, c.channel_id, e.seq")};
     std::vector<messages::channel_event> out;
     while (s->step())

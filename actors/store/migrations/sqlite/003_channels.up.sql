@@ -4,6 +4,7 @@
 -- the API shows). Written by the store in its group commit; the JSON is the
 -- wire JSON of messages/channel_json.cpp. The foreign key is declared, not
 -- enforced (as in 001): the store writes a channel's row before its events.
+-- Lists of states are written out as comparisons, as in 001 (and why).
 CREATE TABLE channels (
   channel_id TEXT PRIMARY KEY NOT NULL,
   demand_id TEXT NOT NULL,
@@ -11,9 +12,10 @@ CREATE TABLE channels (
   parent_channel_id TEXT,
   depth INTEGER NOT NULL DEFAULT 0 CONSTRAINT channels_depth_check CHECK (depth >= 0),
   -- Seed 002 §5.3's status after the channel's latest event.
-  status TEXT NOT NULL CONSTRAINT channels_status_check CHECK (status IN (
-    'created', 'broadcasting', 'collecting', 'aggregating', 'proposal_sent',
-    'negotiating', 'finalized', 'force_finalized', 'failed')),
+  status TEXT NOT NULL CONSTRAINT channels_status_check CHECK (
+    status = 'created' OR status = 'broadcasting' OR status = 'collecting'
+    OR status = 'aggregating' OR status = 'proposal_sent' OR status = 'negotiating'
+    OR status = 'finalized' OR status = 'force_finalized' OR status = 'failed'),
   round INTEGER NOT NULL DEFAULT 1,
   -- The latest channel_proposal; NULL before the first.
   proposal TEXT CONSTRAINT channels_proposal_check CHECK (
@@ -27,7 +29,7 @@ CREATE TABLE channels (
 
 CREATE INDEX idx_channels_demand ON channels (demand_id);
 CREATE INDEX idx_channels_open ON channels (created_at)
-  WHERE status NOT IN ('finalized', 'force_finalized', 'failed');
+  WHERE status <> 'finalized' AND status <> 'force_finalized' AND status <> 'failed';
 
 CREATE TABLE channel_events (
   channel_id TEXT NOT NULL REFERENCES channels (channel_id) ON DELETE CASCADE,
