@@ -11,6 +11,7 @@
 #include "actors/store/iso_time.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
+#include "actors/store/sqlite_glob.hpp"
 
 namespace parley::actors::store {
 
@@ -323,6 +324,11 @@ public:
       throw store_error("cannot open the SQLite store " + path + ": " + msg);
     }
     sqlite3_busy_timeout(db_, 5000);
+    if (install_glob(db_) != SQLITE_OK) {
+      std::string msg = sqlite3_errmsg(db_);
+      sqlite3_close(db_);
+      throw store_error("cannot set up the SQLite store " + path + ": " + msg);
+    }
     // A new file gets 8 KiB pages (SQLite's default is 4 KiB): a row of
     // seed 003 is about 0.8 KiB, so each B-tree holds more per page, is
     // shallower, and splits less often (16 KiB took 10 % less CPU per row

@@ -15,7 +15,7 @@ bool hex(char c) {
 }
 
 /// Whether `s` is 8-4-4-4-12 digits that `digit` accepts.
-template <class Digit> bool uuid_shaped(const std::string& s, Digit digit) {
+template <class Digit> bool uuid_shaped(std::string_view s, Digit digit) {
   if (s.size() != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-')
     return false;
   for (std::size_t i = 0; i < 36; ++i)
@@ -36,11 +36,11 @@ std::uint64_t fnv1a(const std::string& text, std::uint64_t basis) {
 
 } // namespace
 
-bool is_uuid(const std::string& s) {
+bool is_uuid(std::string_view s) {
   return uuid_shaped(s, hex);
 }
 
-bool is_lower_uuid(const std::string& s) {
+bool is_lower_uuid(std::string_view s) {
   return uuid_shaped(s, lower_hex);
 }
 
