@@ -108,11 +108,10 @@ void batch::add(const messages::negotiation_event& x) {
     op.terminal = true;
     if (op.insert) {
       // Its final record holds every round: the row is final now.
-      u = unrendered{x.record, {}, std::nullopt, 0, true};
-      render(op, u);
+      u = unrendered{x.record, {}, std::nullopt, 0, false};
+      op.texts = final_texts(op.row, *x.record);
       op.round_count =
           std::max(op.round_count, static_cast<std::int32_t>(x.record->rounds.size()));
-      op.texts = texts_of(op.row);
       return;
     }
     // Every column from the final record, and the rounds not heard before.

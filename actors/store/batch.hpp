@@ -28,8 +28,9 @@ struct write_op {
   std::int32_t round_count = 0;
   /// An insert's texts, rendered when its negotiation ended within the batch
   /// (its row is final then), on the store actor's thread while the writer's
-  /// thread writes the batch before: the writer only binds them. None for any
-  /// other op.
+  /// thread writes the batch before: the writer only binds them (and
+  /// `row.rounds` is empty: the rounds are rendered straight into
+  /// `texts->rounds`). None for any other op.
   std::optional<row_texts> texts;
 };
 

@@ -122,6 +122,25 @@ row_texts texts_of(const negotiation_row& row) {
           to_iso(row.updated_at)};
 }
 
+row_texts final_texts(negotiation_row& row,
+                      const messages::negotiation_record& record) {
+  set_columns(row, record);
+  row.rounds.clear();
+  row_texts t;
+  t.rounds.reserve(2 + 192 * record.rounds.size()); // as round_text's
+  t.rounds.push_back('[');
+  for (const auto& r : record.rounds) {
+    if (t.rounds.size() > 1)
+      t.rounds.push_back(',');
+    append_round(t.rounds, r);
+  }
+  t.rounds.push_back(']');
+  t.created_at = to_iso(row.created_at);
+  t.expires_at = to_iso(row.expires_at);
+  t.updated_at = to_iso(row.updated_at);
+  return t;
+}
+
 std::vector<stored_round> split_rounds(const std::string& array) {
   auto j = json::parse(array, nullptr, false);
   if (j.is_discarded() || !j.is_array())

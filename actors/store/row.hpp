@@ -61,6 +61,13 @@ struct row_texts {
 /// The texts `row` binds when it is inserted.
 row_texts texts_of(const negotiation_row& row);
 
+/// Every column of `record` but the rounds into `row` (whose rounds it
+/// clears), and the texts its insert binds, the rounds of `record` rendered
+/// straight into their array: what a negotiation that ends in the batch
+/// that inserts it needs, without a text per round (as to_row, then
+/// texts_of, give it).
+row_texts final_texts(negotiation_row& row, const messages::negotiation_record& record);
+
 /// `rounds` (those numbered above `after`) as one JSON array.
 std::string rounds_array(const std::vector<stored_round>& rounds, std::int64_t after = 0);
 
