@@ -504,10 +504,9 @@ public:
     return guarded_read("load_open", [&] {
       pqxx::read_transaction w{*conn_};
       std::vector<negotiation_row> rows;
-      for (const auto& r :
-           w.exec(std::string{"SELECT "} + row_columns +
-                  " WHERE n.state NOT IN ('accepted', 'rejected', 'expired')"
-                  " ORDER BY n.created_at, n.id"))
+      for (const auto& r : w.exec(std::string{"SELECT "} + row_columns + " WHERE " +
+                                  open_states("n.state", dialect::postgresql) +
+                                  " ORDER BY n.created_at, n.id"))
         rows.push_back(read_row(r));
       return rows;
     });
@@ -607,10 +606,10 @@ public:
       pqxx::read_transaction w{*conn_};
       std::vector<messages::channel_event> out;
       for (const auto& r :
-           w.exec("SELECT e.body, e.event::text FROM channel_events e JOIN channels c "
-                  "ON c.channel_id = e.channel_id "
-                  "WHERE c.status NOT IN ('finalized', 'force_finalized', 'failed') "
-                  "ORDER BY c.created_at, c.channel_id, e.seq"))
+           w.exec(std::string{"SELECT e.body, e.event::text FROM channel_events e JOIN "
+                              "channels c ON c.channel_id = e.channel_id WHERE "} +
+                  open_channels("c.status", dialect::postgresql) +
+                  " ORDER BY c.created_at, c.channel_id, e.seq"))
         out.push_back(read_channel_event(r, 0));
       return out;
     });

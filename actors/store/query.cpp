@@ -60,11 +60,35 @@ std::string cursor_after(std::int64_t created_at_ms, const std::string& id) {
   return std::to_string(created_at_ms) + "_" + id;
 }
 
-std::string open_states(const char* column, dialect d) {
-  std::string c = column;
+namespace {
+
+/// `column` is none of `ended` (three quoted SQL strings), as the dialect's
+/// partial index of open rows spells it. Both spellings for SQLite: it uses
+/// a partial index only for a query that spells its condition as the index
+/// does; migrations 001 and 003 now write it as comparisons, and stores
+/// created before that change have the list.
+std::string none_of(const std::string& column, const char* const (&ended)[3],
+                    dialect d) {
+  auto listed =
+      column + " NOT IN (" + ended[0] + ", " + ended[1] + ", " + ended[2] + ")";
   if (d == dialect::postgresql)
-    return c + " NOT IN ('accepted', 'rejected', 'expired')";
-  return c + " <> 'accepted' AND " + c + " <> 'rejected' AND " + c + " <> 'expired'";
+    return listed;
+  std::string out;
+  for (const char* x : ended)
+    out += column + " <> " + x + " AND ";
+  return out + listed;
+}
+
+} // namespace
+
+std::string open_states(const char* column, dialect d) {
+  static const char* const ended[] = {"'accepted'", "'rejected'", "'expired'"};
+  return none_of(column, ended, d);
+}
+
+std::string open_channels(const char* column, dialect d) {
+  static const char* const ended[] = {"'finalized'", "'force_finalized'", "'failed'"};
+  return none_of(column, ended, d);
 }
 
 where_clause where_of(const messages::store_query& q, dialect d) {

@@ -14,8 +14,14 @@ enum class dialect : std::uint8_t { sqlite, postgresql };
 
 /// "`column` is not a terminal state" (not accepted, rejected or expired),
 /// spelled as the dialect's expiry index spells its condition (migration
-/// 001), so that the planner may answer from that index.
+/// 001; for SQLite, as both its current and its earlier text do), so that
+/// the planner may answer from that index.
 std::string open_states(const char* column, dialect d);
+
+/// "`column` is a channel status that is not final" (not finalized,
+/// force_finalized or failed), spelled as idx_channels_open spells it
+/// (migration 003), likewise.
+std::string open_channels(const char* column, dialect d);
 
 /// A WHERE clause with its parameters, all bound as text.
 struct where_clause {

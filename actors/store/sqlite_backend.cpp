@@ -709,12 +709,10 @@ public:
   }
 
   std::vector<messages::channel_event> open_channel_events() override {
-    use s{prepared("SELECT e.body, e.event FROM channel_events e JOIN channels c "
-                   "ON c.channel_id = e.channel_id "
-                   // As idx_channels_open spells it (migration 003).
-                   "WHERE c.status <> 'finalized' AND c.status <> 'force_finalized' "
-                   "AND c.status <> 'failed' "
-                   "ORDER BY c.created_at, c.channel_id, e.seq")};
+    use s{prepared(std::string{"SELECT e.body, e.event FROM channel_events e JOIN "
+                               "channels c ON c.channel_id = e.channel_id WHERE "} +
+                   open_channels("c.status", dialect::sqlite) +
+                   " ORDER BY c.created_at, c.channel_id, e.seq")};
     std::vector<messages::channel_event> out;
     while (s->step())
       out.push_back(read_channel_event(*s, 0));

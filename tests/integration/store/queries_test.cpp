@@ -332,8 +332,9 @@ TEST_CASE("SQLite answers the open-state patterns from its partial indexes",
           "[integration]") {
   auto t = sqlite_target("explain");
   auto db = open_seeded(t);
-  // The store's own spelling of "not ended" (store::open_states) must be
-  // the expiry index's, or SQLite scans the table instead.
+  // The store's own spellings of "not ended" (store::open_states,
+  // store::open_channels) must be the partial indexes', or SQLite scans the
+  // table instead.
   const std::vector<std::pair<std::string, std::string>> patterns = {
       {"idx_negotiations_expires",
        "UPDATE negotiations SET state = 'expired' "
@@ -343,8 +344,19 @@ TEST_CASE("SQLite answers the open-state patterns from its partial indexes",
            store::open_states("n.state", store::dialect::sqlite) +
            " ORDER BY n.expires_at"},
       {"idx_channels_open",
-       "SELECT channel_id FROM channels c WHERE c.status <> 'finalized' AND "
-       "c.status <> 'force_finalized' AND c.status <> 'failed' ORDER BY c.created_at"},
+       "SELECT channel_id FROM channels c WHERE " +
+           store::open_channels("c.status", store::dialect::sqlite) +
+           " ORDER BY c.created_at"},
   };
   check_plans(t, "EXPLAIN QUERY PLAN ", patterns);
+  // A store created before migrations 001 and 003 wrote the conditions as
+  // comparisons has them as lists: its indexes serve the same queries.
+  auto relisted =
+      t.exec("DROP INDEX idx_negotiations_expires; DROP INDEX idx_channels_open;"
+             "CREATE INDEX idx_negotiations_expires ON negotiations (expires_at)"
+             "  WHERE state NOT IN ('accepted', 'rejected', 'expired');"
+             "CREATE INDEX idx_channels_open ON channels (created_at)"
+             "  WHERE status NOT IN ('finalized', 'force_finalized', 'failed');");
+  REQUIRE(relisted.exit_code == 0);
+  check_plans(t, "EXPLAIN QUERY PLAN ", {patterns[1], patterns[2]});
 }
