@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 #include "actors/store/iso_time.hpp"
 #include "actors/store/json_text.hpp"
@@ -117,28 +118,34 @@ std::string rounds_array(const std::vector<stored_round>& rounds, std::int64_t a
   return out;
 }
 
-row_texts texts_of(const negotiation_row& row) {
-  return {rounds_array(row.rounds), to_iso(row.created_at), to_iso(row.expires_at),
+namespace {
+
+/// The texts an insert of `row` binds, its rounds' array being `rounds`.
+row_texts texts_with(const negotiation_row& row, std::string rounds) {
+  return {std::move(rounds), to_iso(row.created_at), to_iso(row.expires_at),
           to_iso(row.updated_at)};
+}
+
+} // namespace
+
+row_texts texts_of(const negotiation_row& row) {
+  return texts_with(row, rounds_array(row.rounds));
 }
 
 row_texts final_texts(negotiation_row& row,
                       const messages::negotiation_record& record) {
   set_columns(row, record);
   row.rounds.clear();
-  row_texts t;
-  t.rounds.reserve(2 + 192 * record.rounds.size()); // as round_text's
-  t.rounds.push_back('[');
+  std::string rounds;
+  rounds.reserve(2 + 192 * record.rounds.size()); // as round_text's
+  rounds.push_back('[');
   for (const auto& r : record.rounds) {
-    if (t.rounds.size() > 1)
-      t.rounds.push_back(',');
-    append_round(t.rounds, r);
+    if (rounds.size() > 1)
+      rounds.push_back(',');
+    append_round(rounds, r);
   }
-  t.rounds.push_back(']');
-  t.created_at = to_iso(row.created_at);
-  t.expires_at = to_iso(row.expires_at);
-  t.updated_at = to_iso(row.updated_at);
-  return t;
+  rounds.push_back(']');
+  return texts_with(row, std::move(rounds));
 }
 
 std::vector<stored_round> split_rounds(const std::string& array) {

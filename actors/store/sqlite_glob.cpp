@@ -20,20 +20,21 @@ namespace {
 /// glob(pattern, text), as SQLite's own: NULL for a NULL argument, an error
 /// for a pattern longer than the connection's limit, else 1 or 0.
 void glob(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  static const std::size_t uuid_glob_size = std::strlen(uuid_glob);
-  auto* db = sqlite3_context_db_handle(ctx);
-  if (sqlite3_value_bytes(argv[0]) >
-      sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1)) {
+  static const auto uuid_glob_size = static_cast<int>(std::strlen(uuid_glob));
+  auto* pattern = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[1]));
+  auto size = sqlite3_value_bytes(argv[0]);
+  if (size > sqlite3_limit(sqlite3_context_db_handle(ctx),
+                           SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1)) {
     sqlite3_result_error(ctx, "LIKE or GLOB pattern too complex", -1);
     return;
   }
-  auto* pattern = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-  auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[1]));
   if (pattern == nullptr || text == nullptr)
     return;
-  // Both read the texts up to their first NUL, as SQLite's matcher does.
-  auto size = std::strlen(pattern);
-  if (size == uuid_glob_size && std::memcmp(pattern, uuid_glob, size) == 0)
+  // A pattern of uuid_glob's size that equals it has no NUL in it; any other
+  // goes to sqlite3_strglob, which reads both texts up to their first NUL,
+  // as SQLite's matcher does (and so does is_lower_uuid's string_view).
+  if (size == uuid_glob_size && std::memcmp(pattern, uuid_glob, uuid_glob_size) == 0)
     sqlite3_result_int(ctx, is_lower_uuid(text) ? 1 : 0);
   else
     sqlite3_result_int(ctx, sqlite3_strglob(pattern, text) == 0 ? 1 : 0);
