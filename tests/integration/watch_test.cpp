@@ -22,7 +22,9 @@ const std::string scenarios = std::string{PARLEY_SOURCE_DIR} + "/examples/scenar
 
 /// The port of the "serving the run at http://HOST:PORT/" line.
 int watched_port(const background_process& p) {
-  REQUIRE(p.wait_for_output("serving the run at http://", 20s));
+  // The line's end, not its start: an unbuffered log may show the address
+  // before the port is written.
+  REQUIRE(p.wait_for_output("/ (the dashboard", 20s));
   auto out = p.output();
   auto begin = out.find("serving the run at http://");
   auto colon = out.find(':', begin + 26);
