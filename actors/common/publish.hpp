@@ -1,9 +1,9 @@
 #pragma once
 
 // How producers publish an event: on the bus's node straight to each
-// subscriber of its topic (one hop, on the producer's own thread, spread over
-// the workers instead of queued behind one bus actor); elsewhere to the bus
-// (or its stand-in), which passes it on.
+// subscriber of its topic (one hop, no bus actor to queue behind, each
+// subscriber scheduled through the shared entry: `deliver_event`); elsewhere
+// to the bus (or its stand-in), which passes it on.
 
 #include <type_traits>
 #include <utility>
@@ -26,7 +26,7 @@ void publish(Self* self, const messages::event_sink& sink, messages::topic t,
   auto subscribers = sink.subscribers();
   for (const auto& x : *subscribers)
     if (x.topics.contains(t))
-      forward_anonymous(self, x.subscriber, event);
+      deliver_event(x.subscriber, event);
 }
 
 /// Publishes an event value of topic `t`.

@@ -17,8 +17,10 @@ namespace parley::actors::store {
 /// dropped every event took 1.4 times as long as without a store, and 1.1
 /// times with the same store on the scheduler (BENCHMARKS.md, "2026-11-27,
 /// 18:00 UTC"). The intake runs on the scheduler: an event costs its sender
-/// a mailbox push, and the store hears once per batch (`events`, sent to it
-/// when the first event after a take arrives) and takes them all at once.
+/// a mailbox push, the intake takes in many events each time it runs
+/// (events come through the scheduler's shared entry, `deliver_event`), and
+/// the store hears once per batch (`events`, sent to it when the first event
+/// after a take arrives) and takes them all at once.
 ///
 /// The intake_actor interface is in actors/store/interface.hpp. With
 /// simulated time the intake is detached too (see intake.cpp).
