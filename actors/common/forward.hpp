@@ -28,12 +28,20 @@ template <class Dest, class... Ts> constexpr void check_accepts() {
   }
 }
 
-template <class Self, class Dest, class... Ts>
-void enqueue(Self* self, caf::strong_actor_ptr sender, const Dest& dest, Ts&&... xs) {
+/// Puts `xs` in `dest`'s mailbox; a receiver that waits for work is
+/// scheduled on `eu` (next on that worker), or without one (nullptr) through
+/// the scheduler's shared entry.
+template <class Dest, class... Ts>
+void enqueue_on(caf::execution_unit* eu, caf::strong_actor_ptr sender, const Dest& dest,
+                Ts&&... xs) {
   if (dest)
     caf::actor_cast<caf::abstract_actor*>(dest)->eq_impl(
-        caf::make_message_id(), std::move(sender), self->context(),
-        std::forward<Ts>(xs)...);
+        caf::make_message_id(), std::move(sender), eu, std::forward<Ts>(xs)...);
+}
+
+template <class Self, class Dest, class... Ts>
+void enqueue(Self* self, caf::strong_actor_ptr sender, const Dest& dest, Ts&&... xs) {
+  enqueue_on(self->context(), std::move(sender), dest, std::forward<Ts>(xs)...);
 }
 
 } // namespace detail
@@ -61,9 +69,7 @@ void forward_anonymous(Self* self, const Dest& dest, caf::message msg) {
 /// each producer's order all the same. W1 with `--store` took 7 % less time
 /// so (BENCHMARKS.md, "2026-11-27, 22:40 UTC").
 template <class Dest> void deliver_event(const Dest& dest, caf::message msg) {
-  if (dest)
-    caf::actor_cast<caf::abstract_actor*>(dest)->eq_impl(
-        caf::make_message_id(), caf::strong_actor_ptr{}, nullptr, std::move(msg));
+  detail::enqueue_on(nullptr, caf::strong_actor_ptr{}, dest, std::move(msg));
 }
 
 /// Sends `xs` to `dest` as if `as` had sent them: the receiver answers `as`
