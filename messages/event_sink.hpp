@@ -21,6 +21,15 @@ namespace parley::messages {
 struct subscription {
   topic_set topics;
   actors::subscriber_actor subscriber;
+  /// Zero: hears every event as it is published. Otherwise the subscriber
+  /// settles (the store under `parley run` and `parley bench`, which keeps
+  /// records and answers no one waiting on a move): it hears nothing of a
+  /// negotiation younger than this many milliseconds but its end, with
+  /// `negotiation_event::unannounced` set, or, once the negotiation is that
+  /// old, one `started` with its record so far and then every event (see
+  /// actors/negotiation/actor.hpp). Only on the bus's node: an event that
+  /// comes through the bus reaches every subscriber.
+  std::int64_t settle_ms = 0;
 };
 
 using subscription_list = std::vector<subscription>;
@@ -45,6 +54,18 @@ public:
     return counts_[static_cast<std::size_t>(x)].load(std::memory_order_relaxed) > 0;
   }
 
+  /// Whether `x` has a subscriber that hears every event as published.
+  bool wants_at_once(topic x) const noexcept {
+    auto i = static_cast<std::size_t>(x);
+    return counts_[i].load(std::memory_order_relaxed) >
+           settling_counts_[i].load(std::memory_order_relaxed);
+  }
+
+  /// The shortest `settle_ms` of the subscribers that settle; zero: none.
+  std::int64_t settle_ms() const noexcept {
+    return settle_ms_.load(std::memory_order_relaxed);
+  }
+
   /// The topics with at least one subscriber.
   topic_set wanted() const noexcept;
 
@@ -52,16 +73,21 @@ public:
   /// producer holds the lock only to copy a pointer.
   std::shared_ptr<const subscription_list> subscribers() const;
 
-  /// Adds a subscriber of `topics`.
-  void add(topic_set topics, actors::subscriber_actor who);
+  /// Adds a subscriber of `topics`, settling after `settle_ms` (zero: it
+  /// hears every event at once).
+  void add(topic_set topics, actors::subscriber_actor who, std::int64_t settle_ms = 0);
 
   /// Removes every subscription of `who`.
   void remove(const caf::actor_addr& who);
 
 private:
-  void count(topic_set topics, int delta) noexcept;
+  void count(const subscription& x, int delta) noexcept;
+  static std::int64_t shortest_settling(const subscription_list& xs) noexcept;
 
+  /// Subscriptions per topic; of them, the ones that settle.
   std::array<std::atomic<std::uint32_t>, topic_count> counts_{};
+  std::array<std::atomic<std::uint32_t>, topic_count> settling_counts_{};
+  std::atomic<std::int64_t> settle_ms_{0};
   mutable std::mutex mtx_;
   std::shared_ptr<const subscription_list> subscribers_ =
       std::make_shared<const subscription_list>();
@@ -102,6 +128,18 @@ public:
   /// Whether an event of topic `x` has a subscriber (false without a bus).
   bool wants(topic x) const noexcept { return interest_ && interest_->wants(x); }
 
+  /// Whether `x` has a subscriber that hears every event as published.
+  bool wants_at_once(topic x) const noexcept {
+    return interest_ && interest_->wants_at_once(x);
+  }
+
+  /// How long a negotiation published here keeps quiet to the subscribers
+  /// that settle (`subscription::settle_ms`); zero: none does (always, when
+  /// the sink is not local).
+  std::int64_t settle_ms() const noexcept {
+    return local() ? interest_->settle_ms() : 0;
+  }
+
   /// Whether `x` and `y` publish to the same bus with the same interest (the
   /// bus's own, or snapshots of the same topics).
   friend bool same_sink(const event_sink& x, const event_sink& y) noexcept {
@@ -116,9 +154,11 @@ public:
   bool wants_any(topic_set topics) const noexcept;
 
   /// Subscribes `who` to `topics` at once: every event published after this
-  /// call reaches it. The subscription ends when `who` terminates. Only on
-  /// the bus's node (a sink that crossed the network only publishes).
-  void subscribe(topic_set topics, const actors::subscriber_actor& who) const;
+  /// call reaches it (settling after `settle_ms`, see `subscription`). The
+  /// subscription ends when `who` terminates. Only on the bus's node (a sink
+  /// that crossed the network only publishes).
+  void subscribe(topic_set topics, const actors::subscriber_actor& who,
+                 std::int64_t settle_ms = 0) const;
 
   template <class Inspector>
   friend typename std::enable_if<Inspector::reads_state,

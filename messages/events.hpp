@@ -44,6 +44,11 @@ struct negotiation_event {
   /// `started`: the opened record; `agreed`, `rejected`, `expired`: the final
   /// one; `updated`: none.
   shared_record record;
+  /// On a terminal event: the subscribers that settle (the store under `parley
+  /// run` and `parley bench`, `subscription::settle_ms`) heard nothing of the
+  /// negotiation before; for them this event is all of it. In JSON only when
+  /// set.
+  bool unannounced = false;
 
   /// The same instant in Unix milliseconds.
   std::int64_t at_ms() const { return at_us / 1000; }
@@ -53,7 +58,8 @@ struct negotiation_event {
            x.negotiation_id == y.negotiation_id && x.room_id == y.room_id &&
            x.message_id == y.message_id && x.round == y.round &&
            x.convergence_score == y.convergence_score &&
-           x.round_trip_us == y.round_trip_us && x.record == y.record;
+           x.round_trip_us == y.round_trip_us && x.record == y.record &&
+           x.unannounced == y.unannounced;
   }
 };
 
@@ -65,7 +71,8 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_event& x) {
            optional_field("message_id", x.message_id), optional_field("round", x.round),
            optional_field("convergence_score", x.convergence_score),
            optional_field("round_trip_us", x.round_trip_us),
-           optional_field("negotiation", x.record));
+           optional_field("negotiation", x.record),
+           defaulted_field("unannounced", x.unannounced));
 }
 
 /// Returns whether `x` ends its negotiation (agreed, rejected or expired).

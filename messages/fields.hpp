@@ -21,6 +21,9 @@ enum class json_presence {
   optional,
   /// As `optional`, but an absent caf::optional is not written at all.
   omitted_if_none,
+  /// As `optional`, but a number or bool equal to zero (false) is not
+  /// written.
+  omitted_if_default,
   /// Not in the JSON field list: the type's JSON mapping writes and reads it
   /// itself (an event's kind is its "type" tag).
   hand_written,
@@ -48,6 +51,10 @@ template <class T> named_field<T> optional_field(const char* name, T& x) {
 
 template <class T> named_field<T> omittable_field(const char* name, T& x) {
   return {name, x, json_presence::omitted_if_none};
+}
+
+template <class T> named_field<T> defaulted_field(const char* name, T& x) {
+  return {name, x, json_presence::omitted_if_default};
 }
 
 template <class T> named_field<T> hand_written_field(const char* name, T& x) {

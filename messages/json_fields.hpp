@@ -48,6 +48,9 @@ private:
         j_[x.name] = *x.value;
       else if (x.presence != json_presence::omitted_if_none)
         j_[x.name] = nullptr;
+    } else if constexpr (std::is_arithmetic_v<value_type>) {
+      if (x.presence != json_presence::omitted_if_default || x.value != value_type{})
+        j_[x.name] = x.value;
     } else {
       j_[x.name] = x.value;
     }
@@ -80,6 +83,7 @@ private:
       break;
     case json_presence::optional:
     case json_presence::omitted_if_none:
+    case json_presence::omitted_if_default:
       r_.optional(x.name, x.value);
       break;
     case json_presence::hand_written:

@@ -20,6 +20,7 @@
 #include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "actors/store/actor.hpp"
 #include "actors/store/store_url.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -507,7 +508,10 @@ void run_bench(const bench_options& options, const config::settings& settings,
           options.watch.enabled ? http::make_node_metrics() : nullptr};
   bench_plan plan;
   if (!options.store.empty()) {
-    plan.store = w.add_store(options.store);
+    // Watched, the run's API answers from the store as events come.
+    plan.store =
+        w.add_store(options.store, options.watch.enabled ? std::chrono::milliseconds{0}
+                                                         : actors::store::batch_settle);
     plan.store_kind = actors::store::store_kind_name(options.store);
   }
   std::optional<watch> watching;

@@ -21,6 +21,7 @@
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "actors/store/actor.hpp"
 #include "messages/coordinator_messages.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -687,8 +688,10 @@ messages::run_summary run_scenario(const scenario& plan,
   world w{sys, settings, options.remotes, 0,
           options.watch.enabled ? http::make_node_metrics() : nullptr};
   stop_guard stop{w, options.simulated_time};
+  // Watched, the run's API answers from the store as events come.
   if (!options.store.empty())
-    w.add_store(options.store);
+    w.add_store(options.store, options.watch.enabled ? std::chrono::milliseconds{0}
+                                                     : actors::store::batch_settle);
   std::optional<watch> watching;
   if (options.watch.enabled)
     watching.emplace(w, options.watch, std::cerr);

@@ -116,8 +116,12 @@ public:
   /// the store actor over it and subscribes it to the bus: every negotiation
   /// and channel event from now on is written (actors/store/actor.hpp), and
   /// the coordinator keeps its demands there. Throws
-  /// actors::store::store_error when the database cannot be opened.
-  actors::store_actor add_store(const std::string& url);
+  /// actors::store::store_error when the database cannot be opened. A store
+  /// that `settle`s hears a young negotiation's events late
+  /// (actors/store/actor.hpp, `store_options::settle`): only for a store no
+  /// one waits on for a move's commit.
+  actors::store_actor add_store(const std::string& url,
+                                std::chrono::milliseconds settle = {});
 
   /// The store, if added.
   const actors::store_actor& store() const noexcept { return store_; }

@@ -15,27 +15,41 @@
 
 namespace parley::actors {
 
-/// Publishes `event` (of topic `t`): one message shared by every receiver.
+/// Which subscribers an event goes to (see `subscription::settle_ms`).
+enum class audience {
+  everyone,
+  /// Those that hear every event as published.
+  at_once,
+  /// Those that settle (only on the bus's node).
+  settling,
+};
+
+/// Publishes `event` (of topic `t`) to `to`: one message shared by every
+/// receiver. Not on the bus's node, the bus passes it on to everyone.
 template <class Self>
 void publish(Self* self, const messages::event_sink& sink, messages::topic t,
-             caf::message event) {
+             caf::message event, audience to = audience::everyone) {
   if (!sink.local()) {
-    forward_anonymous(self, sink.bus(), std::move(event));
+    if (to != audience::settling)
+      forward_anonymous(self, sink.bus(), std::move(event));
     return;
   }
   auto subscribers = sink.subscribers();
-  for (const auto& x : *subscribers)
-    if (x.topics.contains(t))
+  for (const auto& x : *subscribers) {
+    if (!x.topics.contains(t))
+      continue;
+    if (to == audience::everyone || (to == audience::settling) == (x.settle_ms > 0))
       deliver_event(x.subscriber, event);
+  }
 }
 
-/// Publishes an event value of topic `t`.
+/// Publishes an event value of topic `t` to `to`.
 template <class Self, class Event,
           class = std::enable_if_t<!std::is_same_v<std::decay_t<Event>, caf::message>>>
-void publish(Self* self, const messages::event_sink& sink, messages::topic t,
-             Event&& x) {
+void publish(Self* self, const messages::event_sink& sink, messages::topic t, Event&& x,
+             audience to = audience::everyone) {
   detail::check_accepts<subscriber_actor, Event>();
-  publish(self, sink, t, caf::make_message(std::forward<Event>(x)));
+  publish(self, sink, t, caf::make_message(std::forward<Event>(x)), to);
 }
 
 } // namespace parley::actors

@@ -1,5 +1,6 @@
 #include "actors/negotiation/actor.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -31,6 +32,12 @@ struct negotiation_state {
   /// Which parties hear of an expiry (see `room_member::hears_expiry`).
   bool initiator_hears_expiry = false;
   bool responder_hears_expiry = false;
+  /// Until when (Unix ms) the subscribers that settle hear nothing of this
+  /// negotiation but its end; zero: they hear every event
+  /// (`messages::subscription::settle_ms`).
+  std::int64_t quiet_until_ms = 0;
+  /// The core's timer as it asked for it (armed earlier while quiet).
+  timer_request deadline;
 };
 
 /// The state of a negotiation that starts now between `peers`.
@@ -44,7 +51,9 @@ negotiation_state start_state(rules core, messages::negotiation_peers& peers,
                            std::move(peers.events),
                            now_us,
                            peers.initiator_hears_expiry,
-                           peers.responder_hears_expiry};
+                           peers.responder_hears_expiry,
+                           0,
+                           {}};
 }
 
 /// What an actor back in its pool keeps of the negotiation it ran last: a
@@ -135,12 +144,28 @@ caf::message offer_to(negotiation_impl* self, party to, Offer x) {
   return caf::make_message(std::move(x), self->state->core.terms_for(to));
 }
 
-/// Publishes `started` (when someone listens) with a copy of the opened
-/// record.
+/// Whether the subscribers that settle hear nothing of the negotiation now.
+bool quiet(const negotiation_state& st) {
+  return st.quiet_until_ms > 0;
+}
+
+/// Who hears a `started` or `updated` now.
+audience audience_now(const negotiation_state& st) {
+  return quiet(st) ? audience::at_once : audience::everyone;
+}
+
+/// Whether anyone in `to` hears an event of topic `t`.
+bool heard(const negotiation_state& st, messages::topic t, audience to) {
+  return to == audience::at_once ? st.events.wants_at_once(t) : st.events.wants(t);
+}
+
+/// Publishes `started` to `to` (when someone listens there) with a copy of
+/// the record as it is now: opened, or with the rounds since when it
+/// announces itself to the subscribers that settle.
 void publish_start(negotiation_impl* self, std::int64_t now_us,
-                   const std::string& message_id) {
+                   const std::string& message_id, audience to) {
   auto& st = *self->state;
-  if (!st.events.wants(messages::topic::negotiation_started))
+  if (!heard(st, messages::topic::negotiation_started, to))
     return;
   const auto& r = st.core.record();
   messages::negotiation_event x;
@@ -150,14 +175,35 @@ void publish_start(negotiation_impl* self, std::int64_t now_us,
   x.room_id = r.room_id;
   x.message_id = message_id;
   x.record = messages::shared_record{r};
-  publish(self, st.events, messages::topic::negotiation_started, std::move(x));
+  publish(self, st.events, messages::topic::negotiation_started, std::move(x), to);
+}
+
+/// Ends the quiet: the subscribers that settle hear one `started` with the
+/// record so far, then every event.
+void announce(negotiation_impl* self, std::int64_t now_us) {
+  auto& st = *self->state;
+  st.quiet_until_ms = 0;
+  const auto& rounds = st.core.record().rounds;
+  publish_start(self, now_us,
+                rounds.empty() ? std::string{} : rounds.front().message_id,
+                audience::settling);
+}
+
+/// Arms the core's timer `x`; while the negotiation is quiet, no later than
+/// the quiet's end, so that it wakes to announce itself.
+void arm(negotiation_impl* self, const timer_request& x) {
+  auto& st = *self->state;
+  st.deadline = x;
+  auto due = quiet(st) ? std::min(x.due_ms, st.quiet_until_ms) : x.due_ms;
+  self->send(st.timers, messages::arm_timer{due, x.generation});
 }
 
 /// Publishes `updated` (when someone listens) with what the counter changed.
 void publish_update(negotiation_impl* self, std::int64_t now_us,
                     const std::string& message_id, std::int64_t round_trip_us) {
   auto& st = *self->state;
-  if (!st.events.wants(messages::topic::negotiation_updated))
+  auto to = audience_now(st);
+  if (!heard(st, messages::topic::negotiation_updated, to))
     return;
   const auto& r = st.core.record();
   messages::negotiation_event x;
@@ -169,7 +215,7 @@ void publish_update(negotiation_impl* self, std::int64_t now_us,
   x.round = r.rounds.back();
   x.convergence_score = r.convergence_score;
   x.round_trip_us = round_trip_us;
-  publish(self, st.events, messages::topic::negotiation_updated, std::move(x));
+  publish(self, st.events, messages::topic::negotiation_updated, std::move(x), to);
 }
 
 /// Sends the terminal event, the final record moved into it, to the
@@ -189,6 +235,7 @@ void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
   x.message_id = message_id;
   x.round_trip_us = round_trip_us;
   x.record = messages::shared_record{st.core.take_record()};
+  x.unannounced = quiet(st);
   auto topic = topic_of(x);
   auto ended = caf::make_message(std::move(x));
   if (st.events.wants(topic))
@@ -216,6 +263,8 @@ void carry_out(negotiation_impl* self, std::int64_t now_us, effects& fx,
     auto round_trip = is_reply ? now_us - st.offered_at_us : 0;
     if (fx.relay_to)
       st.offered_at_us = now_us;
+    if (quiet(st) && !st.core.terminal() && now_us / 1000 >= st.quiet_until_ms)
+      announce(self, now_us);
     if (st.core.terminal())
       publish_end(self, *fx.event, now_us, message_id, round_trip, fx.notify_parties);
     else
@@ -224,7 +273,7 @@ void carry_out(negotiation_impl* self, std::int64_t now_us, effects& fx,
   if (fx.relay_to)
     relay(self, *fx.relay_to, std::move(relayed));
   if (fx.arm)
-    self->send(st.timers, messages::arm_timer{fx.arm->due_ms, fx.arm->generation});
+    arm(self, *fx.arm);
   if (st.core.terminal())
     self->release();
 }
@@ -241,12 +290,14 @@ void open(negotiation_impl* self, messages::open_negotiation& x) {
       start_state(rules{std::move(x.opening), x.at_us / 1000, fx, first_generation},
                   x.peers, x.at_us));
   auto& st = *self->state;
-  publish_start(self, x.at_us, message_id);
+  if (auto settle_ms = st.events.settle_ms(); settle_ms > 0)
+    st.quiet_until_ms = x.at_us / 1000 + settle_ms;
+  publish_start(self, x.at_us, message_id, audience_now(st));
   // Before the proposal: the initiator learns of the negotiation before any
   // answer to it can reach it.
   self->send(st.initiator, std::move(opened));
   relay(self, *fx.relay_to, offer_to(self, *fx.relay_to, std::move(proposal)));
-  self->send(st.timers, messages::arm_timer{fx.arm->due_ms, fx.arm->generation});
+  arm(self, *fx.arm);
 }
 
 /// The agent message that made `round` (a proposal or counter), as its
@@ -343,9 +394,19 @@ negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
         auto* self = &running();
         if (!self->state)
           return;
-        effects fx;
+        auto& st = *self->state;
         auto now_us = self->clock->now_us();
-        self->state->core.on_timer(x.generation, now_us / 1000, fx);
+        if (x.generation == st.deadline.generation &&
+            now_us / 1000 < st.deadline.due_ms) {
+          // Armed early to end the quiet: the deadline is still ahead. (A
+          // deadline that ends the quiet ends the negotiation, unannounced.)
+          if (quiet(st))
+            announce(self, now_us);
+          arm(self, st.deadline);
+          return;
+        }
+        effects fx;
+        st.core.on_timer(x.generation, now_us / 1000, fx);
         carry_out(self, now_us, fx, {}, {}, {});
       },
       // The room passes the barrier on when this answer reaches it: behind
@@ -356,6 +417,9 @@ negotiation_actor::behavior_type negotiation_impl::make_shared_behavior() {
         auto* self = &running();
         if (!self->state || self->state->core.id() != negotiation_id)
           return; // that negotiation ended: this actor runs another one now
+        // What the record has of it stays there.
+        if (quiet(*self->state))
+          announce(self, self->clock->now_us());
         publish_problem(self,
                         problem{messages::severity::error,
                                 messages::error_code::node_unavailable,

@@ -28,6 +28,14 @@ namespace parley::actors::negotiation {
 /// back to `home` for the next negotiation; timers and messages meant for an
 /// earlier one are told apart and dropped.
 ///
+/// Subscribers that settle (the store under `parley run` and `parley bench`,
+/// `messages::subscription::settle_ms`) hear nothing of a negotiation while
+/// it is younger than that: most negotiations of a load test end sooner, and
+/// their final event (`unannounced` set) is all the store writes. One that
+/// lives longer announces itself at its first event after the quiet, or at
+/// its timer, armed no later than the quiet's end: one `started` with the
+/// record so far, then every event. An abort by its room announces it too.
+///
 /// `resume_negotiation` takes up a negotiation the store kept open across a
 /// restart (rules::resume): no `started` event; the latest offer goes again
 /// to the party whose move it is and the remaining deadline is armed, or a

@@ -659,7 +659,8 @@ store_actor spawn_store(caf::actor_system& sys, const store_url& url,
   auto intake = spawn_intake(sys, store);
   // Before any event can reach the intake, or anyone else the store.
   caf::anon_send(store, intake);
-  events.subscribe(messages::topic_set::matching("negotiation.*"), intake);
+  events.subscribe(messages::topic_set::matching("negotiation.*"), intake,
+                   options.settle.count());
   events.subscribe(messages::channel_topics, store);
   return store;
 }

@@ -20,14 +20,26 @@ struct store_options {
   std::int32_t top_converging = 10;
   /// Where the writer records its commits; none: not recorded.
   std::shared_ptr<metrics::store_metrics> metrics;
+  /// How long a negotiation keeps quiet to the store
+  /// (`messages::subscription::settle_ms`). Zero: the store hears every
+  /// event at once, as `parley serve` needs (a move's answer waits for its
+  /// commit). `parley run` and `parley bench` settle (`batch_settle`).
+  std::chrono::milliseconds settle{0};
 };
+
+/// The settling of `parley run` and `parley bench`: a load test's
+/// negotiation that ends within a second is one insert of its final row (W1
+/// N=100k: its three earlier events cost the run with a store a sixth of its
+/// time, BENCHMARKS.md "2026-11-28"), and a longer one is in the record a
+/// second after it began.
+inline constexpr std::chrono::milliseconds batch_settle{1000};
 
 /// Opens the store `url` names (migrating its schema if needed), spawns the
 /// store actor on a thread of its own (a detached actor: the database is
 /// never called on the scheduler's threads) with its intake
 /// (actors/store/intake.hpp: the negotiation topics of `events` go there,
-/// and the store takes them in batches) and subscribes the store to seed
-/// 002's channel topics
+/// settling after `options.settle`, and the store takes them in batches) and subscribes
+/// the store to seed 002's channel topics
 /// ("towow.*": each channel event is appended to channel_events in its
 /// compact form, and its channel's row upserted in the same group commit
 /// when the channel began, changed status or round, or ended, see

@@ -106,6 +106,9 @@ void batch::add(const messages::negotiation_event& x) {
   case negotiation_event_kind::rejected:
   case negotiation_event_kind::expired: {
     op.terminal = true;
+    // Unannounced: the store settles and heard nothing of it before, so its
+    // row is new.
+    op.insert = op.insert || x.unannounced;
     if (op.insert) {
       // Its final record holds every round: the row is final now.
       u = unrendered{x.record, {}, std::nullopt, 0, false};

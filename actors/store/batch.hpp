@@ -15,7 +15,8 @@ namespace parley::actors::store {
 /// What one transaction writes for one negotiation: the events of a batch,
 /// folded together.
 struct write_op {
-  /// A new negotiation (its `started` is in the batch): insert `row` whole.
+  /// A new negotiation (its `started` is in the batch, or its end is
+  /// `unannounced`): insert `row` whole.
   /// Otherwise update the row with `row.id`: set its state,
   /// convergence_score, current_proposal, final_proposal (when set),
   /// updated_at and, when `terminal`, status_reason, and append the rounds of

@@ -1,6 +1,10 @@
 // `parley bench --store` and `parley run --store` write every record; `parley
 // stats` reads them back.
 
+#include <map>
+#include <sstream>
+#include <string>
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -46,4 +50,50 @@ TEST_CASE("run --store writes the scenario's records with their seed 003 states"
   CHECK_FALSE(rows.output.empty());
   auto verify = run_parley("db verify --store '" + t.url + "'");
   CHECK(verify.exit_code == 0);
+}
+
+TEST_CASE("run --store keeps each negotiation as the run ended it, short or long",
+          "[integration]") {
+  // The store of a run settles (a negotiation younger than a second is
+  // written at its end, an older one announced first): these scenarios end
+  // negotiations at once, after 0.6 s, and after 1.5 to 2.5 s of their
+  // simulated time.
+  for (const char* scenario :
+       {"freelance_deal", "timeouts", "scripted_counter", "robustness"}) {
+    INFO(scenario);
+    auto t = sqlite_target(std::string{"settle-"} + scenario);
+    auto run = run_parley(
+        std::string{"run --simulated-time " PARLEY_SOURCE_DIR "/examples/scenarios/"} +
+        scenario + ".json --store '" + t.url + "'");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    // What the run's output says each negotiation ended as.
+    const std::map<std::string, std::string> states{
+        {"negotiation.agreed", "accepted"},
+        {"negotiation.rejected", "rejected"},
+        {"negotiation.expired", "expired"}};
+    std::map<std::string, std::string> ended;
+    std::istringstream lines{run.output};
+    for (std::string line; std::getline(lines, line);) {
+      if (line.empty() || line.front() != '{')
+        continue;
+      auto j = nlohmann::json::parse(line);
+      auto state = states.find(j.value("type", ""));
+      if (state == states.end())
+        continue;
+      const auto& record = j["negotiation"];
+      ended[record["id"].get<std::string>()] =
+          state->second + "|" + std::to_string(record["rounds"].size()) + "|" +
+          record["rounds"].back()["message_id"].get<std::string>();
+    }
+    REQUIRE_FALSE(ended.empty());
+    std::string expected;
+    for (const auto& [id, row] : ended)
+      expected += id + "|" + row + "\n";
+    auto rows = t.exec("SELECT id, state, json_array_length(rounds), "
+                       "json_extract(rounds, '$[#-1].message_id') "
+                       "FROM negotiations ORDER BY id;");
+    REQUIRE(rows.exit_code == 0);
+    CHECK(rows.output == expected);
+  }
 }

@@ -419,15 +419,9 @@ std::vector<barrier> samples(tag<barrier>, wire& w) {
 
 std::vector<negotiation_event> samples(tag<negotiation_event>, wire&) {
   auto counter = countering_record();
-  return {negotiation_event{negotiation_event_kind::agreed,
-                            (t0 + 3000) * 1000 + 17,
-                            "neg_loyw3v28_a1b2_room-a",
-                            "room-a",
-                            "bob:2",
-                            caf::none,
-                            0,
-                            2350,
-                            shared_record{accepted_record()}},
+  return {negotiation_event{negotiation_event_kind::agreed, (t0 + 3000) * 1000 + 17,
+                            "neg_loyw3v28_a1b2_room-a", "room-a", "bob:2", caf::none, 0,
+                            2350, shared_record{accepted_record()}},
           negotiation_event{negotiation_event_kind::updated,
                             (t0 + 2000) * 1000,
                             counter.id,
@@ -436,7 +430,10 @@ std::vector<negotiation_event> samples(tag<negotiation_event>, wire&) {
                             counter.rounds.back(),
                             0.92,
                             0,
-                            {}}};
+                            {}},
+          negotiation_event{negotiation_event_kind::expired, (t0 + 4000) * 1000,
+                            counter.id, counter.room_id, "", caf::none, 0, 0,
+                            shared_record{counter}, true}};
 }
 
 std::vector<std::vector<negotiation_event>> samples(tag<std::vector<negotiation_event>>,

@@ -61,3 +61,41 @@ TEST_CASE("producers on the bus's node reach the subscribers directly; one that 
   f.run();
   CHECK(f.events.subscribers()->size() == before);
 }
+
+TEST_CASE("an interest counts the subscribers that settle apart", "[actor]") {
+  interest wants;
+  wants.add(topic_set::of(topic::negotiation_started), {}, 5000);
+  wants.add(topic_set::of(topic::warning), {}, 1000);
+  CHECK(wants.settle_ms() == 1000);
+  // Only settling subscribers of a topic: it is wanted, but not at once.
+  CHECK(wants.wants(topic::warning));
+  CHECK_FALSE(wants.wants_at_once(topic::warning));
+  CHECK_FALSE(wants.wants(topic::error));
+  wants.add(topic_set::of(topic::warning), {});
+  CHECK(wants.wants_at_once(topic::warning));
+  CHECK(wants.settle_ms() == 1000);
+}
+
+TEST_CASE("a sink's settling is its shortest subscriber's, while it lives", "[actor]") {
+  actor_fixture f;
+  CHECK(f.events.settle_ms() == 0);
+  std::vector<caf::message> slow_inbox;
+  std::vector<caf::message> slower_inbox;
+  auto slow = f.spawn_listener(slow_inbox);
+  auto slower = f.spawn_listener(slower_inbox);
+  f.events.subscribe(topic_set::of(topic::negotiation_started), slower, 5000);
+  f.events.subscribe(topic_set::of(topic::negotiation_started), slow, 1000);
+  CHECK(f.events.settle_ms() == 1000);
+  f.run();
+  caf::anon_send_exit(slow, caf::exit_reason::user_shutdown);
+  f.run();
+  CHECK(f.events.settle_ms() == 5000);
+  caf::anon_send_exit(slower, caf::exit_reason::user_shutdown);
+  f.run();
+  CHECK(f.events.settle_ms() == 0);
+  // A sink that crossed the network never settles: its producers send all.
+  f.events.subscribe(topic_set::of(topic::negotiation_started),
+                     f.spawn_listener(slow_inbox), 1000);
+  CHECK(f.events.settle_ms() == 1000);
+  CHECK(f.events.with_bus(f.events.bus()).settle_ms() == 0);
+}

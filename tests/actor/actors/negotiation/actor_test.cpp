@@ -226,3 +226,122 @@ TEST_CASE("every reply's event names the message it answers", "[actor]") {
   CHECK(bilateral_room::terms_of(countered).round == 2);
   CHECK(bilateral_room::terms_of(countered).my_last_amount == std::int64_t{10000});
 }
+
+namespace {
+
+/// The negotiation events a listener kept.
+std::vector<parley::messages::negotiation_event>
+negotiation_events_in(const std::vector<caf::message>& inbox) {
+  std::vector<parley::messages::negotiation_event> result;
+  for (const auto& x : inbox)
+    if (x.match_elements<parley::messages::negotiation_event>())
+      result.push_back(x.get_as<parley::messages::negotiation_event>(0));
+  return result;
+}
+
+/// Subscribes a listener to the negotiation topics, settling after
+/// `settle_ms`, before any room of the test opens.
+struct settling_listener {
+  settling_listener(actor_fixture& fx, std::int64_t settle_ms) {
+    auto who = fx.spawn_listener(inbox);
+    fx.events.subscribe(parley::messages::topic_set::matching("negotiation.*"), who,
+                        settle_ms);
+    fx.run();
+  }
+
+  std::vector<parley::messages::negotiation_event> events() const {
+    return negotiation_events_in(inbox);
+  }
+
+  std::vector<caf::message> inbox;
+};
+
+/// A bilateral room whose bus has a subscriber settling after `settle_ms`,
+/// and Alice's opening proposal of 10,000 in it.
+struct settled_room {
+  explicit settled_room(std::int64_t settle_ms) : store{fx, settle_ms}, r{fx} {
+    r.start(10000);
+  }
+
+  actor_fixture fx;
+  settling_listener store;
+  bilateral_room r;
+};
+
+} // namespace
+
+TEST_CASE("a subscriber that settles hears a quick negotiation only at its end",
+          "[actor]") {
+  settled_room room{1000};
+  auto& [fx, store, r] = room;
+  fx.advance(400ms);
+  r.counter("bob", 9000, "bob:1");
+  fx.advance(500ms);
+  r.accept("alice", "alice:2");
+  // The subscribers that hear at once heard every step.
+  CHECK(fx.seen.kinds() == kinds{negotiation_event_kind::started,
+                                 negotiation_event_kind::updated,
+                                 negotiation_event_kind::agreed});
+  auto heard = store.events();
+  REQUIRE(heard.size() == 1);
+  CHECK(heard[0].kind == negotiation_event_kind::agreed);
+  CHECK(heard[0].unannounced);
+  REQUIRE(heard[0].record);
+  CHECK(heard[0].record->rounds.size() == 3);
+  // The quiet's end passes with nothing left to announce.
+  fx.advance(30s);
+  CHECK(store.events().size() == 1);
+}
+
+TEST_CASE("a negotiation older than the settling announces itself and keeps its "
+          "deadline",
+          "[actor]") {
+  settled_room room{1000};
+  auto& [fx, store, r] = room;
+  fx.advance(500ms);
+  r.counter("bob", 9000, "bob:1");
+  fx.advance(499ms);
+  CHECK(store.events().empty());
+  fx.advance(1ms);
+  // At the quiet's end: one `started` with the record so far.
+  auto heard = store.events();
+  REQUIRE(heard.size() == 1);
+  CHECK(heard[0].kind == negotiation_event_kind::started);
+  REQUIRE(heard[0].record);
+  CHECK(heard[0].record->rounds.size() == 2);
+  CHECK(heard[0].message_id == "alice:1");
+  CHECK(fx.seen.kinds().size() == 2);
+  // Then every event; the round deadline is still 30 s after the counter.
+  fx.advance(1000ms);
+  r.counter("alice", 9500, "alice:2");
+  CHECK(store.events().back().kind == negotiation_event_kind::updated);
+  fx.advance(29999ms);
+  CHECK(fx.seen.kinds().back() == negotiation_event_kind::updated);
+  fx.advance(1ms);
+  REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+  CHECK(fx.elapsed_ms() == 32000);
+  heard = store.events();
+  REQUIRE(heard.size() == 3);
+  CHECK(heard[2].kind == negotiation_event_kind::expired);
+  CHECK_FALSE(heard[2].unannounced);
+  CHECK_FALSE(fx.seen.negotiation_events.back().unannounced);
+}
+
+TEST_CASE("a deadline before or at the quiet's end expires the negotiation "
+          "unannounced",
+          "[actor]") {
+  for (std::int64_t settle_ms : {60000, 30000}) {
+    INFO(settle_ms);
+    settled_room room{settle_ms};
+    auto& [fx, store, r] = room;
+    fx.advance(29999ms);
+    CHECK(store.events().empty());
+    fx.advance(1ms);
+    REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
+    CHECK(r.last().status_reason == "Round timeout — no response within 30 seconds");
+    auto heard = store.events();
+    REQUIRE(heard.size() == 1);
+    CHECK(heard[0].kind == negotiation_event_kind::expired);
+    CHECK(heard[0].unannounced);
+  }
+}

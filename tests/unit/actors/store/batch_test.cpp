@@ -233,3 +233,26 @@ TEST_CASE("store URLs name SQLite files or PostgreSQL", "[unit]") {
   CHECK(choose_store_url("", "b.db", "c.db") == "b.db");
   CHECK(choose_store_url("", nullptr, "c.db") == "c.db");
 }
+
+TEST_CASE("an unannounced end is the insert of its whole row", "[unit]") {
+  auto end = agreed();
+  end.unannounced = true;
+  batch b;
+  b.add(end);
+  auto ops = b.take();
+  REQUIRE(ops.size() == 1);
+  const auto& op = ops[0];
+  CHECK(op.insert);
+  CHECK(op.terminal);
+  CHECK(op.round_count == static_cast<std::int32_t>(end.record->rounds.size()));
+  CHECK(op.row.state == "accepted");
+  REQUIRE(op.texts);
+  CHECK(nlohmann::json::parse(op.texts->rounds).size() == end.record->rounds.size());
+  // The same end announced before: an update of the row written then.
+  batch later;
+  later.add(agreed());
+  auto updates = later.take();
+  REQUIRE(updates.size() == 1);
+  CHECK_FALSE(updates[0].insert);
+  CHECK_FALSE(updates[0].texts);
+}
