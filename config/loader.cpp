@@ -92,6 +92,7 @@ settings read_settings(const json& j) {
   object_reader store{root.raw("store"), root.path_of("store")};
   store.required("url", s.store.url);
   store.required("synchronous", s.store.synchronous);
+  store.required("settle_ms", s.store.settle_ms);
   store.done();
   object_reader serve{root.raw("serve"), root.path_of("serve")};
   serve.required("host", s.serve.host);

@@ -166,9 +166,14 @@ struct store_settings {
   /// SQLite's synchronous mode: "normal" (a commit survives the process
   /// dying) or "full" (it also survives power loss).
   std::string synchronous = "normal";
+  /// How long a negotiation of `parley run` or `parley bench` keeps quiet to
+  /// the store: one that ends sooner is written once, at its end; zero
+  /// writes every change at once (as `parley serve` always does).
+  std::int64_t settle_ms = 1000;
 
   friend bool operator==(const store_settings& x, const store_settings& y) {
-    return x.url == y.url && x.synchronous == y.synchronous;
+    return x.url == y.url && x.synchronous == y.synchronous &&
+           x.settle_ms == y.settle_ms;
   }
 
   friend bool operator!=(const store_settings& x, const store_settings& y) {

@@ -20,7 +20,6 @@
 #include "caf/send.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
-#include "actors/store/actor.hpp"
 #include "actors/store/store_url.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -509,9 +508,9 @@ void run_bench(const bench_options& options, const config::settings& settings,
   bench_plan plan;
   if (!options.store.empty()) {
     // Watched, the run's API answers from the store as events come.
-    plan.store =
-        w.add_store(options.store, options.watch.enabled ? std::chrono::milliseconds{0}
-                                                         : actors::store::batch_settle);
+    plan.store = w.add_store(
+        options.store,
+        std::chrono::milliseconds{options.watch.enabled ? 0 : tuned.store.settle_ms});
     plan.store_kind = actors::store::store_kind_name(options.store);
   }
   std::optional<watch> watching;

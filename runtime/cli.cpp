@@ -335,7 +335,8 @@ int run_cli(int argc, char** argv) {
                       "Also write every negotiation's seed 003 record to this store: "
                       "a path or sqlite:PATH (SQLite), or postgresql://… "
                       "(query it with `parley stats`). A negotiation is written at "
-                      "its end, or once it is a second old (with --serve: at once)");
+                      "its end, or once it is store.settle_ms old (a second; with "
+                      "--serve: at once)");
 
   bench_options bench;
   auto* bench_cmd = app.add_subcommand(
@@ -364,7 +365,8 @@ int run_cli(int argc, char** argv) {
                         "events) to this store (a path, sqlite:PATH or "
                         "postgresql://…); the clock stops once it has committed "
                         "the last one. A negotiation is written at its end, or "
-                        "once it is a second old (with --serve: at once)");
+                        "once it is store.settle_ms old (a second; with --serve: "
+                        "at once)");
   add_tls_options(bench_cmd, global.tls);
   watch_flags bench_watch;
   add_watch_options(bench_cmd, bench_watch);

@@ -21,7 +21,6 @@
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/common/wall_clock.hpp"
-#include "actors/store/actor.hpp"
 #include "messages/coordinator_messages.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -690,8 +689,9 @@ messages::run_summary run_scenario(const scenario& plan,
   stop_guard stop{w, options.simulated_time};
   // Watched, the run's API answers from the store as events come.
   if (!options.store.empty())
-    w.add_store(options.store, options.watch.enabled ? std::chrono::milliseconds{0}
-                                                     : actors::store::batch_settle);
+    w.add_store(options.store,
+                std::chrono::milliseconds{
+                    options.watch.enabled ? 0 : settings.store.settle_ms});
   std::optional<watch> watching;
   if (options.watch.enabled)
     watching.emplace(w, options.watch, std::cerr);

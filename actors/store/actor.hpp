@@ -23,16 +23,12 @@ struct store_options {
   /// How long a negotiation keeps quiet to the store
   /// (`messages::subscription::settle_ms`). Zero: the store hears every
   /// event at once, as `parley serve` needs (a move's answer waits for its
-  /// commit). `parley run` and `parley bench` settle (`batch_settle`).
+  /// commit). `parley run` and `parley bench` settle (`store.settle_ms`,
+  /// a second by default): a load test's negotiation that ends sooner is one
+  /// insert of its final row (W1 N=100k: its three earlier events cost the
+  /// run with a store a tenth of its time, BENCHMARKS.md "2026-11-28").
   std::chrono::milliseconds settle{0};
 };
-
-/// The settling of `parley run` and `parley bench`: a load test's
-/// negotiation that ends within a second is one insert of its final row (W1
-/// N=100k: its three earlier events cost the run with a store a sixth of its
-/// time, BENCHMARKS.md "2026-11-28"), and a longer one is in the record a
-/// second after it began.
-inline constexpr std::chrono::milliseconds batch_settle{1000};
 
 /// Opens the store `url` names (migrating its schema if needed), spawns the
 /// store actor on a thread of its own (a detached actor: the database is

@@ -52,48 +52,61 @@ TEST_CASE("run --store writes the scenario's records with their seed 003 states"
   CHECK(verify.exit_code == 0);
 }
 
+namespace {
+
+/// What the run's output says each negotiation ended as, one line per
+/// negotiation in id order: id|seed 003 state|rounds|last round's message id.
+std::string ends_in(const std::string& output) {
+  const std::map<std::string, std::string> states{{"negotiation.agreed", "accepted"},
+                                                  {"negotiation.rejected", "rejected"},
+                                                  {"negotiation.expired", "expired"}};
+  std::map<std::string, std::string> ended;
+  std::istringstream lines{output};
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() != '{')
+      continue;
+    auto j = nlohmann::json::parse(line);
+    auto state = states.find(j.value("type", ""));
+    if (state == states.end())
+      continue;
+    const auto& record = j["negotiation"];
+    ended[record["id"].get<std::string>()] =
+        state->second + "|" + std::to_string(record["rounds"].size()) + "|" +
+        record["rounds"].back()["message_id"].get<std::string>();
+  }
+  std::string result;
+  for (const auto& [id, row] : ended)
+    result += id + "|" + row + "\n";
+  return result;
+}
+
+} // namespace
+
 TEST_CASE("run --store keeps each negotiation as the run ended it, short or long",
           "[integration]") {
-  // The store of a run settles (a negotiation younger than a second is
-  // written at its end, an older one announced first): these scenarios end
-  // negotiations at once, after 0.6 s, and after 1.5 to 2.5 s of their
-  // simulated time.
-  for (const char* scenario :
-       {"freelance_deal", "timeouts", "scripted_counter", "robustness"}) {
-    INFO(scenario);
-    auto t = sqlite_target(std::string{"settle-"} + scenario);
-    auto run = run_parley(
-        std::string{"run --simulated-time " PARLEY_SOURCE_DIR "/examples/scenarios/"} +
-        scenario + ".json --store '" + t.url + "'");
-    INFO(run.output);
-    REQUIRE(run.exit_code == 0);
-    // What the run's output says each negotiation ended as.
-    const std::map<std::string, std::string> states{
-        {"negotiation.agreed", "accepted"},
-        {"negotiation.rejected", "rejected"},
-        {"negotiation.expired", "expired"}};
-    std::map<std::string, std::string> ended;
-    std::istringstream lines{run.output};
-    for (std::string line; std::getline(lines, line);) {
-      if (line.empty() || line.front() != '{')
-        continue;
-      auto j = nlohmann::json::parse(line);
-      auto state = states.find(j.value("type", ""));
-      if (state == states.end())
-        continue;
-      const auto& record = j["negotiation"];
-      ended[record["id"].get<std::string>()] =
-          state->second + "|" + std::to_string(record["rounds"].size()) + "|" +
-          record["rounds"].back()["message_id"].get<std::string>();
+  // The store of a run settles by default (a negotiation younger than a
+  // second is written at its end, an older one announced first), or not at
+  // all: these scenarios end negotiations at once, after 0.6 s, and after 1.5
+  // to 2.5 s of their simulated time.
+  for (std::string settle_ms : {"1000", "0"}) {
+    for (std::string scenario :
+         {"freelance_deal", "timeouts", "scripted_counter", "robustness"}) {
+      INFO(scenario << ", store.settle_ms " << settle_ms);
+      auto t = sqlite_target("settle-" + settle_ms + "-" + scenario);
+      auto run =
+          run_command("env PARLEY_STORE_SETTLE_MS=" + settle_ms +
+                      " " PARLEY_BINARY " run --simulated-time " PARLEY_SOURCE_DIR
+                      "/examples/scenarios/" +
+                      scenario + ".json --store '" + t.url + "'");
+      INFO(run.output);
+      REQUIRE(run.exit_code == 0);
+      auto expected = ends_in(run.output);
+      REQUIRE_FALSE(expected.empty());
+      auto rows = t.exec("SELECT id, state, json_array_length(rounds), "
+                         "json_extract(rounds, '$[#-1].message_id') "
+                         "FROM negotiations ORDER BY id;");
+      REQUIRE(rows.exit_code == 0);
+      CHECK(rows.output == expected);
     }
-    REQUIRE_FALSE(ended.empty());
-    std::string expected;
-    for (const auto& [id, row] : ended)
-      expected += id + "|" + row + "\n";
-    auto rows = t.exec("SELECT id, state, json_array_length(rounds), "
-                       "json_extract(rounds, '$[#-1].message_id') "
-                       "FROM negotiations ORDER BY id;");
-    REQUIRE(rows.exit_code == 0);
-    CHECK(rows.output == expected);
   }
 }

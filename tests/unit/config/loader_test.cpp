@@ -271,6 +271,7 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_SERVE_SSE_QUEUE_BYTES",
                                  "PARLEY_SERVE_SSE_REPLAY_EVENTS",
                                  "PARLEY_SERVE_TOKEN_FILE",
+                                 "PARLEY_STORE_SETTLE_MS",
                                  "PARLEY_STORE_SYNCHRONOUS",
                                  "PARLEY_STORE_URL"});
   for (const auto& name : names) {
@@ -279,8 +280,8 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
         name == "PARLEY_LLM_MODEL" || name == "PARLEY_LLM_PROVIDER" ||
         name == "PARLEY_SERVE_TOKEN_FILE" || name == "PARLEY_SERVE_HOST" ||
         name == "PARLEY_CHANNEL_COORDINATOR_BRAIN" ||
-        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0 ||
-        name.rfind("PARLEY_STORE_", 0) == 0)
+        name.rfind("PARLEY_CLUSTER_TLS_", 0) == 0 || name == "PARLEY_STORE_URL" ||
+        name == "PARLEY_STORE_SYNCHRONOUS")
       continue;
     fake_environment env;
     env.variables[name] = "junk";
@@ -385,13 +386,19 @@ TEST_CASE("the store section is read from the file and PARLEY_STORE_*", "[unit]"
   fake_environment env;
   env.variables["PARLEY_STORE_URL"] = "postgresql://localhost/parley";
   env.variables["PARLEY_STORE_SYNCHRONOUS"] = "full";
+  env.variables["PARLEY_STORE_SETTLE_MS"] = "0";
   auto s = load({}, env.getenv());
   CHECK(s.store.url == "postgresql://localhost/parley");
   CHECK(s.store.synchronous == "full");
+  CHECK(s.store.settle_ms == 0);
+  CHECK(load({}, fake_environment{}.getenv()).store.settle_ms == 1000);
   fake_environment bad;
   bad.variables["PARLEY_STORE_SYNCHRONOUS"] = "sometimes";
   CHECK_THAT(environment_error(bad),
              Catch::Contains("store.synchronous must be normal or full"));
+  fake_environment negative;
+  negative.variables["PARLEY_STORE_SETTLE_MS"] = "-1";
+  CHECK_THAT(environment_error(negative), Catch::Contains("store.settle_ms"));
 }
 
 TEST_CASE("the audit path is read from PARLEY_AUDIT_PATH as text", "[unit]") {

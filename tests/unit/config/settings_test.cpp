@@ -98,7 +98,7 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
             "breaker_threshold": 3, "breaker_open_ms": 30000,
             "batch_window_ms": 2000, "max_bad_turns": 3},
     "audit": {"path": ""},
-    "store": {"url": "./parley.db", "synchronous": "normal"},
+    "store": {"url": "./parley.db", "synchronous": "normal", "settle_ms": 1000},
     "serve": {"host": "127.0.0.1", "port": 8080, "token_file": "", "io_threads": 2,
               "max_body_bytes": 65536, "request_timeout_ms": 5000,
               "max_in_flight": 4096, "idle_timeout_ms": 30000,
