@@ -13,7 +13,8 @@ namespace parley::actors::store {
 /// Why not the store itself: the store is a detached actor (its database
 /// work never runs on the scheduler's threads), and a message to a detached
 /// actor that waits for one costs its sender a mutex and a wake-up of that
-/// thread. A negotiation publishes four events: W1 N=100k with a store that
+/// thread. A negotiation publishes up to four events (one, its end, to a
+/// store that settles: `store_options::settle`): W1 N=100k with a store that
 /// dropped every event took 1.4 times as long as without a store, and 1.1
 /// times with the same store on the scheduler (BENCHMARKS.md, "2026-11-27,
 /// 18:00 UTC"). The intake runs on the scheduler: an event costs its sender
