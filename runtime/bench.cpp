@@ -507,10 +507,8 @@ void run_bench(const bench_options& options, const config::settings& settings,
           options.watch.enabled ? http::make_node_metrics() : nullptr};
   bench_plan plan;
   if (!options.store.empty()) {
-    // Watched, the run's API answers from the store as events come.
-    plan.store = w.add_store(
-        options.store,
-        std::chrono::milliseconds{options.watch.enabled ? 0 : tuned.store.settle_ms});
+    // Watched, the run's API answers from the store.
+    plan.store = w.add_store(options.store, !options.watch.enabled);
     plan.store_kind = actors::store::store_kind_name(options.store);
   }
   std::optional<watch> watching;

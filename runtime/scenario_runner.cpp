@@ -687,11 +687,9 @@ messages::run_summary run_scenario(const scenario& plan,
   world w{sys, settings, options.remotes, 0,
           options.watch.enabled ? http::make_node_metrics() : nullptr};
   stop_guard stop{w, options.simulated_time};
-  // Watched, the run's API answers from the store as events come.
+  // Watched, the run's API answers from the store.
   if (!options.store.empty())
-    w.add_store(options.store,
-                std::chrono::milliseconds{
-                    options.watch.enabled ? 0 : settings.store.settle_ms});
+    w.add_store(options.store, !options.watch.enabled);
   std::optional<watch> watching;
   if (options.watch.enabled)
     watching.emplace(w, options.watch, std::cerr);

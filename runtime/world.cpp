@@ -118,14 +118,14 @@ actors::channel_actor world::open_channel(actors::channel::channel_spec spec,
   return actors::channel::spawn_channel(sys_, std::move(spec), std::move(with));
 }
 
-actors::store_actor world::add_store(const std::string& url,
-                                     std::chrono::milliseconds settle) {
+actors::store_actor world::add_store(const std::string& url, bool settles) {
   actors::store::store_url parsed;
   if (auto why = actors::store::parse_store_url(url, parsed); !why.empty())
     throw actors::store::store_error(why);
   parsed.synchronous_full = settings_.store.synchronous == "full";
   actors::store::store_options options;
-  options.settle = settle;
+  if (settles)
+    options.settle = std::chrono::milliseconds{settings_.store.settle_ms};
   if (metrics_)
     options.metrics = {metrics_, &metrics_->store};
   auto store = actors::store::spawn_store(sys_, parsed, events_, options);

@@ -117,11 +117,11 @@ public:
   /// and channel event from now on is written (actors/store/actor.hpp), and
   /// the coordinator keeps its demands there. Throws
   /// actors::store::store_error when the database cannot be opened. A store
-  /// that `settle`s hears a young negotiation's events late
-  /// (actors/store/actor.hpp, `store_options::settle`): only for a store no
-  /// one waits on for a move's commit.
-  actors::store_actor add_store(const std::string& url,
-                                std::chrono::milliseconds settle = {});
+  /// that `settles` hears a negotiation younger than `store.settle_ms` only
+  /// at its end (actors/store/actor.hpp, `store_options::settle`): only for a
+  /// store that no API answers from, since a move's answer waits for its
+  /// commit.
+  actors::store_actor add_store(const std::string& url, bool settles = false);
 
   /// The store, if added.
   const actors::store_actor& store() const noexcept { return store_; }

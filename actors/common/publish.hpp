@@ -24,6 +24,19 @@ enum class audience {
   settling,
 };
 
+/// Whether subscriber `x` is one of `to`.
+inline bool reaches(audience to, const messages::subscription& x) {
+  switch (to) {
+  case audience::at_once:
+    return x.settle_ms == 0;
+  case audience::settling:
+    return x.settle_ms > 0;
+  case audience::everyone:
+    break;
+  }
+  return true;
+}
+
 /// Publishes `event` (of topic `t`) to `to`: one message shared by every
 /// receiver. Not on the bus's node, the bus passes it on to everyone.
 template <class Self>
@@ -35,12 +48,9 @@ void publish(Self* self, const messages::event_sink& sink, messages::topic t,
     return;
   }
   auto subscribers = sink.subscribers();
-  for (const auto& x : *subscribers) {
-    if (!x.topics.contains(t))
-      continue;
-    if (to == audience::everyone || (to == audience::settling) == (x.settle_ms > 0))
+  for (const auto& x : *subscribers)
+    if (x.topics.contains(t) && reaches(to, x))
       deliver_event(x.subscriber, event);
-  }
 }
 
 /// Publishes an event value of topic `t` to `to`.
