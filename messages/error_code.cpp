@@ -7,7 +7,7 @@ namespace parley::messages {
 
 namespace {
 
-constexpr std::array<const char*, 35> names = {
+constexpr std::array<const char*, 38> names = {
     "none",
     "invalid_request",
     "demand_not_found",
@@ -43,10 +43,13 @@ constexpr std::array<const char*, 35> names = {
     "route_not_found",
     "method_not_allowed",
     "already_exists",
+    "message_id_reused",
+    "headers_too_large",
+    "internal_error",
 };
 
 /// Indexed by code, as `names`.
-constexpr std::array<unsigned short, 35> statuses = {
+constexpr std::array<unsigned short, 38> statuses = {
     500, // none
     400, // E001 invalid_request (seed 002 §7.1)
     404, // E002 demand_not_found
@@ -82,6 +85,9 @@ constexpr std::array<unsigned short, 35> statuses = {
     404, // E032 route_not_found
     405, // E033 method_not_allowed
     409, // E034 already_exists
+    422, // E035 message_id_reused
+    431, // E036 headers_too_large
+    500, // E037 internal_error
 };
 
 } // namespace

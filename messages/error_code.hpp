@@ -43,6 +43,9 @@ enum class error_code : std::uint8_t {
   route_not_found = 32,         ///< E032: no such HTTP route.
   method_not_allowed = 33,      ///< E033: the route exists, not with that method.
   already_exists = 34,          ///< E034: an agent or room with that id exists.
+  message_id_reused = 35,       ///< E035: a message id reused for another move.
+  headers_too_large = 36,       ///< E036: request headers over the cap (HTTP API).
+  internal_error = 37,          ///< E037: the server failed on a request; nothing applied.
 };
 
 /// Returns the code as printed on the wire and in logs, e.g. "E012".
