@@ -102,6 +102,7 @@ settings read_settings(const json& j) {
   serve.required("max_body_bytes", s.serve.max_body_bytes);
   serve.required("request_timeout_ms", s.serve.request_timeout_ms);
   serve.required("max_in_flight", s.serve.max_in_flight);
+  serve.required("max_connections", s.serve.max_connections);
   serve.required("idle_timeout_ms", s.serve.idle_timeout_ms);
   serve.required("shutdown_grace_ms", s.serve.shutdown_grace_ms);
   serve.required("sse_keepalive_ms", s.serve.sse_keepalive_ms);

@@ -198,6 +198,10 @@ struct serve_settings {
   std::int32_t request_timeout_ms = 5000;
   /// Requests waiting for the runtime at once; more get 503 (1..1000000).
   std::int32_t max_in_flight = 4096;
+  /// Connections open at once (1..1000000); serve lowers it to what its
+  /// open-files limit leaves (runtime/fd_limit.hpp). One more connection,
+  /// kept for health checks, may ask only `/healthz` and `/readyz`.
+  std::int32_t max_connections = 10000;
   /// A keep-alive connection idle this long is closed (100..3600000 ms).
   std::int32_t idle_timeout_ms = 30000;
   /// On SIGTERM/SIGINT, how long requests in flight may take to be answered
@@ -215,13 +219,13 @@ struct serve_settings {
 
   friend bool operator==(const serve_settings& x, const serve_settings& y) {
     return std::tie(x.host, x.port, x.token_file, x.io_threads, x.max_body_bytes,
-                    x.request_timeout_ms, x.max_in_flight, x.idle_timeout_ms,
-                    x.shutdown_grace_ms, x.sse_keepalive_ms, x.sse_queue_bytes,
-                    x.sse_replay_events) ==
+                    x.request_timeout_ms, x.max_in_flight, x.max_connections,
+                    x.idle_timeout_ms, x.shutdown_grace_ms, x.sse_keepalive_ms,
+                    x.sse_queue_bytes, x.sse_replay_events) ==
            std::tie(y.host, y.port, y.token_file, y.io_threads, y.max_body_bytes,
-                    y.request_timeout_ms, y.max_in_flight, y.idle_timeout_ms,
-                    y.shutdown_grace_ms, y.sse_keepalive_ms, y.sse_queue_bytes,
-                    y.sse_replay_events);
+                    y.request_timeout_ms, y.max_in_flight, y.max_connections,
+                    y.idle_timeout_ms, y.shutdown_grace_ms, y.sse_keepalive_ms,
+                    y.sse_queue_bytes, y.sse_replay_events);
   }
 
   friend bool operator!=(const serve_settings& x, const serve_settings& y) {

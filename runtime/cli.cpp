@@ -403,8 +403,9 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::Range(0, 65535));
   serve_cmd
       ->add_option("--token-file", serve.token_file,
-                   "File whose first line is the bearer token every request must "
-                   "carry (serve.token_file; PARLEY_API_TOKEN gives the token "
+                   "File whose first line, trimmed, is the bearer token every "
+                   "request must carry: at least 16 characters, else serve does "
+                   "not start (serve.token_file; PARLEY_API_TOKEN gives the token "
                    "itself)")
       ->check(CLI::ExistingFile);
   serve_cmd->add_option("--store", serve.store,

@@ -24,6 +24,7 @@
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
+#include "runtime/fd_limit.hpp"
 #include "runtime/http/metrics_route.hpp"
 #include "runtime/node.hpp"
 #include "runtime/stop_signals.hpp"
@@ -134,10 +135,16 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " cannot open the store: " << e.what() << "\n";
     return exit_failed;
   }
+  // The store, the actor system and the logs hold what they open at start
+  // by now: the connections get what the open-files limit leaves.
+  auto fds = raise_fd_limit();
+  auto served = serve;
+  served.max_connections =
+      static_cast<std::int32_t>(connection_cap(serve.max_connections, fds));
   std::optional<service> api;
   std::uint16_t port = 0;
   try {
-    api.emplace(w, store, serve, token);
+    api.emplace(w, store, served, token);
     port = api->start();
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
@@ -145,7 +152,13 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   }
   out << "parley serve listening on " << serve.host << ":" << port << " ("
       << (token.empty() ? "no token" : "bearer token required") << ", "
-      << serve.io_threads << " I/O threads); recovering the store" << std::endl;
+      << serve.io_threads << " I/O threads, at most " << served.max_connections
+      << " connections and 1 for health checks); recovering the store" << std::endl;
+  if (served.max_connections < serve.max_connections)
+    out << "parley serve: serve.max_connections " << serve.max_connections
+        << " lowered to " << served.max_connections << ": the open-files limit is "
+        << fds.limit << ", " << fds.open << " are open and " << fd_reserve
+        << " kept for the store, LLM calls and logs" << std::endl;
   // Stops accepting, answers what is in flight, commits what is left.
   auto shut_down = [&](std::chrono::milliseconds grace) {
     auto left = api->stop(grace);

@@ -13,7 +13,11 @@ namespace parley::runtime {
 /// `settings.serve`'s address: a move is answered 2xx once committed. A
 /// non-loopback address needs a bearer token (`api_token`, else the file
 /// `settings.serve.token_file`); without one it refuses to start (E019,
-/// exit 2). Prints `parley serve listening on HOST:PORT` once ready, serves
+/// exit 2), as does a token shorter than 16 characters once trimmed. Raises
+/// the soft open-files limit to the hard one and takes at most
+/// `serve.max_connections` connections, fewer when the limit leaves less
+/// (runtime/fd_limit.hpp). Prints `parley serve listening on HOST:PORT`
+/// with that cap once ready, serves
 /// until SIGTERM or SIGINT, then stops accepting, lets the requests in flight
 /// be answered (within `serve.shutdown_grace_ms`), stops the actors and
 /// returns 0. Returns the process exit code.

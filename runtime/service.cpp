@@ -11,6 +11,7 @@
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "runtime/channel_members.hpp"
+#include "runtime/http/bearer.hpp"
 #include "runtime/http/metrics_route.hpp"
 #include "runtime/http/routes.hpp"
 #include "runtime/http/server.hpp"
@@ -54,6 +55,7 @@ http::server::options server_options(const config::serve_settings& settings,
   opts.idle_timeout = std::chrono::milliseconds(settings.idle_timeout_ms);
   opts.stream_keepalive = std::chrono::milliseconds(settings.sse_keepalive_ms);
   opts.stream_queue_bytes = static_cast<std::size_t>(settings.sse_queue_bytes);
+  opts.max_connections = static_cast<std::size_t>(settings.max_connections);
   return opts;
 }
 
@@ -181,17 +183,28 @@ void check_exposure(const config::serve_settings& settings, const std::string& t
 
 std::string token_of(const config::serve_settings& settings,
                      const std::string& api_token) {
-  if (!api_token.empty() || settings.token_file.empty())
-    return api_token;
-  auto file = messages::read_text_file(settings.token_file, 4096);
-  if (!file.error.empty())
+  if (api_token.empty() && settings.token_file.empty())
+    return {};
+  std::string token;
+  std::string source = "PARLEY_API_TOKEN";
+  if (!api_token.empty()) {
+    token = http::trim_token(api_token);
+  } else {
+    auto file = messages::read_text_file(settings.token_file, 4096);
+    if (!file.error.empty())
+      throw std::runtime_error(messages::to_code(messages::error_code::invalid_config) +
+                               " cannot read the token file " + settings.token_file +
+                               ": " + file.error);
+    token = http::trim_token(file.text.substr(0, file.text.find_first_of("\r\n")));
+    source = "the token file " + settings.token_file + " (its first line)";
+  }
+  // Neither the token nor its length is printed.
+  if (token.size() < http::min_token_length)
     throw std::runtime_error(messages::to_code(messages::error_code::invalid_config) +
-                             " cannot read the token file " + settings.token_file +
-                             ": " + file.error);
-  auto token = file.text.substr(0, file.text.find_first_of("\r\n"));
-  if (token.empty())
-    throw std::runtime_error(messages::to_code(messages::error_code::invalid_config) +
-                             " the token file " + settings.token_file + " is empty");
+                             " the bearer token of " + source + " is " +
+                             (token.empty() ? "empty" : "too short") +
+                             " once trimmed of whitespace: it must have at least " +
+                             std::to_string(http::min_token_length) + " characters");
   return token;
 }
 

@@ -66,7 +66,11 @@ private:
 void check_exposure(const config::serve_settings& settings, const std::string& token);
 
 /// The token of `settings`: `api_token`, else the first line of the token
-/// file. Throws std::runtime_error when the file cannot be read or is empty.
+/// file, trimmed of the whitespace around it (http/bearer.hpp); empty when
+/// neither is given. Throws std::runtime_error, with error code E019, when
+/// the file cannot be read or the token has fewer than
+/// http::min_token_length (16) characters; the message names neither the
+/// token nor its length.
 std::string token_of(const config::serve_settings& settings,
                      const std::string& api_token);
 

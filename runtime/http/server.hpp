@@ -15,9 +15,24 @@ namespace parley::runtime::http {
 /// connection asynchronously, with keep-alive; never a thread per connection.
 /// Each request goes to the handler, whose answer is written back on the
 /// connection's strand. Bodies over `max_body_bytes` are refused (413,
-/// E031) before they are read in full; with a `token`, every request but
-/// `/healthz`, `/readyz` and the dashboard's static files (dashboard.hpp)
-/// must carry `Authorization: Bearer TOKEN` (401, E029).
+/// E031) before they are read in full, headers over Beast's 8 KiB (431,
+/// E036), an HTTP/1.1 request without exactly one `Host` (400, E001). `HEAD`
+/// is answered as `GET` without the body (an event stream: its headers
+/// only). With a `token`, every request but `/healthz`, `/readyz` and the
+/// dashboard's static files (dashboard.hpp) must carry `Authorization:
+/// Bearer TOKEN` (bearer.hpp; else 401, E029); the third failure on one
+/// connection closes it.
+///
+/// No request stops the server: whatever a request throws while it is read,
+/// routed or answered ends at its connection, as 500 E037 when nothing was
+/// sent for it yet, else by closing that connection.
+///
+/// At most `max_connections` connections are open at once; past them one
+/// more, the health slot (admission.hpp), may ask only `/healthz` or
+/// `/readyz` (anything else: 503 E030 and close). An accept that fails for
+/// want of descriptors is retried after a pause (50 ms doubling to 1 s), not
+/// at once; a spare descriptor, given up for it, still lets the health slot
+/// take a connection when the process is at its limit.
 ///
 /// A route may answer with an event stream (response::stream): the server
 /// sends the `text/event-stream` headers and hands the route an
@@ -42,6 +57,8 @@ public:
     std::chrono::milliseconds stream_keepalive{15000};
     /// Bytes an event stream may have queued and not yet written.
     std::size_t stream_queue_bytes = 4 * 1024 * 1024;
+    /// Connections open at once, the health slot apart.
+    std::size_t max_connections = 10000;
   };
 
   server(options opts, handler_function handler);

@@ -385,7 +385,7 @@ TEST_CASE("a non-loopback address needs a token: requests without it get 401",
   CHECK_THAT(refused.output, Catch::Contains("E019") &&
                                  Catch::Contains("refusing to listen on 0.0.0.0"));
 
-  serve_process serve{{"--host", "0.0.0.0"}, {"PARLEY_API_TOKEN=s3cret"}};
+  serve_process serve{{"--host", "0.0.0.0"}, {"PARLEY_API_TOKEN=s3cret-0123456789"}};
   openapi_contract contract;
   api_client anonymous{serve.port, contract};
   auto denied = anonymous.get("/api/v1/agents");
@@ -394,13 +394,13 @@ TEST_CASE("a non-loopback address needs a token: requests without it get 401",
   CHECK(anonymous.get("/healthz").status == 200);
   api_client wrong{serve.port, contract, "guess"};
   check_error(wrong.get("/api/v1/agents"), 401, "E029");
-  api_client client{serve.port, contract, "s3cret"};
+  api_client client{serve.port, contract, "s3cret-0123456789"};
   CHECK(client.post("/api/v1/agents", external("alice")).status == 201);
   CHECK(client.get("/api/v1/agents").body["agents"].size() == 1);
 
-  parley::test::temp_file token{"from-a-file\n"};
+  parley::test::temp_file token{"from-a-file-0123456789\n"};
   serve_process filed{{"--host", "0.0.0.0", "--token-file", token.path()}};
-  api_client with_file{filed.port, contract, "from-a-file"};
+  api_client with_file{filed.port, contract, "from-a-file-0123456789"};
   CHECK(with_file.get("/api/v1/agents").status == 200);
 }
 

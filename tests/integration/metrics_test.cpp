@@ -185,13 +185,13 @@ TEST_CASE("/metrics counts a channel from its demand to its final status",
 
 TEST_CASE("/metrics takes GET only, and the bearer token when one is set",
           "[integration][metrics]") {
-  serve_process serve{{"--host", "0.0.0.0"}, {"PARLEY_API_TOKEN=s3cret"}};
+  serve_process serve{{"--host", "0.0.0.0"}, {"PARLEY_API_TOKEN=s3cret-0123456789"}};
   openapi_contract contract;
   api_client anonymous{serve.port, contract};
   auto denied = anonymous.get("/metrics");
   CHECK(denied.status == 401);
   CHECK(denied.body["error_code"] == "E029");
-  api_client client{serve.port, contract, "s3cret"};
+  api_client client{serve.port, contract, "s3cret-0123456789"};
   auto refused = client.post("/metrics", json::object());
   CHECK(refused.status == 405);
   CHECK(refused.body["error_code"] == "E033");

@@ -263,6 +263,7 @@ TEST_CASE("every setting has an environment variable, and each is read", "[unit]
                                  "PARLEY_SERVE_IDLE_TIMEOUT_MS",
                                  "PARLEY_SERVE_IO_THREADS",
                                  "PARLEY_SERVE_MAX_BODY_BYTES",
+                                 "PARLEY_SERVE_MAX_CONNECTIONS",
                                  "PARLEY_SERVE_MAX_IN_FLIGHT",
                                  "PARLEY_SERVE_PORT",
                                  "PARLEY_SERVE_REQUEST_TIMEOUT_MS",

@@ -71,6 +71,15 @@ TEST_CASE("settings validation names the dotted path and the range", "[unit]") {
     s.cluster.tls_certificate = "node.pem";
     CHECK(validate(s).empty());
   }
+  SECTION("serve connections") {
+    s.serve.max_connections = 0;
+    CHECK(validate(s) == "serve.max_connections must be within 1..1000000, got 0");
+    s.serve.max_connections = 1000001;
+    CHECK(validate(s) ==
+          "serve.max_connections must be within 1..1000000, got 1000001");
+    s.serve.max_connections = 1;
+    CHECK(validate(s).empty());
+  }
 }
 
 TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit]") {
@@ -101,7 +110,8 @@ TEST_CASE("settings are written as snake_case JSON, one object per part", "[unit
     "store": {"url": "./parley.db", "synchronous": "normal", "settle_ms": 1000},
     "serve": {"host": "127.0.0.1", "port": 8080, "token_file": "", "io_threads": 2,
               "max_body_bytes": 65536, "request_timeout_ms": 5000,
-              "max_in_flight": 4096, "idle_timeout_ms": 30000,
+              "max_in_flight": 4096, "max_connections": 10000,
+              "idle_timeout_ms": 30000,
               "shutdown_grace_ms": 3000, "sse_keepalive_ms": 15000,
               "sse_queue_bytes": 8388608, "sse_replay_events": 10000},
     "channel": {"max_candidates": 10, "min_candidates": 1, "fallback_candidates": 3,
