@@ -72,9 +72,9 @@ std::string to_move(const json& record) {
 /// the store when `create` (its first start).
 std::vector<std::string> serve_argv(const std::string& store, int round_ms,
                                     bool create = false) {
-  std::vector<std::string> argv{
-      "/usr/bin/env", "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS=" + std::to_string(round_ms),
-      PARLEY_BINARY, "serve", "--port", "0", "--store", store};
+  auto timeout = "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS=" + std::to_string(round_ms);
+  std::vector<std::string> argv{"/usr/bin/env", timeout, PARLEY_BINARY, "serve",
+                                "--port",       "0",     "--store",     store};
   if (create)
     argv.emplace_back("--create-store");
   return argv;
