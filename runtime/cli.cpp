@@ -209,6 +209,7 @@ struct serve_flags {
   int port = -1;
   std::string token_file;
   std::string store;
+  bool create_store = false;
 };
 
 int serve_command(const global_options& global, const serve_flags& flags) {
@@ -225,7 +226,8 @@ int serve_command(const global_options& global, const serve_flags& flags) {
       flags.token_file.empty() ? environment("PARLEY_API_TOKEN") : nullptr;
   auto store = actors::store::choose_store_url(flags.store, environment("PARLEY_STORE"),
                                               settings.store.url);
-  return run_serve(settings, token != nullptr ? token : "", store, std::cout, std::cerr);
+  return run_serve(settings, token != nullptr ? token : "", {store, flags.create_store},
+                   std::cout, std::cerr);
 }
 
 /// The --remote option of `run` and `bench`.
@@ -413,6 +415,11 @@ int run_cli(int argc, char** argv) {
                         "path, sqlite:PATH or postgresql://... (default: PARLEY_STORE, "
                         "else store.url, ./parley.db); on start, serve resumes the "
                         "agents, rooms and open negotiations it holds");
+  serve_cmd->add_flag("--create-store", serve.create_store,
+                      "Create the store if it is not there yet (a new SQLite file, or "
+                      "the schema in an empty PostgreSQL database); without it serve "
+                      "refuses to start on a missing or empty store (E028), so that a "
+                      "store that vanished is never silently replaced by an empty one");
   store_commands store{app};
 
   try {

@@ -21,6 +21,8 @@
 #include "actors/common/wall_clock.hpp"
 #include "actors/gateway/actor.hpp"
 #include "actors/store/backend.hpp"
+#include "actors/store/presence.hpp"
+#include "actors/store/store_url.hpp"
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -94,6 +96,29 @@ int await_recovery(const recovery& r, const sigset_t& stop_signals) {
   return 0;
 }
 
+/// Why serve may not open the store `store` names (empty: it may), with what
+/// to do about it: it is not there and is not to be created, or it is to be
+/// created over a log left from one that vanished.
+std::string unusable_store(const serve_store& store) {
+  actors::store::store_url parsed;
+  if (auto why = actors::store::parse_store_url(store.url, parsed); !why.empty())
+    return "cannot open the store: " + why;
+  if (store.create)
+    return actors::store::leftover_log(parsed);
+  try {
+    auto why = actors::store::missing_store(parsed);
+    if (why.empty())
+      return {};
+    return why +
+           ". A store that vanished would lose every acknowledged move: restore "
+           "it, or start serve with --create-store (or run `parley db migrate "
+           "--store " +
+           actors::store::redacted(parsed) + "`) to make a new, empty store";
+  } catch (const actors::store::store_error& e) {
+    return std::string{"cannot open the store: "} + e.what();
+  }
+}
+
 const char* name_of(int signal) {
   return signal == SIGTERM ? "SIGTERM" : "SIGINT";
 }
@@ -101,7 +126,7 @@ const char* name_of(int signal) {
 } // namespace
 
 int run_serve(const config::settings& settings, const std::string& api_token,
-              const std::string& store_url, std::ostream& out, std::ostream& err) {
+              const serve_store& store_choice, std::ostream& out, std::ostream& err) {
   const auto& serve = settings.serve;
   std::string token;
   try {
@@ -110,6 +135,11 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
     return exit_usage;
+  }
+  if (auto why = unusable_store(store_choice); !why.empty()) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " " << why << "\n";
+    return exit_failed;
   }
   // The signals reach only the sigwait below.
   auto stop_signals = block_stop_signals();
@@ -129,7 +159,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
       static_cast<std::uint64_t>(actors::wall_clock{sys}.now_ms()) * 1000);
   actors::store_actor store;
   try {
-    store = w.add_store(store_url);
+    store = w.add_store(store_choice.url);
   } catch (const actors::store::store_error& e) {
     err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
         << " cannot open the store: " << e.what() << "\n";

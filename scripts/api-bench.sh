@@ -18,6 +18,9 @@ work=$(mktemp -d)
 log="$work/serve.log"
 store=${STORE:-$work/bench.db}
 
+# Serve refuses a store that is not there; `db migrate` makes it (older
+# binaries, compared by tools/api_bench/interleave.sh, do the same with it).
+"$binary" db migrate --store "$store" >/dev/null
 "$binary" serve --port 0 --store "$store" >"$log" 2>&1 &
 serve_pid=$!
 trap 'kill -TERM $serve_pid 2>/dev/null || true; rm -rf "$work"' EXIT

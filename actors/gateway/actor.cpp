@@ -208,6 +208,75 @@ void deliver_move(self_pointer self, const std::string& key,
   }
 }
 
+// -- reads of committed state (docs/api.md, "Reads show what is committed") --
+
+/// Notes in the ledger that the store committed `record`'s rounds (and its
+/// end, when `ended`).
+void note_committed(self_pointer self, const messages::negotiation_record& record,
+                    bool ended) {
+  self->state.book.mark_committed(
+      record.id, static_cast<std::int32_t>(record.rounds.size()), ended);
+}
+
+/// Negotiation `id`'s record as far as the store committed it: the ledger's
+/// when the store confirmed it as it is now (at once when it is known to be,
+/// else after a `sync` for its rounds and end); when that fails (the store
+/// cannot commit now), and for one the ledger forgot, the store's own row.
+/// Without a store, the ledger's.
+caf::result<messages::negotiation_record> committed_record(self_pointer self,
+                                                           const std::string& id) {
+  auto& st = self->state;
+  const auto* record = st.book.find(id);
+  if (record == nullptr) {
+    if (!st.options.store)
+      return api_error(error_code::negotiation_not_found,
+                       "no negotiation \"" + id + "\"", {{"negotiation_id", id}});
+    // Forgotten here (or from before a restart): the store's record.
+    return self->delegate(st.options.store, messages::get_atom::value, id);
+  }
+  if (!st.options.store || st.book.committed(id))
+    return *record;
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  auto ended = messages::is_terminal(record->status);
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::sync_atom::value, id,
+                static_cast<std::int32_t>(record->rounds.size()), ended)
+      .then(
+          [self, promise, snapshot = *record, ended](std::int32_t) mutable {
+            note_committed(self, snapshot, ended);
+            promise.deliver(std::move(snapshot));
+          },
+          [self, promise, id](caf::error&) mutable {
+            promise.delegate(self->state.options.store, messages::get_atom::value, id);
+          });
+  return promise;
+}
+
+/// Answers a replay of the applied move `message_id` with E011 and `first`
+/// once `first` is committed (at once when the ledger knows it is): no
+/// answer, E011 included, shows a record the store might lose. The store's
+/// error (E028) while it cannot commit.
+record_promise answer_replay(self_pointer self, record_promise promise,
+                             const messages::negotiation_record& first,
+                             const std::string& message_id) {
+  auto& st = self->state;
+  if (!st.options.store || st.book.committed(first.id)) {
+    promise.deliver(duplicate(first, message_id));
+    return promise;
+  }
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::sync_atom::value, first.id,
+                static_cast<std::int32_t>(first.rounds.size()),
+                messages::is_terminal(first.status))
+      .then(
+          [self, promise, first, message_id](std::int32_t) mutable {
+            note_committed(self, first, messages::is_terminal(first.status));
+            promise.deliver(duplicate(first, message_id));
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  return promise;
+}
+
 /// Calls `deliver` with `record` once the store committed it (at least its
 /// rounds, or its end), or with the store's error; at once without a store.
 template <class Deliver>
@@ -223,7 +292,8 @@ void after_commit(self_pointer self, const messages::negotiation_record& record,
   self->request(st.options.store, caf::infinite, messages::sync_atom::value, record.id,
                 static_cast<std::int32_t>(record.rounds.size()))
       .then(
-          [deliver, record](std::int32_t) mutable {
+          [self, deliver, record](std::int32_t) mutable {
+            note_committed(self, record, false);
             deliver(caf::expected<messages::negotiation_record>{std::move(record)});
           },
           [deliver](caf::error& err) mutable {
@@ -392,10 +462,8 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
             [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
     return promise;
   }
-  if (const auto* first = st.book.first_result(x.negotiation_id, x.message_id)) {
-    promise.deliver(duplicate(*first, x.message_id));
-    return promise;
-  }
+  if (const auto* first = st.book.first_result(x.negotiation_id, x.message_id))
+    return answer_replay(self, promise, *first, x.message_id);
   auto key = move_key(x.negotiation_id, x.message_id);
   if (auto i = st.moves.find(key); i != st.moves.end()) {
     i->second.replays.push_back(promise);
@@ -814,16 +882,8 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       [self](messages::agent_counter& x) { return move(self, x); },
       [self](messages::agent_accept& x) { return move(self, x); },
       [self](messages::agent_reject& x) { return move(self, x); },
-      [self](caf::get_atom,
-             const std::string& id) -> caf::result<messages::negotiation_record> {
-        auto& st = self->state;
-        if (const auto* record = st.book.find(id))
-          return *record;
-        if (!st.options.store)
-          return api_error(error_code::negotiation_not_found,
-                           "no negotiation \"" + id + "\"", {{"negotiation_id", id}});
-        // Forgotten here (or from before a restart): the store's record.
-        return self->delegate(st.options.store, messages::get_atom::value, id);
+      [self](caf::get_atom, const std::string& id) {
+        return committed_record(self, id);
       },
       [self](messages::list_atom, messages::turns_atom, const std::string& agent)
           -> caf::result<std::vector<messages::negotiation_record>> {

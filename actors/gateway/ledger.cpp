@@ -25,7 +25,26 @@ ledger::apply(const messages::negotiation_event& x) {
 
 void ledger::restore(messages::negotiation_record x) {
   auto id = x.id;
-  entries_[id] = entry{std::move(x), {}};
+  auto rounds = static_cast<std::int32_t>(x.rounds.size());
+  entries_[id] = entry{std::move(x), {}, rounds, false};
+}
+
+void ledger::mark_committed(const std::string& id, std::int32_t rounds, bool ended) {
+  auto i = entries_.find(id);
+  if (i == entries_.end())
+    return;
+  auto& e = i->second;
+  e.committed_rounds = std::max(e.committed_rounds, rounds);
+  e.committed_end = e.committed_end || ended;
+}
+
+bool ledger::committed(const std::string& id) const {
+  auto i = entries_.find(id);
+  if (i == entries_.end())
+    return false;
+  const auto& e = i->second;
+  return static_cast<std::int32_t>(e.record.rounds.size()) <= e.committed_rounds &&
+         (e.committed_end || !messages::is_terminal(e.record.status));
 }
 
 void ledger::forget_oldest_ended() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -26,8 +27,16 @@ public:
   const messages::negotiation_record* apply(const messages::negotiation_event& x);
 
   /// Keeps `x`, an open negotiation from before a restart (crash recovery),
-  /// as if its start had been seen.
+  /// as if its start had been seen; it is committed as it is.
   void restore(messages::negotiation_record x);
+
+  /// Notes that the store committed negotiation `id` with at least `rounds`
+  /// rounds (and its end, when `ended`).
+  void mark_committed(const std::string& id, std::int32_t rounds, bool ended);
+
+  /// Whether the record kept of negotiation `id` is committed as it is now:
+  /// the store confirmed its rounds, and its end once it ended.
+  bool committed(const std::string& id) const;
 
   /// The record of negotiation `id`, or null.
   const messages::negotiation_record* find(const std::string& id) const;
@@ -56,6 +65,9 @@ private:
   struct entry {
     messages::negotiation_record record;
     std::vector<std::pair<std::string, messages::negotiation_record>> results;
+    /// What the store confirmed committed: rounds, and whether the end.
+    std::int32_t committed_rounds = 0;
+    bool committed_end = false;
   };
 
   void forget_oldest_ended();

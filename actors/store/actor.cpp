@@ -28,9 +28,11 @@ namespace {
 
 using messages::error_code;
 
-/// A `sync` waiting for its record.
+/// A `sync` waiting for its record: at least `rounds` rounds, and its end
+/// when `ended`.
 struct waiter {
   std::int32_t rounds = 0;
+  bool ended = false;
   caf::typed_response_promise<std::int32_t> promise;
   caf::actor_clock::time_point deadline;
 };
@@ -164,7 +166,7 @@ void resolve(store_pointer self, const std::string& id, const progress& p) {
     return;
   auto& ws = i->second;
   for (auto j = ws.begin(); j != ws.end();) {
-    if (p.terminal || p.rounds >= j->rounds) {
+    if (p.terminal || (!j->ended && p.rounds >= j->rounds)) {
       j->promise.deliver(p.rounds);
       j = ws.erase(j);
     } else {
@@ -173,6 +175,18 @@ void resolve(store_pointer self, const std::string& id, const progress& p) {
   }
   if (ws.empty())
     st.waiters.erase(i);
+}
+
+/// Fails every waiting sync with `failure`: nothing commits before the batch
+/// that failed, so none of them would be answered before it is written again.
+void fail_waiters(store_pointer self, const std::string& failure) {
+  auto& st = self->state;
+  for (auto& item : st.waiters)
+    for (auto& w : item.second)
+      w.promise.deliver(store_failure("negotiation " + item.first +
+                                      " is not committed: the store cannot commit (" +
+                                      failure + ")"));
+  st.waiters.clear();
 }
 
 /// Folds negotiation event `x` into the pending batch.
@@ -272,8 +286,8 @@ void committed(store_pointer self, const std::string& failure) {
   st.in_flight_flushes.clear();
   if (!failure.empty()) {
     // The writer keeps the batch and writes it again after a pause; the syncs
-    // waiting on it wait on (until their own deadline), the flushes learn why:
-    // nothing after it commits before it does.
+    // and flushes waiting learn why at once (nothing after it commits before
+    // it does), and new ones are refused until it is written.
     ++st.failed_commits;
     st.last_failure = failure;
     std::cerr << "parley store: a transaction of " << st.in_flight.size()
@@ -284,6 +298,7 @@ void committed(store_pointer self, const std::string& failure) {
     for (auto& rp : st.flushes)
       rp.deliver(store_failure(failure));
     st.flushes.clear();
+    fail_waiters(self, failure);
     st.retry_at = self->clock().now() + st.retry_delay;
     self->delayed_send(self, st.retry_delay, messages::commit_atom::value);
     st.retry_delay = std::min(st.retry_delay * 2, last_retry_delay);
@@ -338,11 +353,29 @@ void flush_taken(store_pointer self, caf::typed_response_promise<std::int64_t> r
   }
 }
 
-caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
-                               std::int32_t rounds) {
+/// Throws while the store cannot commit because its file was deleted or
+/// replaced: its reading connection still reads that file, which holds
+/// commits that failed (written, then found lost), so no read answers from
+/// it. Looked up only while a commit is failing.
+void refuse_lost_reads(store_pointer self) {
   auto& st = self->state;
+  if (st.last_failure.empty())
+    return;
+  if (const auto& lost = st.db->file_lost(); !lost.empty())
+    throw store_error(lost);
+}
+
+/// Answers once negotiation `id`'s record with at least `rounds` rounds (and
+/// its end, when `ended`) is committed; E028 at once while the store cannot
+/// commit, or after the sync timeout.
+caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
+                               std::int32_t rounds, bool ended) {
+  auto& st = self->state;
+  auto enough = [&](bool terminal, std::int32_t have) {
+    return terminal || (!ended && have >= rounds);
+  };
   if (auto i = st.committed.find(id); i != st.committed.end()) {
-    if (i->second.terminal || i->second.rounds >= rounds)
+    if (enough(i->second.terminal, i->second.rounds))
       return i->second.rounds;
   } else if (!st.pending.contains(id) &&
              std::none_of(st.in_flight.begin(), st.in_flight.end(),
@@ -351,6 +384,7 @@ caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
     negotiation_row row;
     bool found = false;
     try {
+      refuse_lost_reads(self);
       found = st.db->get(id, row);
     } catch (const std::exception& e) {
       return store_failure(e.what());
@@ -358,16 +392,43 @@ caf::result<std::int32_t> sync(store_pointer self, const std::string& id,
     seed_state state;
     if (found && from_string(row.state, state)) {
       auto stored = static_cast<std::int32_t>(row.rounds.size());
-      if (is_terminal(state) || stored >= rounds)
+      if (enough(is_terminal(state), stored))
         return stored;
     }
   }
+  if (!st.last_failure.empty())
+    return store_failure("negotiation " + id +
+                         " is not committed: the store cannot commit (" +
+                         st.last_failure + ")");
   // Its event is on the way: answer after the commit that writes it.
   auto rp = self->make_response_promise<std::int32_t>();
-  st.waiters[id].push_back(waiter{rounds, rp, self->clock().now() + st.options.sync_timeout});
+  st.waiters[id].push_back(
+      waiter{rounds, ended, rp, self->clock().now() + st.options.sync_timeout});
   if (!st.sweep_armed)
     arm_sweep(self);
   return rp;
+}
+
+/// Why the store is not ready (empty: it is): its database does not answer
+/// a small read, its last commit failed (and none succeeded since), or a
+/// look without writing finds that it could not write (backend::
+/// cannot_write: a few system calls, or one query).
+std::string readiness(store_pointer self) {
+  auto& st = self->state;
+  try {
+    st.db->applied_version();
+  } catch (const std::exception& e) {
+    return std::string{"cannot be read: "} + e.what();
+  }
+  if (!st.last_failure.empty())
+    return "cannot commit: its last transaction failed (" + st.last_failure + ")";
+  try {
+    if (auto why = st.db->cannot_write(); !why.empty())
+      return "cannot write: " + why;
+  } catch (const std::exception& e) {
+    return std::string{"cannot be read: "} + e.what();
+  }
+  return {};
 }
 
 std::vector<messages::negotiation_record> to_records(const std::vector<negotiation_row>& rows) {
@@ -413,23 +474,29 @@ messages::channel_record current(backend& db, messages::channel_record x) {
 
 /// Runs `write` (one statement on migration 002's tables, on the store's
 /// thread and its reading connection) once every negotiation event received
-/// before it is committed, or its batch failed: the store flushes to itself
-/// first. So an agent's row changes after the rows of every negotiation it
-/// was heard in before; the writer never waits for it. Answers what `write`
-/// returns, or E028.
+/// before it is committed: the store flushes to itself first. So an agent's
+/// row changes after the rows of every negotiation it was heard in before;
+/// the writer never waits for it. Answers what `write` returns, or E028:
+/// when a batch before it failed (the store cannot commit now, and nothing
+/// commits out of order), when it fails, or when it went into a store file
+/// that was deleted or replaced meanwhile.
 template <class F> caf::result<bool> after_flush(store_pointer self, F write) {
   auto rp = self->make_response_promise<bool>();
-  auto run = [rp, write]() mutable {
-    try {
-      rp.deliver(write());
-    } catch (const std::exception& e) {
-      rp.deliver(store_failure(e.what()));
-    }
-  };
   self->request(caf::actor_cast<store_actor>(self), caf::infinite,
                 messages::flush_atom::value)
-      .then([run](std::int64_t) mutable { run(); },
-            [run](caf::error&) mutable { run(); });
+      .then(
+          [self, rp, write](std::int64_t) mutable {
+            try {
+              auto result = write();
+              if (auto lost = self->state.db->file_lost(); !lost.empty())
+                rp.deliver(store_failure(lost));
+              else
+                rp.deliver(result);
+            } catch (const std::exception& e) {
+              rp.deliver(store_failure(e.what()));
+            }
+          },
+          [rp](caf::error& err) mutable { rp.deliver(std::move(err)); });
   return rp;
 }
 
@@ -500,12 +567,15 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [self](const messages::channel_event& x) { on_channel_event(self, x); },
       [](const messages::barrier&) {},
       [self](messages::sync_atom, const std::string& id, std::int32_t rounds) {
-        return sync(self, id, rounds);
+        return sync(self, id, rounds, false);
       },
+      [self](messages::sync_atom, const std::string& id, std::int32_t rounds,
+             bool ended) { return sync(self, id, rounds, ended); },
       [self](messages::get_atom,
              const std::string& id) -> caf::result<messages::negotiation_record> {
         return guarded<messages::negotiation_record>(
             [&]() -> caf::result<messages::negotiation_record> {
+              refuse_lost_reads(self);
               negotiation_row row;
               if (!self->state.db->get(id, row))
                 return messages::make_error(error_code::negotiation_not_found,
@@ -515,6 +585,7 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       },
       [self](messages::query_atom, const messages::store_query& q) {
         return guarded<messages::store_page>([&] {
+          refuse_lost_reads(self);
           auto limit = static_cast<std::size_t>(limit_of(q));
           auto rows = self->state.db->query(q);
           messages::store_page page;
@@ -543,14 +614,7 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
         return guarded<std::vector<messages::negotiation_record>>(
             [&] { return to_records(self->state.db->load_open()); });
       },
-      [self](messages::ping_atom) -> std::string {
-        try {
-          self->state.db->applied_version();
-          return {};
-        } catch (const std::exception& e) {
-          return e.what();
-        }
-      },
+      [self](messages::ping_atom) { return readiness(self); },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
         // The intake holds every event it heard before this flush was sent:
         // they are taken first.

@@ -48,11 +48,13 @@ struct store_options {
 /// (actors/store/batch.hpp); when the writer is idle, the batch goes to it,
 /// and whatever arrives while the transaction runs goes into the next one
 /// (taken once the writer reports). A `flush` or `done` first takes what the
-/// intake holds. A failed transaction (the database went away)
-/// fails every waiting `flush` with E028; the writer keeps its batch and
-/// writes it again, before anything later, after 50 ms, then after pauses
-/// doubling up to 2 s, while the `sync`s waiting on it wait on until their
-/// own deadline: a negotiation's record loses no event to an outage. The
+/// intake holds. A failed transaction (the database went away, its disk is
+/// full, its file was deleted) fails every waiting `flush` and `sync` with
+/// E028 at once, and each new one until a transaction succeeds again (a move
+/// is refused fast instead of waiting out its request's time); the writer
+/// keeps its batch and writes it again, before anything later, after 50 ms,
+/// then after pauses doubling up to 2 s: a negotiation's record loses no
+/// event to an outage. The
 /// rare writes of agents and rooms (migration 002) are not batched: each waits
 /// until every negotiation event received before it is committed (a flush
 /// to itself), then commits on the actor's own connection and thread. See

@@ -91,6 +91,24 @@ public:
   /// database to answer (`/readyz`).
   virtual int applied_version() = 0;
 
+  /// Whether any migration was ever applied here: false for a new, empty
+  /// database (`parley serve` refuses one unless told to create the store).
+  virtual bool holds_store() = 0;
+
+  /// Why what this connection commits no longer reaches the store's files
+  /// (an SQLite file deleted or replaced since it was opened: its commits
+  /// would be lost with the process), or empty. A stat or two; once lost,
+  /// always lost, and every later write on this connection fails without
+  /// writing (a file moved back may hold commits that were never answered).
+  /// The writer asks after every commit, before the commit is answered.
+  virtual std::string file_lost() { return {}; }
+
+  /// Why the database could not take a write now, as far as a look without
+  /// writing tells (its files lost or read-only, its file system full, a
+  /// read-only PostgreSQL session), or empty. For `/readyz`: a few system
+  /// calls or one small query.
+  virtual std::string cannot_write() { return {}; }
+
   /// The migrations of this back end, oldest first.
   virtual const std::vector<migration>& migrations() const = 0;
 

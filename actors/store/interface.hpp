@@ -23,6 +23,10 @@ namespace parley::actors {
 /// - `sync, id, rounds` answers, with the committed round count, once the
 ///   record of negotiation `id` with at least `rounds` rounds (or its end) is
 ///   committed; a move is answered 2xx over the API only after this.
+///   `sync, id, rounds, true` waits for its end too (an expiry adds no
+///   round). While the store cannot commit (a transaction failed and is not
+///   written again yet), a sync it cannot answer from what is committed
+///   fails with E028 at once, and the syncs waiting fail when it fails.
 /// - `get, id`: the record of one negotiation (committed state).
 /// - `query, filter`: seed 003's query patterns, newest first, a page.
 /// - `stats`: seed 003's monitoring and analysis queries.
@@ -51,8 +55,12 @@ namespace parley::actors {
 ///   `put, agent_spec` does; `get, demand, id`: the demand from that row and
 ///   its channels' rows (actors/store/stored_demand.hpp; E002 when the store
 ///   has neither).
-/// - `ping`: answers "" once its database answered a small read, or why it
-///   could not (`/readyz`: the store is reachable).
+/// - `ping`: answers "" once its database answered a small read, its last
+///   transaction did not fail, and a look without writing finds nothing
+///   against a write (backend::cannot_write: a store file deleted, replaced
+///   or read-only, a full file system, a read-only PostgreSQL session);
+///   else why not, as "cannot be read: …", "cannot commit: …" or "cannot
+///   write: …" (`/readyz`: the store is writable).
 /// - `flush`: answers, with how many events are committed in all, once
 ///   every event received before it is committed; E028 when a transaction
 ///   before it failed (at once while that one waits to be written again).
@@ -72,6 +80,8 @@ using intake_actor = subscriber_actor::extend<
 
 using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::sync_atom, std::string, std::int32_t>::with<std::int32_t>,
+    caf::replies_to<messages::sync_atom, std::string, std::int32_t,
+                    bool>::with<std::int32_t>,
     caf::replies_to<messages::get_atom,
                     std::string>::with<messages::negotiation_record>,
     caf::replies_to<messages::query_atom,

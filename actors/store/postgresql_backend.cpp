@@ -623,6 +623,31 @@ public:
     });
   }
 
+  bool holds_store() override {
+    return guarded_read("read", [&] {
+      pqxx::read_transaction w{*conn_};
+      if (w.exec1("SELECT to_regclass('schema_migrations') IS NULL")[0].as<bool>())
+        return false;
+      return w.exec1("SELECT coalesce(max(version), 0) FROM schema_migrations")[0]
+                 .as<int>() > 0;
+    });
+  }
+
+  std::string cannot_write() override {
+    // A standby, or a server (or role) that makes every transaction
+    // read-only: each commit of the writer would fail.
+    auto read_only = guarded_read("read", [&] {
+      pqxx::nontransaction w{*conn_};
+      return w
+          .exec1("SELECT pg_is_in_recovery() OR "
+                 "current_setting('default_transaction_read_only') = 'on'")[0]
+          .as<bool>();
+    });
+    return read_only ? "the PostgreSQL session is read-only (a standby, or "
+                       "default_transaction_read_only is on)"
+                     : std::string{};
+  }
+
 private:
   /// Runs `f`, turning every database failure into a store_error.
   template <class F> auto guarded(const char* what, F f) -> decltype(f()) {

@@ -11,6 +11,7 @@
 #include "actors/store/iso_time.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
+#include "actors/store/sqlite_files.hpp"
 #include "actors/store/sqlite_glob.hpp"
 
 namespace parley::actors::store {
@@ -315,7 +316,7 @@ messages::channel_record read_channel(const statement& s) {
 
 class sqlite_backend : public backend {
 public:
-  sqlite_backend(const std::string& path, bool synchronous_full) {
+  sqlite_backend(const std::string& path, bool synchronous_full) : files_(path) {
     if (sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
@@ -355,6 +356,9 @@ public:
     exec("PRAGMA temp_store = MEMORY");
     checkpoint_pages_ = wal_checkpoint_bytes / page_size();
     exec("PRAGMA wal_autocheckpoint = " + std::to_string(checkpoint_pages_));
+    // A read in WAL mode opens (or creates) the log: both files are there.
+    applied_version_if_any();
+    files_.remember();
   }
 
   void defer_checkpoints() override {
@@ -490,6 +494,7 @@ public:
   }
 
   void write(const std::vector<write_op>& ops, const channel_ops& channels) override {
+    refuse_if_lost();
     transaction tx{db_};
     write_channels(channels);
     // New negotiations go in `insert_chunk` rows per statement: one
@@ -648,6 +653,7 @@ public:
   // transaction.
 
   void put_entry(registry kind, const registry_row& row) override {
+    refuse_if_lost();
     use s{prepared(upsert_sql(kind, dialect::sqlite))};
     s->bind(1, row.id);
     s->bind(2, row.json);
@@ -655,6 +661,7 @@ public:
   }
 
   bool delete_entry(registry kind, const std::string& id) override {
+    refuse_if_lost();
     use s{prepared(delete_sql(kind, dialect::sqlite))};
     s->bind(1, id);
     s->run();
@@ -725,7 +732,34 @@ public:
     return static_cast<int>(s.integer(0));
   }
 
+  bool holds_store() override { return applied_version_if_any() > 0; }
+
+  std::string file_lost() override { return files_.lost(); }
+
+  std::string cannot_write() override {
+    if (sqlite3_db_readonly(db_, "main") == 1)
+      return "the SQLite store is open read-only (its file was not writable when "
+             "it was opened)";
+    return files_.unwritable();
+  }
+
 private:
+  /// The newest applied migration, 0 when there is no schema_migrations
+  /// table (a new database).
+  int applied_version_if_any() {
+    statement s{db_, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+                     "name = 'schema_migrations'"};
+    s.step();
+    return s.integer(0) == 0 ? 0 : applied_version();
+  }
+
+  /// Throws once the store's files are known to be lost: a write now would
+  /// go where no restart finds it.
+  void refuse_if_lost() {
+    if (const auto& why = files_.lost_known(); !why.empty())
+      throw store_error(why);
+  }
+
   /// A cached prepared statement, reset and ready to bind; valid until the
   /// cache is cleared (migrations change the schema).
   statement& prepared(const std::string& sql) {
@@ -911,6 +945,7 @@ private:
   /// `defer_checkpoints`, 0 until then) its size after the last commit.
   int checkpoint_pages_ = 0;
   int wal_pages_ = 0;
+  sqlite_files files_;
 };
 
 } // namespace

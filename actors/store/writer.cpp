@@ -10,7 +10,9 @@ namespace {
 std::string write_all(backend& db, const write_job& job) {
   try {
     db.write(job.negotiations, job.channels);
-    return {};
+    // Committed, but perhaps into a file that no restart finds: then it
+    // failed, and nobody waiting for it is answered as if it had not.
+    return db.file_lost();
   } catch (const std::exception& e) {
     return e.what();
   }

@@ -27,7 +27,9 @@ struct write_job {
 /// transaction runs the next batch grows (group commit), and folding events
 /// and writing rows run side by side. A batch whose transaction failed (the
 /// database went away) is kept, to be written again with `retry` before any
-/// later batch: a later batch may update rows that only it inserts. The log's
+/// later batch: a later batch may update rows that only it inserts. A batch
+/// committed into a store file that was deleted or replaced meanwhile
+/// (`backend::file_lost`, looked up after each commit) failed too. The log's
 /// upkeep (SQLite's checkpoint, `backend::checkpoint_if_due`) runs after a
 /// batch is reported, so the batch's answers do not wait for its fsyncs.
 class writer {

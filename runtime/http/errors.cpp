@@ -18,7 +18,10 @@ response error_response(messages::error_code code, const std::string& message,
                           {"message", message},
                           {"details", std::move(details)}}
                .dump();
-  if (code == messages::error_code::overloaded)
+  // Both pass: the runtime was busy, or the store could not commit (a full
+  // disk, a database restarting).
+  if (code == messages::error_code::overloaded ||
+      code == messages::error_code::store_failed)
     r.retry_after_s = retry_after_busy_s;
   return r;
 }

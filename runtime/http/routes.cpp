@@ -167,8 +167,7 @@ void dispatch(exchange& x) {
         [](const std::string& failure) {
           if (failure.empty())
             return json_response(200, {{"status", "ready"}});
-          auto r = error_response(error_code::store_failed,
-                                  "the store cannot be read: " + failure);
+          auto r = error_response(error_code::store_failed, "the store " + failure);
           r.retry_after_s = retry_after_busy_s;
           return r;
         },

@@ -97,8 +97,9 @@ TEST_CASE("readyz answers 503 while the PostgreSQL store is down, 200 once it is
     return;
   }
   parley::test::postgres_cluster cluster;
-  parley::test::background_process serve{
-      {PARLEY_BINARY, "serve", "--port", "0", "--store", cluster.fresh_database("ready")}};
+  parley::test::background_process serve{{PARLEY_BINARY, "serve", "--port", "0",
+                                          "--store", cluster.fresh_database("ready"),
+                                          "--create-store"}};
   openapi_contract contract;
   api_client api{parley::test::wait_until_serving(serve), contract};
   CHECK(api.get("/readyz").status == 200);

@@ -41,9 +41,14 @@ class restarts {
 public:
   explicit restarts(store_target store) : store_(std::move(store)) {}
 
+  /// Starts serve over the store, creating it the first time.
   void start() {
-    process_.emplace(std::vector<std::string>{PARLEY_BINARY, "serve", "--port", "0",
-                                              "--store", store_.url});
+    std::vector<std::string> argv{PARLEY_BINARY, "serve",   "--port",
+                                  "0",           "--store", store_.url};
+    if (!started_)
+      argv.emplace_back("--create-store");
+    started_ = true;
+    process_.emplace(argv);
     api_.emplace(parley::test::wait_until_serving(*process_), contract_);
   }
 
@@ -78,6 +83,7 @@ public:
 
 private:
   store_target store_;
+  bool started_ = false;
   openapi_contract contract_;
   std::optional<background_process> process_;
   std::optional<api_client> api_;

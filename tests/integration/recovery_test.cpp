@@ -68,10 +68,16 @@ std::string to_move(const json& record) {
              : record["initiator"].get<std::string>();
 }
 
-/// `parley serve` over `store` with round deadlines of `round_ms`.
-std::vector<std::string> serve_argv(const std::string& store, int round_ms) {
-  return {"/usr/bin/env", "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS=" + std::to_string(round_ms),
-          PARLEY_BINARY,  "serve", "--port", "0", "--store", store};
+/// `parley serve` over `store` with round deadlines of `round_ms`, creating
+/// the store when `create` (its first start).
+std::vector<std::string> serve_argv(const std::string& store, int round_ms,
+                                    bool create = false) {
+  auto timeout = "PARLEY_NEGOTIATION_ROUND_TIMEOUT_MS=" + std::to_string(round_ms);
+  std::vector<std::string> argv{"/usr/bin/env", timeout, PARLEY_BINARY, "serve",
+                                "--port",       "0",     "--store",     store};
+  if (create)
+    argv.emplace_back("--create-store");
+  return argv;
 }
 
 /// A client that keeps driving negotiations across restarts of serve.
@@ -84,9 +90,11 @@ public:
               {"ext-2", "ext-3", "trio", {}}};
   }
 
-  /// Starts serve over the store and waits until it recovered.
+  /// Starts serve over the store (creating it the first time) and waits
+  /// until it recovered.
   void start() {
-    process_.emplace(serve_argv(store_, round_timeout_ms));
+    process_.emplace(serve_argv(store_, round_timeout_ms, !started_));
+    started_ = true;
     port_ = parley::test::wait_until_serving(*process_);
     api_.emplace(port_, contract_);
   }
@@ -305,6 +313,7 @@ private:
   }
 
   std::string store_;
+  bool started_ = false;
   std::mt19937 rng_;
   std::vector<lane> lanes_;
   openapi_contract contract_;
@@ -375,7 +384,7 @@ TEST_CASE("a hosted agent's turn pending at kill -9 is taken up after the restar
   openapi_contract contract;
   std::string id;
   {
-    background_process serve{serve_argv(store.path(), 10000)};
+    background_process serve{serve_argv(store.path(), 10000, true)};
     api_client api{parley::test::wait_until_serving(serve), contract};
     REQUIRE(api.post("/api/v1/agents", {{"id", "ext-h"}, {"brain", {{"kind", "external"}}}})
                 .status == 201);

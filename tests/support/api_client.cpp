@@ -161,7 +161,8 @@ serve_process::serve_process(const std::vector<std::string>& extra,
         argv.insert(argv.end(), environment.begin(), environment.end());
         argv.push_back(PARLEY_BINARY);
         argv.insert(argv.end(), globals.begin(), globals.end());
-        argv.insert(argv.end(), {"serve", "--port", "0", "--store", store.path()});
+        argv.insert(argv.end(), {"serve", "--port", "0", "--store", store.path(),
+                                 "--create-store"});
         argv.insert(argv.end(), extra.begin(), extra.end());
         return argv;
       }()) {

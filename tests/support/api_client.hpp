@@ -49,7 +49,8 @@ struct serve_process {
                          const std::vector<std::string>& environment = {},
                          const std::vector<std::string>& globals = {});
 
-  /// A fresh SQLite store of its own (tests run in parallel).
+  /// A fresh SQLite store of its own (tests run in parallel), which serve
+  /// creates (`--create-store`).
   temp_store store;
   background_process process;
   int port = 0;
