@@ -80,7 +80,7 @@ TEST_CASE("idle connections past the open-files limit leave serve idle and /heal
   parley::test::background_process serve{
       {prlimit_binary,
        "--nofile=" + std::to_string(limit) + ":" + std::to_string(limit), PARLEY_BINARY,
-       "serve", "--port", "0", "--store", store.path()}};
+       "serve", "--port", "0", "--store", store.path(), "--create-store"}};
   auto port = parley::test::wait_until_serving(serve);
 
   std::vector<std::unique_ptr<raw_connection>> idle;
