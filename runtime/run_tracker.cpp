@@ -4,8 +4,8 @@ namespace parley::runtime {
 
 namespace {
 
-/// Removes one of `id` from a count of open ones.
-void settle(std::unordered_map<std::string, int>& xs, const std::string& id) {
+/// Removes one of `id` from a count of open (or pending) ones.
+template <class Map> void settle(Map& xs, const typename Map::key_type& id) {
   auto i = xs.find(id);
   if (i != xs.end() && --i->second == 0)
     xs.erase(i);
@@ -61,6 +61,14 @@ void run_tracker::auction_opened(const std::string& id) {
   ++auctions_[id];
 }
 
+void run_tracker::vote_sent(const std::string& id, const std::string& voter) {
+  ++votes_[{id, voter}];
+}
+
+void run_tracker::bid_sent(const std::string& id, const std::string& bidder) {
+  ++bids_[{id, bidder}];
+}
+
 void run_tracker::close(const std::string& id) {
   if (open_.erase(id) == 0)
     ended_early_.insert(id);
@@ -88,10 +96,15 @@ std::size_t run_tracker::on(const messages::problem_event& x) {
     }
     return lose_room(x.room_id);
   }
-  // A ballot's or an auction's refusal to open names it as negotiation_id.
+  // A ballot's or an auction's refusal to open names it as negotiation_id;
+  // so does its refusal of a vote or bid, and the agent as agent_id.
   if (x.code == messages::error_code::invalid_ballot) {
     settle(ballots_, x.negotiation_id);
     settle(auctions_, x.negotiation_id);
+  }
+  if (!x.agent_id.empty()) {
+    settle(votes_, {x.negotiation_id, x.agent_id});
+    settle(bids_, {x.negotiation_id, x.agent_id});
   }
   // A room's refusal names the start and its initiator.
   return answer(x.message_id, x.room_id, &x.agent_id);
@@ -100,11 +113,15 @@ std::size_t run_tracker::on(const messages::problem_event& x) {
 void run_tracker::on(const messages::ballot_event& x) {
   if (x.kind == messages::ballot_event_kind::result)
     settle(ballots_, x.ballot_id);
+  if (x.cast)
+    settle(votes_, {x.ballot_id, x.cast->voter});
 }
 
 void run_tracker::on(const messages::auction_event& x) {
   if (x.kind == messages::auction_event_kind::result)
     settle(auctions_, x.auction_id);
+  if (x.placed)
+    settle(bids_, {x.auction_id, x.placed->bidder});
 }
 
 void run_tracker::on(const messages::channel_event& x) {
@@ -136,7 +153,8 @@ std::size_t run_tracker::lose_room(const std::string& room) {
 
 bool run_tracker::idle() const noexcept {
   return starts_.empty() && open_.empty() && barriers_.empty() && ballots_.empty() &&
-         auctions_.empty() && channels_.empty() && demands_ == 0;
+         auctions_.empty() && votes_.empty() && bids_.empty() && channels_.empty() &&
+         demands_ == 0;
 }
 
 } // namespace parley::runtime

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -34,6 +36,12 @@ public:
 
   void ballot_opened(const std::string& id);
   void auction_opened(const std::string& id);
+
+  /// The run told `voter` to vote on ballot `id` (`bidder` to bid in auction
+  /// `id`): the vote's event or its refusal is pending (every vote and bid
+  /// has one, a late one too).
+  void vote_sent(const std::string& id, const std::string& voter);
+  void bid_sent(const std::string& id, const std::string& bidder);
 
   /// What an event settles. Returns how many pending starts it answered.
   std::size_t on(const messages::negotiation_event& x);
@@ -83,6 +91,10 @@ private:
   /// Ballots and auctions by id, with how many of that id are open.
   std::unordered_map<std::string, int> ballots_;
   std::unordered_map<std::string, int> auctions_;
+  /// Votes and bids the run sent without their event yet, by (ballot or
+  /// auction id, agent id), with how many.
+  std::map<std::pair<std::string, std::string>, int> votes_;
+  std::map<std::pair<std::string, std::string>, int> bids_;
   /// Channels by id, with how many of that id are open.
   std::unordered_map<std::string, int> channels_;
   /// Demands sent and not answered.

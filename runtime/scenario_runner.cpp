@@ -438,6 +438,7 @@ void run_step(driver_pointer self, const step& s) {
   case step_kind::vote: {
     const auto& b = plan.ballots[s.index];
     const auto& v = b.votes[s.sub];
+    st.tracker.vote_sent(b.id, v.voter);
     self->send(st.world.agents.at(v.voter),
                messages::cast_vote{st.ballots[s.index],
                                    messages::vote{b.id, v.voter, v.option}});
@@ -449,6 +450,7 @@ void run_step(driver_pointer self, const step& s) {
   case step_kind::bid: {
     const auto& a = plan.auctions[s.index];
     const auto& x = a.bids[s.sub];
+    st.tracker.bid_sent(a.id, x.bidder);
     self->send(st.world.agents.at(x.bidder),
                messages::place_bid{st.auctions[s.index],
                                    messages::bid{a.id, x.bidder, x.capability, x.load,

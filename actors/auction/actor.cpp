@@ -38,7 +38,7 @@ messages::auction_event make_event(auction_impl* self,
 void carry_out(auction_impl* self, effects& fx, const std::string& bidder) {
   auto& st = *self->state;
   if (fx.refused)
-    consensus::publish_error(self, st.with, fx.refused->code,
+    consensus::publish_error(self, st.with.events, fx.refused->code,
                              std::move(fx.refused->message), self->clock->now_ms(),
                              st.core.spec().id, bidder);
   if (fx.accepted && st.with.events.wants(messages::topic::auction_bid)) {
@@ -59,9 +59,10 @@ void carry_out(auction_impl* self, effects& fx, const std::string& bidder) {
 void open_auction(auction_impl* self, messages::open_auction& x) {
   if (self->state)
     return; // its pool hands out idle actors only
+  self->opening(x.with.events);
   auto now_ms = self->clock->now_ms();
   if (auto why = validate(x.spec); !why.empty()) {
-    consensus::publish_error(self, x.with, messages::error_code::invalid_ballot,
+    consensus::publish_error(self, x.with.events, messages::error_code::invalid_ballot,
                              "auction " + x.spec.id + ": " + why, now_ms, x.spec.id,
                              {});
     self->release();
@@ -85,7 +86,8 @@ auction_actor::behavior_type auction_impl::make_shared_behavior() {
       [](messages::open_auction& x) { open_auction(&running(), x); },
       [](const messages::bid& x) {
         auto* self = &running();
-        if (self->meant_for_earlier(x.auction_id))
+        if (consensus::refuse_outside(self, x.auction_id, x.bidder,
+                                      messages::error_code::invalid_bid, "auction"))
           return;
         effects fx;
         self->state->core.on_bid(x, fx);

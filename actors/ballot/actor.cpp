@@ -36,7 +36,7 @@ messages::ballot_event make_event(ballot_impl* self, messages::ballot_event_kind
 void carry_out(ballot_impl* self, effects& fx, const std::string& voter) {
   auto& st = *self->state;
   if (fx.refused)
-    consensus::publish_error(self, st.with, fx.refused->code,
+    consensus::publish_error(self, st.with.events, fx.refused->code,
                              std::move(fx.refused->message), self->clock->now_ms(),
                              st.core.spec().id, voter);
   if (fx.accepted && st.with.events.wants(messages::topic::ballot_vote)) {
@@ -58,9 +58,10 @@ void carry_out(ballot_impl* self, effects& fx, const std::string& voter) {
 void open_ballot(ballot_impl* self, messages::open_ballot& x) {
   if (self->state)
     return; // its pool hands out idle actors only
+  self->opening(x.with.events);
   auto now_ms = self->clock->now_ms();
   if (auto why = validate(x.spec); !why.empty()) {
-    consensus::publish_error(self, x.with, messages::error_code::invalid_ballot,
+    consensus::publish_error(self, x.with.events, messages::error_code::invalid_ballot,
                              "ballot " + x.spec.id + ": " + why, now_ms, x.spec.id, {});
     self->release();
     return;
@@ -93,7 +94,8 @@ ballot_actor::behavior_type ballot_impl::make_shared_behavior() {
       [](messages::open_ballot& x) { open_ballot(&running(), x); },
       [](const messages::vote& x) {
         auto* self = &running();
-        if (self->meant_for_earlier(x.ballot_id))
+        if (consensus::refuse_outside(self, x.ballot_id, x.voter,
+                                      messages::error_code::invalid_vote, "ballot"))
           return;
         effects fx;
         self->state->core.on_vote(x, fx);

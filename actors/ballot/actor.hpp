@@ -31,9 +31,10 @@ public:
 /// ballot and resolves early, or when its window closes. Refused votes are
 /// published as `problem_event`s whose `negotiation_id` is the ballot id. Once
 /// resolved and either every voter voted or the window closed, it goes back
-/// to `home`; votes and timers meant for an earlier ballot are dropped, as
-/// they would be by an actor that no longer exists. An invalid spec is
-/// published as E027 and the actor goes back at once.
+/// to `home`. It keeps the ids of the ballots it decided: a vote for one of
+/// them, however late, is refused with E024 (a vote for a ballot it never
+/// ran with E025); a timer meant for an earlier ballot is dropped. An
+/// invalid spec is published as E027 and the actor goes back at once.
 ballot_actor spawn_ballot(caf::actor_system& sys,
                           std::weak_ptr<actor_pool<ballot_actor>> home);
 

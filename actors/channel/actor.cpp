@@ -384,7 +384,8 @@ void evaluate(channel_pointer self) {
                               st.round, st.spec.settings);
   messages::channel_tally tally{ev.accepts, ev.negotiates, ev.withdraws, ev.accept_rate,
                                 decision_of(ev.next)};
-  if (wanted(self, channel_event_kind::feedback_evaluated)) {
+  // Everyone withdrew: it fails at once, nothing evaluated (§5.4).
+  if (ev.evaluated && wanted(self, channel_event_kind::feedback_evaluated)) {
     auto evaluated = make_event(self, channel_event_kind::feedback_evaluated);
     evaluated.tally = tally;
     report(self, std::move(evaluated));

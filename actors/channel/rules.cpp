@@ -170,6 +170,7 @@ evaluate_answers(std::int32_t expected,
   if (x.active == 0) {
     x.next = channel_status::failed;
     x.failure = failure_reason::no_participants;
+    x.evaluated = false;
     return x;
   }
   x.accept_rate = static_cast<double>(x.accepts) / x.active;

@@ -84,6 +84,11 @@ private:
 struct feedback_evaluation {
   /// finalized, collecting (a new round), force_finalized or failed.
   channel_status next = channel_status::failed;
+  /// Whether the round was evaluated, to be published as
+  /// `towow.feedback.evaluated` before the channel moves on: not when nobody
+  /// is active (seed 002 §5.4 fails the channel with no_participants at once,
+  /// before it computes a rate or emits anything).
+  bool evaluated = true;
   std::int32_t accepts = 0;
   std::int32_t negotiates = 0;
   std::int32_t withdraws = 0;
@@ -108,7 +113,7 @@ struct feedback_evaluation {
 /// ignored; an agent's latest feedback counts, in the place of its first.
 ///
 /// accept_rate = accepts / (|expected| - withdraws). Nobody active: failed,
-/// no_participants. rate >= accept_threshold_high: finalized. rate >=
+/// no_participants, not evaluated. rate >= accept_threshold_high: finalized. rate >=
 /// accept_threshold_low: a new round (collecting), or force_finalized when
 /// `round` is the last (>= max_rounds). Lower: failed, low_acceptance.
 feedback_evaluation

@@ -117,3 +117,33 @@ TEST_CASE("every example scenario ends in real time with its summary",
     CHECK(last_line(result.output).find(R"("type":"summary")") != std::string::npos);
   }
 }
+
+TEST_CASE("a vote and a bid after their ballot and auction resolved are refused before "
+          "the run ends",
+          "[integration]") {
+  // The ballot closes at 500 ms without a majority and the auction without a
+  // bid; bob's vote and ann's bid come at 800 ms, after both actors went back
+  // to their pools.
+  auto path = write_temp_file("late_vote.json", R"({
+  "agents": [{"id": "ann", "brain": "script", "script": []},
+             {"id": "bob", "brain": "script", "script": []}],
+  "ballots": [{"id": "ship", "at_ms": 0, "topic": "Ship it?", "strategy": "majority",
+               "voters": ["ann", "bob"], "window_ms": 500,
+               "votes": [{"at_ms": 100, "voter": "ann", "option": "approve"},
+                         {"at_ms": 800, "voter": "bob", "option": "approve"}]}],
+  "auctions": [{"id": "build", "at_ms": 0, "task": "backend", "invited": ["ann"],
+                "window_ms": 500,
+                "bids": [{"at_ms": 800, "bidder": "ann", "capability": 0.9,
+                          "load": 0.1, "estimated_duration_ms": 1000}]}]
+})");
+  for (auto options : {" --simulated-time", ""}) {
+    auto result = run_parley("run " + path + options, limit_s);
+    INFO("run" << options << ":\n" << result.output);
+    REQUIRE(result.exit_code == 0);
+    CHECK(result.output.find(R"("code":"E024","message":"ship is already resolved")") !=
+          std::string::npos);
+    CHECK(result.output.find(R"("code":"E024","message":"build is already resolved")") !=
+          std::string::npos);
+    CHECK(last_line(result.output).find(R"("errors":2)") != std::string::npos);
+  }
+}

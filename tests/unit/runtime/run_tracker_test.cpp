@@ -131,6 +131,36 @@ TEST_CASE("ballots and auctions stay open until their result or refusal", "[unit
   CHECK(t.idle());
 }
 
+TEST_CASE("a vote or bid the run sent keeps it open until its event or refusal",
+          "[unit]") {
+  run_tracker t;
+  t.vote_sent("b1", "ann");
+  t.vote_sent("b1", "ann"); // twice: the second one is refused (E023)
+  t.vote_sent("b1", "bob");
+  t.bid_sent("x1", "ann");
+  msg::ballot_event cast;
+  cast.kind = msg::ballot_event_kind::vote;
+  cast.ballot_id = "b1";
+  cast.cast = msg::vote{"b1", "ann", "approve"};
+  t.on(cast);
+  t.on(problem(msg::error_code::already_cast, "", "b1", "ann", ""));
+  CHECK_FALSE(t.idle());
+  // A refusal of another agent's vote, or of a vote on another ballot,
+  // settles nothing.
+  t.on(problem(msg::error_code::voting_closed, "", "b1", "cat", ""));
+  t.on(problem(msg::error_code::voting_closed, "", "b2", "bob", ""));
+  CHECK_FALSE(t.idle());
+  // A vote after the result is refused (E024): that answers it too.
+  t.on(problem(msg::error_code::voting_closed, "", "b1", "bob", ""));
+  CHECK_FALSE(t.idle());
+  msg::auction_event bid;
+  bid.kind = msg::auction_event_kind::bid;
+  bid.auction_id = "x1";
+  bid.placed = msg::bid{"x1", "ann", 0.5, 0.5, 1000};
+  t.on(bid);
+  CHECK(t.idle());
+}
+
 TEST_CASE("barriers keep the run open until they are back", "[unit]") {
   run_tracker t;
   t.barrier_sent(1, "r");

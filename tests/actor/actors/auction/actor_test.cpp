@@ -51,6 +51,29 @@ TEST_CASE("an auction resolves when its window closes", "[actor]") {
   CHECK(result.outcome->ranking.at(1).score == 0.62);
 }
 
+TEST_CASE("a bid for an auction that resolved is refused with E024, however late",
+          "[actor]") {
+  actor_fixture f;
+  auto a = parley::actors::auction::open(
+      *f.auctions, spec_of({{"ann", "architect"}, {"bob", "builder"}}),
+      {f.events, {}, {}}, f.timers);
+  f.run();
+  f.send(a, bid{"a1", "ann", 0.9, 0.2, 2000});
+  f.send(a, bid{"a1", "bob", 0.5, 0.6, 1000}); // everyone bid: resolved
+  f.send(a, bid{"a1", "bob", 0.6, 0.6, 1000}); // the auction's actor has gone back
+  f.run();
+  REQUIRE(f.seen.auction_events.back().kind == auction_event_kind::result);
+  CHECK(f.seen.codes() == std::vector<error_code>{error_code::voting_closed});
+  f.advance(24h);
+  f.send(a, bid{"a1", "ann", 1.0, 0.0, 10});
+  f.run();
+  CHECK(f.seen.codes() ==
+        std::vector<error_code>{error_code::voting_closed, error_code::voting_closed});
+  CHECK(f.seen.problems.back().negotiation_id == "a1");
+  CHECK(f.seen.problems.back().agent_id == "ann");
+  CHECK(f.seen.auction_events.size() == 3); // two bids, the result
+}
+
 TEST_CASE("an auction with no bids ends no_bids", "[actor]") {
   actor_fixture f;
   parley::actors::auction::open(*f.auctions, spec_of({{"ann", "architect"}}, 5000),

@@ -57,10 +57,46 @@ TEST_CASE("the 5 s window resolves a ballot without all votes", "[actor]") {
   CHECK(last.outcome->status == ballot_status::rejected); // 3 abstentions
   CHECK(last.outcome->voted == 2);
   CHECK_FALSE(last.outcome->early);
-  // The ballot is gone: a vote now reaches nobody and publishes nothing.
-  f.send(b, vote{"b1", "v3", "approve"});
-  f.run();
   CHECK(f.seen.problems.empty());
+}
+
+TEST_CASE("a vote for a ballot whose window closed is refused with E024, however late",
+          "[actor]") {
+  actor_fixture f;
+  auto b = open(f, spec_of(ballot_strategy::majority, 3));
+  f.send(b, vote{"b1", "v1", "approve"});
+  f.run();
+  f.advance(5000ms); // the window closes: rejected, and the actor is released
+  REQUIRE(f.seen.ballot_events.back().kind == ballot_event_kind::result);
+  auto events = f.seen.ballot_events.size();
+  f.send(b, vote{"b1", "v2", "approve"});
+  f.run();
+  REQUIRE(f.seen.codes() == std::vector<error_code>{error_code::voting_closed});
+  CHECK(f.seen.problems.back().negotiation_id == "b1");
+  CHECK(f.seen.problems.back().agent_id == "v2");
+  CHECK(f.seen.problems.back().severity == severity::error);
+  f.advance(24h); // a day later: still refused, nothing else changes
+  f.send(b, vote{"b1", "v3", "reject"});
+  f.run();
+  CHECK(f.seen.codes() ==
+        std::vector<error_code>{error_code::voting_closed, error_code::voting_closed});
+  CHECK(f.seen.problems.back().agent_id == "v3");
+  CHECK(f.seen.ballot_events.size() == events);
+}
+
+TEST_CASE("a vote after everyone voted on an early result is refused with E024",
+          "[actor]") {
+  actor_fixture f;
+  auto b = open(f, spec_of(ballot_strategy::majority, 3));
+  f.send(b, vote{"b1", "v1", "approve"});
+  f.send(b, vote{"b1", "v2", "approve"}); // approved early
+  f.send(b, vote{"b1", "v3", "reject"});  // late (E024), and everyone has voted
+  f.send(b, vote{"b1", "v3", "reject"});  // the ballot's actor has gone back
+  f.send(b, vote{"b1", "v1", "reject"});
+  f.run();
+  CHECK(f.seen.codes() == std::vector<error_code>{error_code::voting_closed,
+                                                  error_code::voting_closed,
+                                                  error_code::voting_closed});
 }
 
 TEST_CASE("a ballot resolves early once the outcome cannot change", "[actor]") {
@@ -139,9 +175,9 @@ TEST_CASE("an invalid ballot spec is refused with E027", "[actor]") {
   CHECK(f.seen.ballot_events.empty());
 }
 
-TEST_CASE("a finished ballot's actor takes the next ballot, and what the first was sent "
-          "is dropped",
-          "[actor]") {
+TEST_CASE(
+    "a ballot's actor takes the next ballot and still refuses votes for the first",
+    "[actor]") {
   actor_fixture f;
   auto first = open(f, spec_of(ballot_strategy::majority, 3));
   f.send(first, vote{"b1", "v1", "approve"});
@@ -157,8 +193,13 @@ TEST_CASE("a finished ballot's actor takes the next ballot, and what the first w
   auto seen = f.seen.ballot_events.size();
   auto problems = f.seen.problems.size();
   f.send(second, vote{"b1", "v1", "reject"}); // for the first ballot
+  f.send(second, vote{"b0", "v1", "reject"}); // for none it ran
   f.run();
-  CHECK(f.seen.problems.size() == problems);
+  REQUIRE(f.seen.problems.size() == problems + 2);
+  CHECK(f.seen.problems[problems].code == error_code::voting_closed);
+  CHECK(f.seen.problems[problems].negotiation_id == "b1");
+  CHECK(f.seen.problems[problems + 1].code == error_code::invalid_vote);
+  CHECK(f.seen.problems[problems + 1].negotiation_id == "b0");
   f.advance(4000ms); // the first ballot's window: nothing happens
   CHECK(f.seen.ballot_events.size() == seen);
   f.advance(1000ms); // the second one's
@@ -166,6 +207,22 @@ TEST_CASE("a finished ballot's actor takes the next ballot, and what the first w
   CHECK(f.seen.ballot_events.back().ballot_id == "b2");
   REQUIRE(f.seen.ballot_events.back().outcome);
   CHECK(f.seen.ballot_events.back().outcome->voted == 0);
+  f.send(second, vote{"b1", "v2", "reject"}); // now idle: both are refused
+  f.send(second, vote{"b2", "v2", "reject"});
+  f.run();
+  CHECK(f.seen.problems.size() == problems + 4);
+  CHECK(f.seen.problems.back().code == error_code::voting_closed);
+  CHECK(f.seen.problems.back().negotiation_id == "b2");
+}
+
+TEST_CASE("a vote for a ballot whose spec was refused is refused too", "[actor]") {
+  actor_fixture f;
+  auto b = open(f, spec_of(ballot_strategy::majority, 0)); // no voters: E027
+  f.send(b, vote{"b1", "v1", "approve"});
+  f.run();
+  CHECK(f.seen.codes() ==
+        std::vector<error_code>{error_code::invalid_ballot, error_code::invalid_vote});
+  CHECK(f.seen.problems.back().agent_id == "v1");
 }
 
 TEST_CASE("a ballot still waiting for its window stops with its pool", "[actor]") {

@@ -109,6 +109,29 @@ TEST_CASE("a channel fails with low_acceptance below 50 %", "[actor][channel]") 
   CHECK(w.count(kind::round_started) == 0);
 }
 
+TEST_CASE("a channel whose members all withdraw fails with no_participants at once, "
+          "evaluating nothing",
+          "[actor][channel]") {
+  channel_world w{{"a", "b", "c"}};
+  w.play_round(1, {{"a", feedback_type::withdraw},
+                   {"b", feedback_type::withdraw},
+                   {"c", feedback_type::withdraw}});
+  CHECK(w.count(kind::feedback_evaluated) == 0);
+  CHECK(w.kinds() == std::vector<kind>{kind::created, kind::demand_broadcast,
+                                       kind::offer_submitted, kind::offer_submitted,
+                                       kind::offer_submitted,
+                                       kind::proposal_distributed,
+                                       kind::proposal_feedback, kind::proposal_feedback,
+                                       kind::proposal_feedback, kind::failed});
+  const auto& failed = w.events.back();
+  CHECK(failed.reason == "no_participants");
+  REQUIRE(failed.tally);
+  CHECK(failed.tally->withdraws == 3);
+  CHECK(failed.tally->decision == channel_decision::fail);
+  CHECK(failed.compromise_suggestion.empty());
+  CHECK(w.f.seen.problems.empty());
+}
+
 TEST_CASE("the response timeout moves a channel on in simulated time",
           "[actor][channel]") {
   SECTION("nobody answers: it fails with timeout") {

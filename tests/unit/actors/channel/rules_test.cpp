@@ -326,17 +326,37 @@ TEST_CASE("nobody active fails with no_participants", "[unit][channel]") {
     CHECK(x.next == channel_status::failed);
     CHECK(x.failure == failure_reason::no_participants);
     CHECK(x.compromise_suggestion.empty());
+    CHECK_FALSE(x.evaluated); // §5.4 fails at once: no feedback.evaluated
   }
   SECTION("nobody was expected") {
     auto x = evaluate(0, feedback(0, 0));
     CHECK(x.active == 0);
     CHECK(x.failure == failure_reason::no_participants);
+    CHECK_FALSE(x.evaluated);
   }
   SECTION("even at the last round") {
     auto x = evaluate(2, feedback(0, 0, 2), 5);
     CHECK(x.next == channel_status::failed);
     CHECK(x.failure == failure_reason::no_participants);
+    CHECK_FALSE(x.evaluated);
   }
+  SECTION("a withdrawal replaced by a later accept leaves one active") {
+    auto fb = feedback(0, 0, 2);
+    fb.push_back(said("a2", feedback_type::accept));
+    auto x = evaluate(2, fb);
+    CHECK(x.active == 1);
+    CHECK(x.evaluated);
+    CHECK(x.next == channel_status::finalized);
+  }
+}
+
+TEST_CASE("every decision with someone active is evaluated", "[unit][channel]") {
+  CHECK(evaluate(5, feedback(5, 0)).evaluated);    // finalized
+  CHECK(evaluate(5, feedback(3, 2)).evaluated);    // a new round
+  CHECK(evaluate(5, feedback(3, 2), 5).evaluated); // force finalized
+  CHECK(evaluate(5, feedback(1, 4)).evaluated);    // low acceptance
+  CHECK(evaluate(3, feedback(0, 0, 2)).next == channel_status::failed); // one silent
+  CHECK(evaluate(3, feedback(0, 0, 2)).evaluated);
 }
 
 TEST_CASE("one active participant left decides alone", "[unit][channel]") {

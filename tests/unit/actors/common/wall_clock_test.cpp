@@ -9,7 +9,10 @@
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
 #include "caf/atom.hpp"
+#include "caf/detail/test_actor_clock.hpp"
 
+using namespace std::chrono_literals;
+using parley::actors::clock_origin;
 using parley::actors::wall_clock;
 
 namespace {
@@ -32,6 +35,16 @@ struct simulated_system {
   caf::actor_system_config cfg;
   caf::actor_system sys;
 };
+
+/// The Unix time in microseconds at the simulated clock's zero: the host's
+/// system clock, which every process on it reads.
+constexpr std::int64_t host_unix_us = 1767225600005250;
+
+/// The origin a process on that host reads `at` after the clock's zero
+/// (before it when negative).
+clock_origin read_at(std::chrono::microseconds at) {
+  return {time_point{} + at, host_unix_us + at.count()};
+}
 
 } // namespace
 
@@ -67,4 +80,42 @@ TEST_CASE("a real-time clock saturates as well", "[unit]") {
   CHECK(clock.at(int64_min) < clock.at(0));
   CHECK(clock.until(int64_max) > std::chrono::hours(24 * 365 * 100));
   CHECK(clock.until(int64_min) == duration{0});
+}
+
+TEST_CASE("an event a node stamps after a run started never reads as before it",
+          "[unit]") {
+  // The node started 4.35 ms before the run: it read its origin at .900 of a
+  // millisecond, the run at .200. Kept to the millisecond, the node's origin
+  // read 0.9 ms early and the run's 0.2 ms: a `negotiation.started` the node
+  // stamped 50 µs after the run's start read 1 ms before it ("t_ms":-1).
+  simulated_system s;
+  auto& now = dynamic_cast<caf::detail::test_actor_clock&>(s.sys.clock()).current_time;
+  wall_clock node{s.sys.clock(), read_at(-4350us)};
+  wall_clock run{s.sys.clock(), read_at(-50us)};
+  auto start_ms = run.now_ms();
+  CHECK(start_ms == host_unix_us / 1000);
+  now += 50us;
+  CHECK(node.now_ms() - start_ms == 0);
+  CHECK(node.now_us() == host_unix_us + 50);
+}
+
+TEST_CASE("two processes map one instant to the same time, whenever each read its "
+          "origin",
+          "[unit]") {
+  simulated_system s;
+  auto& now = dynamic_cast<caf::detail::test_actor_clock&>(s.sys.clock()).current_time;
+  std::int64_t disagreements = 0;
+  for (auto node_at = -9000us; node_at < -8000us; node_at += 7us) {
+    wall_clock node{s.sys.clock(), read_at(node_at)};
+    for (auto run_at = -1000us; run_at < 0us; run_at += 11us) {
+      wall_clock run{s.sys.clock(), read_at(run_at)};
+      for (auto instant : {0us, 1us, 499us, 999us}) {
+        now = time_point{} + instant;
+        if (node.now_ms() != run.now_ms() || node.now_us() != run.now_us() ||
+            node.at(run.now_ms()) != run.at(run.now_ms()))
+          ++disagreements;
+      }
+    }
+  }
+  CHECK(disagreements == 0);
 }
