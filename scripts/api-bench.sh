@@ -4,7 +4,8 @@
 # with curl, then runs wrk with
 # tools/api_bench/negotiations.lua (a create and three moves per
 # negotiation, keep-alive) and prints serve's resident memory and its CPU
-# seconds by thread before and after.
+# seconds by thread before and after; with QUIET=S, serve's resident memory
+# again after S seconds without requests (scripts/memory-bench.sh).
 # Usage: scripts/api-bench.sh PARLEY_BINARY [SECONDS] [CONNECTIONS] [THREADS]
 set -euo pipefail
 
@@ -56,6 +57,10 @@ PAIRS=$pairs wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency \
   -s "$here/tools/api_bench/negotiations.lua" "$base"
 echo "serve RSS after: $(rss) KiB (peak $(awk '/VmHWM/ {print $2}' "/proc/$serve_pid/status") KiB)"
 echo "serve CPU after (s): $(cpu)"
+if [ -n "${QUIET:-}" ]; then
+  sleep "$QUIET"
+  echo "serve RSS after ${QUIET} s of quiet: $(rss) KiB"
+fi
 kill -TERM "$serve_pid"
 wait "$serve_pid"
 tail -1 "$log"

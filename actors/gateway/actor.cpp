@@ -69,17 +69,12 @@ struct request_ref {
 };
 
 /// A recovery: which step it is at (idle when none runs, or all is handed
-/// on), and the stored agents, rooms, open negotiations and open channels'
-/// events it works through.
+/// on), and where the store's next page of that step starts.
 struct recovery_job {
   enum class step { idle, agents, rooms, negotiations, channels };
   step at = step::idle;
-  std::vector<messages::agent_spec> agents;
-  std::vector<messages::room_request> rooms;
-  std::vector<messages::negotiation_record> open;
-  std::vector<messages::channel_event> channels;
-  /// The next item of the current step.
-  std::size_t next = 0;
+  /// The cursor of the step's next page ("": its first).
+  std::string cursor;
 };
 
 struct gateway_state {
@@ -100,11 +95,10 @@ struct gateway_state {
   bool timer_set = false;
   std::uint64_t next_start = 0;
   std::uint64_t next_room_seed = 0;
-  /// Recovery: what the store gave back and how far it got (see
-  /// `recover_slice`), and its answer, held until every item is handed on
-  /// and a barrier came back from every room that resumed a negotiation
-  /// (behind whatever that negotiation published at once, such as its
-  /// expiry).
+  /// Recovery: how far it got (see `next_step`), and its answer, held
+  /// until every item is handed on and a barrier came back from every room
+  /// that resumed a negotiation (behind whatever that negotiation published
+  /// at once, such as its expiry).
   recovery_job recovery;
   caf::typed_response_promise<messages::recovery_report> recovered;
   messages::recovery_report report;
@@ -569,33 +563,63 @@ void on_barrier(self_pointer self) {
   st.recovered.deliver(std::move(st.report));
 }
 
-/// How many stored agents, rooms or negotiations one turn of the gateway
-/// recovers: between turns it handles other messages, an exit among them
-/// (serve's SIGTERM during a long recovery).
-constexpr std::size_t recovery_slice = 500;
+/// How many stored agents, rooms or open negotiations one page of a
+/// recovery holds. The gateway asks the store for the next page only once
+/// it handed this one on, so that a recovery holds a page at a time, not
+/// the store (BENCHMARKS.md, "2026-11-28, 18:00 UTC: memory returns");
+/// between pages it handles other messages, an exit among them (serve's
+/// SIGTERM during a long recovery).
+constexpr std::int32_t recovery_page = 500;
 
-void recover_slice(self_pointer self);
+/// The items of a page of open negotiations, and where the next one starts
+/// (nowhere after the last).
+std::vector<messages::negotiation_record>& items_of(messages::store_page& x) {
+  return x.records;
+}
+std::string next_of(const messages::store_page& x) {
+  return x.next_cursor;
+}
 
-/// Asks the store (with `load`) for what `step` recovers, keeps it in the
-/// job's `slot`, then recovers it slice by slice.
-template <class Items, class... Load>
-void load_then_recover(self_pointer self, recovery_job::step step,
-                       Items recovery_job::*slot, Load... load) {
+/// The items of a page of agents or rooms, and where the next one starts:
+/// after the last id of a full page; a shorter page is the last.
+template <class T> std::vector<T>& items_of(std::vector<T>& x) {
+  return x;
+}
+template <class T> std::string next_of(const std::vector<T>& x) {
+  return x.size() < static_cast<std::size_t>(recovery_page) ? std::string{}
+                                                            : x.back().id;
+}
+
+/// The store or the coordinator failed: recovery is answered with `err`.
+void fail_recovery(self_pointer self, caf::error err) {
   auto& st = self->state;
-  self->request(st.options.store, st.options.recovery_timeout, load...)
+  st.recovery = recovery_job{};
+  st.recovered.deliver(std::move(err));
+}
+
+void next_step(self_pointer self);
+
+/// Asks the store (with `load`, the job's cursor and the page size) for the
+/// current step's next page, hands each of its items on with `each`, then
+/// asks for the page after it, or goes on with the next step after the
+/// last.
+template <class Page, class Each, class... Load>
+void recover_pages(self_pointer self, Each each, Load... load) {
+  auto& st = self->state;
+  self->request(st.options.store, st.options.recovery_timeout, load...,
+                st.recovery.cursor, recovery_page)
       .then(
-          [self, step, slot](Items& items) {
-            auto& job = self->state.recovery;
-            job.at = step;
-            job.next = 0;
-            job.*slot = std::move(items);
-            recover_slice(self);
-          },
-          [self](caf::error& err) {
+          [self, each, load...](Page& page) {
             auto& st = self->state;
-            st.recovery = recovery_job{};
-            st.recovered.deliver(std::move(err));
-          });
+            for (auto& x : items_of(page))
+              each(self, x, st.report);
+            st.recovery.cursor = next_of(page);
+            if (st.recovery.cursor.empty())
+              next_step(self);
+            else
+              recover_pages<Page>(self, each, load...);
+          },
+          [self](caf::error& err) { fail_recovery(self, std::move(err)); });
 }
 
 /// Registers a stored agent again.
@@ -622,16 +646,6 @@ void recover_room(self_pointer self, const messages::room_request& x,
   ++report.rooms;
 }
 
-/// Recovers the next slice of `items` with `each`; true once all are done.
-template <class Item, class Each>
-bool recover_some(self_pointer self, std::vector<Item>& items, Each each) {
-  auto& st = self->state;
-  auto end = std::min(items.size(), st.recovery.next + recovery_slice);
-  for (; st.recovery.next < end; ++st.recovery.next)
-    each(self, items[st.recovery.next], st.report);
-  return end == items.size();
-}
-
 /// Every item is handed on: recovery is answered once the barriers are back.
 void finish_recovery(self_pointer self) {
   auto& st = self->state;
@@ -640,73 +654,66 @@ void finish_recovery(self_pointer self) {
     st.recovered.deliver(std::move(st.report));
 }
 
-/// Hands the open channels' stored events to the coordinator, which resumes
-/// them (the builder's `restore_answers` sees them first), and counts its
-/// answer into the report.
-void resume_channels(self_pointer self) {
+/// Asks the store for the open channels' events and hands them to the
+/// coordinator, which resumes them (the builder's `restore_answers` sees
+/// them first), and counts its answer into the report.
+void recover_channels(self_pointer self) {
   auto& st = self->state;
-  auto events = std::move(st.recovery.channels);
-  if (st.build.restore_answers)
-    st.build.restore_answers(events);
-  self->request(st.options.coordinator, st.options.recovery_timeout,
-                messages::resume_atom::value, std::move(events))
+  self->request(st.options.store, st.options.recovery_timeout,
+                messages::load_atom::value, messages::channel_atom::value)
       .then(
-          [self](messages::recovery_report& x) {
-            auto& report = self->state.report;
-            report.channels += x.channels;
-            report.skipped.insert(report.skipped.end(), x.skipped.begin(),
-                                  x.skipped.end());
-            finish_recovery(self);
-          },
-          [self](caf::error& err) {
+          [self](std::vector<messages::channel_event>& events) {
             auto& st = self->state;
-            st.recovery = recovery_job{};
-            st.recovered.deliver(std::move(err));
-          });
+            if (st.build.restore_answers)
+              st.build.restore_answers(events);
+            self->request(st.options.coordinator, st.options.recovery_timeout,
+                          messages::resume_atom::value, std::move(events))
+                .then(
+                    [self](messages::recovery_report& x) {
+                      auto& report = self->state.report;
+                      report.channels += x.channels;
+                      report.skipped.insert(report.skipped.end(), x.skipped.begin(),
+                                            x.skipped.end());
+                      finish_recovery(self);
+                    },
+                    [self](caf::error& err) { fail_recovery(self, std::move(err)); });
+          },
+          [self](caf::error& err) { fail_recovery(self, std::move(err)); });
 }
 
-/// Recovers the next slice of the current step, then goes on with the next
-/// step, or with the rest of this one in a later turn. Agents first, then
-/// rooms, then the open negotiations, then the open channels; answers once
-/// every negotiation is handed to its room and the coordinator resumed the
-/// channels.
-void recover_slice(self_pointer self) {
+/// Goes on with the step after the current one (after `idle`: the first):
+/// agents, then rooms, then the open negotiations, page by page, then the
+/// open channels; answers once every negotiation is handed to its room and
+/// the coordinator (if any) resumed the channels.
+void next_step(self_pointer self) {
   using step = recovery_job::step;
-  auto& st = self->state;
-  auto& job = st.recovery;
+  auto& job = self->state.recovery;
+  job.cursor.clear();
   switch (job.at) {
     case step::idle:
+      job.at = step::agents;
+      recover_pages<std::vector<messages::agent_spec>>(
+          self, recover_agent, messages::load_atom::value, messages::agent_atom::value);
       return;
     case step::agents:
-      if (!recover_some(self, job.agents, recover_agent))
-        break;
-      job.agents = {};
-      load_then_recover(self, step::rooms, &recovery_job::rooms,
-                        messages::load_atom::value, messages::room_atom::value);
+      job.at = step::rooms;
+      recover_pages<std::vector<messages::room_request>>(
+          self, recover_room, messages::load_atom::value, messages::room_atom::value);
       return;
     case step::rooms:
-      if (!recover_some(self, job.rooms, recover_room))
-        break;
-      job.rooms = {};
-      load_then_recover(self, step::negotiations, &recovery_job::open,
-                        messages::load_atom::value);
+      job.at = step::negotiations;
+      recover_pages<messages::store_page>(self, resume, messages::load_atom::value);
       return;
     case step::negotiations:
-      if (!recover_some(self, job.open, resume))
+      if (!self->state.options.coordinator)
         break;
-      job.open = {};
-      if (!st.options.coordinator) {
-        finish_recovery(self);
-        return;
-      }
-      load_then_recover(self, step::channels, &recovery_job::channels,
-                        messages::load_atom::value, messages::channel_atom::value);
+      job.at = step::channels;
+      recover_channels(self);
       return;
     case step::channels:
-      resume_channels(self);
-      return;
+      break;
   }
-  self->send(self, messages::recover_atom::value, messages::step_atom::value);
+  finish_recovery(self);
 }
 
 /// Restores the store's agents and rooms and resumes its open negotiations
@@ -715,8 +722,8 @@ void recover(self_pointer self, recovery_promise promise) {
   auto& st = self->state;
   st.recovered = std::move(promise);
   st.report = {};
-  load_then_recover(self, recovery_job::step::agents, &recovery_job::agents,
-                    messages::load_atom::value, messages::agent_atom::value);
+  st.recovery = recovery_job{};
+  next_step(self);
 }
 
 caf::error room_exists(const std::string& id) {
@@ -898,8 +905,6 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
         recover(self, promise);
         return promise;
       },
-      // Sent only by itself, between two slices of a recovery.
-      [self](messages::recover_atom, messages::step_atom) { recover_slice(self); },
       [self](caf::timeout_atom) { on_timer(self); },
       [self](const messages::negotiation_event& x) { on_event(self, x); },
       [self](const messages::problem_event& x) { on_problem(self, x); },

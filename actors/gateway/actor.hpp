@@ -29,8 +29,8 @@ struct gateway_options {
   /// committed there (`sync`), and a negotiation the gateway forgot is read
   /// from it. None: answered as soon as it is settled.
   store_actor store;
-  /// How long `recover` may wait for each of the store's four loads, and
-  /// for the coordinator to resume the open channels.
+  /// How long `recover` may wait for each page the store loads, and for the
+  /// coordinator to resume the open channels.
   std::chrono::milliseconds recovery_timeout{120000};
   /// The world's coordinator: `recover` hands it the store's open channels
   /// (seed 002) to resume. None: channels are not resumed.

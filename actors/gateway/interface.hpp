@@ -30,8 +30,8 @@ namespace parley::actors {
 ///   negotiations awaiting that agent's move;
 /// - `recover`: restores the store's agents and rooms and resumes its open
 ///   negotiations (crash recovery), answered once every one is handed to
-///   its room; `parley serve` reports ready only after it (`recover, step`
-///   is its own: the next slice of a recovery);
+///   its room, reading the store page by page; `parley serve` reports
+///   ready only after it;
 /// - `timeout` is its own: its one timer, for the earliest deadline of the
 ///   requests it has not answered yet.
 using gateway_actor = subscriber_actor::extend<
@@ -54,7 +54,6 @@ using gateway_actor = subscriber_actor::extend<
     caf::replies_to<messages::list_atom, messages::turns_atom,
                     std::string>::with<std::vector<messages::negotiation_record>>,
     caf::replies_to<messages::recover_atom>::with<messages::recovery_report>,
-    caf::reacts_to<messages::recover_atom, messages::step_atom>,
     caf::reacts_to<caf::timeout_atom>>;
 
 } // namespace parley::actors

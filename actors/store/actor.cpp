@@ -513,15 +513,52 @@ caf::result<bool> put_row(store_pointer self, registry kind, registry_row row) {
   });
 }
 
-/// Every row of `kind`, as what `of` makes of it.
+// -- crash recovery's pages ------------------------------------------------------
+
+/// The most a page of crash recovery may hold: each page is read, converted
+/// and sent whole, so this bounds what one load holds at once.
+constexpr std::int32_t max_load_page = 10000;
+
+/// A refusal of a page size outside 1..max_load_page, or none.
+caf::error bad_page_size(std::int32_t limit) {
+  if (limit >= 1 && limit <= max_load_page)
+    return {};
+  return messages::make_error(error_code::invalid_request,
+                              "a page holds 1 to " + std::to_string(max_load_page) +
+                                  " items, not " + std::to_string(limit));
+}
+
+/// The page of `kind`'s rows with an id above `after`, at most `limit`, as
+/// what `of` makes of them.
 template <class T>
-caf::result<std::vector<T>> load_all(store_pointer self, registry kind,
-                                     T (*of)(const registry_row&)) {
+caf::result<std::vector<T>> load_page(store_pointer self, registry kind,
+                                      T (*of)(const registry_row&),
+                                      const std::string& after, std::int32_t limit) {
+  if (auto refused = bad_page_size(limit))
+    return refused;
   return guarded<std::vector<T>>([&] {
     std::vector<T> out;
-    for (const auto& row : self->state.db->load_entries(kind))
+    for (const auto& row : self->state.db->load_entries(kind, after, limit))
       out.push_back(of(row));
     return out;
+  });
+}
+
+/// The page of open negotiations after `cursor`, at most `limit`, with the
+/// cursor of the next one (none after the last).
+caf::result<messages::store_page>
+load_open_page(store_pointer self, const std::string& cursor, std::int32_t limit) {
+  if (auto refused = bad_page_size(limit))
+    return refused;
+  return guarded<messages::store_page>([&] {
+    auto rows = self->state.db->load_open(cursor, limit);
+    messages::store_page page;
+    if (rows.size() > static_cast<std::size_t>(limit)) {
+      rows.resize(static_cast<std::size_t>(limit));
+      page.next_cursor = cursor_after(rows.back().expires_at, rows.back().id);
+    }
+    page.records = to_records(rows);
+    return page;
   });
 }
 
@@ -610,9 +647,8 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
                                       "archive age must be at least 0 days");
         return guarded<std::int64_t>([&] { return self->state.db->archive(days); });
       },
-      [self](messages::load_atom) {
-        return guarded<std::vector<messages::negotiation_record>>(
-            [&] { return to_records(self->state.db->load_open()); });
+      [self](messages::load_atom, const std::string& cursor, std::int32_t limit) {
+        return load_open_page(self, cursor, limit);
       },
       [self](messages::ping_atom) { return readiness(self); },
       [self](messages::flush_atom) -> caf::result<std::int64_t> {
@@ -672,11 +708,13 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
                                    channels);
             });
       },
-      [self](messages::load_atom, messages::agent_atom) {
-        return load_all(self, registry::agents, agent_of);
+      [self](messages::load_atom, messages::agent_atom, const std::string& after,
+             std::int32_t limit) {
+        return load_page(self, registry::agents, agent_of, after, limit);
       },
-      [self](messages::load_atom, messages::room_atom) {
-        return load_all(self, registry::rooms, room_of);
+      [self](messages::load_atom, messages::room_atom, const std::string& after,
+             std::int32_t limit) {
+        return load_page(self, registry::rooms, room_of, after, limit);
       },
       [self](messages::get_atom, messages::channel_atom,
              const std::string& id) -> caf::result<messages::channel_record> {

@@ -84,8 +84,12 @@ public:
   /// negotiations_archive in one transaction; returns how many.
   virtual std::int64_t archive(std::int32_t days) = 0;
 
-  /// Every negotiation that has not ended, oldest first.
-  virtual std::vector<negotiation_row> load_open() = 0;
+  /// A page of the negotiations that have not ended (crash recovery): at
+  /// most `limit` + 1 of them after `cursor` (empty: from the first; else a
+  /// `cursor_after` of a row's expires_at and id), soonest to expire first
+  /// (see open_page_sql). Throws query_error for a malformed cursor.
+  virtual std::vector<negotiation_row> load_open(const std::string& cursor,
+                                                 std::int32_t limit) = 0;
 
   /// The newest applied migration (0: none): a small read that needs the
   /// database to answer (`/readyz`).
@@ -123,8 +127,11 @@ public:
   /// Deletes the row of `kind`'s table with `id`; whether there was one.
   virtual bool delete_entry(registry kind, const std::string& id) = 0;
 
-  /// Every row of `kind`'s table, in creation order.
-  virtual std::vector<registry_row> load_entries(registry kind) = 0;
+  /// A page of `kind`'s table: at most `limit` rows whose id is above
+  /// `after` (empty: from the first), in id order (its primary key's, so
+  /// that a page reads only its own rows).
+  virtual std::vector<registry_row>
+  load_entries(registry kind, const std::string& after, std::int32_t limit) = 0;
 
   /// Reads the row of `kind`'s table with `id`; false if there is none.
   virtual bool get_entry(registry kind, const std::string& id, registry_row& out) = 0;

@@ -33,15 +33,21 @@ namespace parley::actors {
 /// - `expire`: seed 003's expire_stale_negotiations(); how many it expired.
 /// - `archive, days`: moves terminal negotiations created more than `days`
 ///   ago to negotiations_archive in one transaction; how many it moved.
-/// - `load_open`: every negotiation that has not ended (crash recovery).
+/// - `load_open, cursor, limit`: a page of the negotiations that have not
+///   ended (crash recovery): at most `limit` (1..10,000) after `cursor`
+///   (empty for the first page; the previous page's `next_cursor`), soonest
+///   to expire first; the last page has no `next_cursor`. One page at a
+///   time, so that a recovery holds a page, not the store.
 /// - `put, agent_spec` and `put, room_request`: writes the agent's row of
 ///   parley_agents (its spec) or the room's of parley_rooms (its members),
 ///   or replaces it; `delete, agent, id` deletes the agent's row and answers
 ///   whether there was one. Each answers once committed, and commits after
 ///   every negotiation event the store received before it (see
 ///   actors/store/actor.hpp).
-/// - `load_open, agent` and `load_open, room`: every stored agent or room,
-///   in creation order (crash recovery).
+/// - `load_open, agent, after, limit` and `load_open, room, after, limit`: a
+///   page of the stored agents or rooms (crash recovery): at most `limit`
+///   (1..10,000) with an id above `after` (empty for the first page), in id
+///   order; a page shorter than `limit` is the last.
 /// - `get, channel, id`: a seed 002 channel's row (E007 when the store has
 ///   none); `list, channel, demand_id`: the rows of a demand's channels,
 ///   oldest first; `load_open, channel`: the events of every channel not
@@ -89,17 +95,17 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::stats_atom>::with<messages::store_stats>,
     caf::replies_to<messages::expire_atom>::with<std::int64_t>,
     caf::replies_to<messages::archive_atom, std::int32_t>::with<std::int64_t>,
-    caf::replies_to<messages::load_atom>::with<
-        std::vector<messages::negotiation_record>>,
+    caf::replies_to<messages::load_atom, std::string,
+                    std::int32_t>::with<messages::store_page>,
     caf::replies_to<messages::ping_atom>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
     caf::replies_to<caf::delete_atom, messages::agent_atom, std::string>::with<bool>,
     caf::replies_to<caf::put_atom, messages::room_request>::with<bool>,
-    caf::replies_to<messages::load_atom,
-                    messages::agent_atom>::with<std::vector<messages::agent_spec>>,
-    caf::replies_to<messages::load_atom,
-                    messages::room_atom>::with<std::vector<messages::room_request>>,
+    caf::replies_to<messages::load_atom, messages::agent_atom, std::string,
+                    std::int32_t>::with<std::vector<messages::agent_spec>>,
+    caf::replies_to<messages::load_atom, messages::room_atom, std::string,
+                    std::int32_t>::with<std::vector<messages::room_request>>,
     caf::replies_to<messages::get_atom, messages::channel_atom,
                     std::string>::with<messages::channel_record>,
     caf::replies_to<messages::list_atom, messages::channel_atom,

@@ -500,13 +500,17 @@ public:
     });
   }
 
-  std::vector<negotiation_row> load_open() override {
+  std::vector<negotiation_row> load_open(const std::string& cursor,
+                                         std::int32_t limit) override {
+    where_clause where;
+    auto sql = open_page_sql(row_columns, cursor, limit, dialect::postgresql, where);
     return guarded_read("load_open", [&] {
+      auto name = "parley_o" + std::to_string(std::hash<std::string>{}(sql));
+      prepare(name, sql);
       pqxx::read_transaction w{*conn_};
       std::vector<negotiation_row> rows;
-      for (const auto& r : w.exec(std::string{"SELECT "} + row_columns + " WHERE " +
-                                  open_states("n.state", dialect::postgresql) +
-                                  " ORDER BY n.created_at, n.id"))
+      for (const auto& r :
+           w.exec_prepared(name, pqxx::prepare::make_dynamic_params(where.params)))
         rows.push_back(read_row(r));
       return rows;
     });
@@ -538,12 +542,13 @@ public:
     });
   }
 
-  std::vector<registry_row> load_entries(registry kind) override {
+  std::vector<registry_row> load_entries(registry kind, const std::string& after,
+                                         std::int32_t limit) override {
     return guarded_read("load_entries", [&] {
       auto name = prepared_registry(load_sql(kind, dialect::postgresql));
       pqxx::read_transaction w{*conn_};
       std::vector<registry_row> rows;
-      for (const auto& r : w.exec_prepared(name))
+      for (const auto& r : w.exec_prepared(name, after, limit))
         rows.push_back({r[0].as<std::string>(), r[1].as<std::string>()});
       return rows;
     });

@@ -39,6 +39,22 @@ private:
   where_clause out_;
 };
 
+/// Reads a cursor of `cursor_after` into its time and id. Throws query_error
+/// when it is not one.
+void parse_cursor(const std::string& cursor, std::int64_t& ms, std::string& id) {
+  auto sep = cursor.find('_');
+  bool ok = sep != std::string::npos && sep > 0;
+  if (ok) {
+    id = cursor.substr(sep + 1);
+    auto head = cursor.substr(0, sep);
+    ok = is_uuid(id) && head.find_first_not_of("0123456789") == std::string::npos &&
+         head.size() < 16;
+    if (ok)
+      ms = std::stoll(head);
+  }
+  if (!ok)
+    throw query_error("cursor \"" + cursor + "\" is not one this store gave");
+}
 
 } // namespace
 
@@ -119,20 +135,9 @@ where_clause where_of(const messages::store_query& q, dialect d) {
     b.add("n.convergence_score > " + b.bind(std::to_string(x), "numeric"));
   }
   if (!q.cursor.empty()) {
-    auto sep = q.cursor.find('_');
     std::int64_t ms = 0;
     std::string id;
-    bool ok = sep != std::string::npos && sep > 0;
-    if (ok) {
-      id = q.cursor.substr(sep + 1);
-      auto head = q.cursor.substr(0, sep);
-      ok = is_uuid(id) && head.find_first_not_of("0123456789") == std::string::npos &&
-           head.size() < 16;
-      if (ok)
-        ms = std::stoll(head);
-    }
-    if (!ok)
-      throw query_error("cursor \"" + q.cursor + "\" is not one this store gave");
+    parse_cursor(q.cursor, ms, id);
     auto at = b.bind(to_iso(ms), "timestamptz");
     auto at_again = b.bind(to_iso(ms), "timestamptz");
     auto after = b.bind(id, "uuid");
@@ -140,6 +145,26 @@ where_clause where_of(const messages::store_query& q, dialect d) {
           " AND n.id < " + after + "))");
   }
   return b.take();
+}
+
+std::string open_page_sql(const char* columns_from, const std::string& cursor,
+                          std::int32_t limit, dialect d, where_clause& where) {
+  builder b{d};
+  b.add(open_states("n.state", d));
+  if (!cursor.empty()) {
+    std::int64_t ms = 0;
+    std::string id;
+    parse_cursor(cursor, ms, id);
+    auto at = b.bind(to_iso(ms), "timestamptz");
+    auto at_again = b.bind(to_iso(ms), "timestamptz");
+    auto after = b.bind(id, "uuid");
+    // The first condition alone is a range of the index to start from.
+    b.add("n.expires_at >= " + at);
+    b.add("(n.expires_at > " + at_again + " OR n.id > " + after + ")");
+  }
+  where = b.take();
+  return std::string{"SELECT "} + columns_from + where.sql +
+         " ORDER BY n.expires_at, n.id LIMIT " + std::to_string(limit + 1);
 }
 
 } // namespace parley::actors::store

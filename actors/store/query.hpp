@@ -44,7 +44,18 @@ std::string page_sql(const char* columns_from, const where_clause& where,
 /// The page size `q` asks for, capped to 1..store_query::max_limit.
 std::int32_t limit_of(const messages::store_query& q);
 
-/// The cursor after a row: "<created_at ms>_<id>".
+/// The cursor after a row: "<created_at ms>_<id>" (a page of crash
+/// recovery's: "<expires_at ms>_<id>").
 std::string cursor_after(std::int64_t created_at_ms, const std::string& id);
+
+/// A page of crash recovery's open negotiations: the SELECT of
+/// `columns_from` ("cols FROM negotiations n ...") for the open rows after
+/// `cursor` (empty: from the first) in the order of the expiry index
+/// (expires_at, then id: the index finds the open rows in that order, so a
+/// page reads about as many rows as it holds), one row more than `limit`
+/// (which says whether there is a next page); its parameters go to `where`.
+/// Throws query_error for a malformed cursor.
+std::string open_page_sql(const char* columns_from, const std::string& cursor,
+                          std::int32_t limit, dialect d, where_clause& where);
 
 } // namespace parley::actors::store

@@ -89,13 +89,11 @@ std::string delete_sql(registry kind, dialect d) {
 }
 
 std::string load_sql(registry kind, dialect d) {
-  // Ties of created_at (SQLite keeps milliseconds) go by insertion: SQLite's
-  // rowid grows with each insert; PostgreSQL's clock_timestamp() has
-  // microseconds and each row its own transaction.
   std::string column = column_of(kind);
   auto pg = d == dialect::postgresql;
   return "SELECT id, " + column + (pg ? "::text" : "") + " FROM " + table_of(kind) +
-         " ORDER BY created_at, " + (pg ? "id" : "rowid");
+         " WHERE id > " + (pg ? "$1" : "?1") + " ORDER BY id LIMIT " +
+         (pg ? "$2" : "?2");
 }
 
 std::string get_sql(registry kind, dialect d) {

@@ -42,9 +42,10 @@ messages::demand_view demand_of(const registry_row& row);
 
 /// The statements on `kind`'s table in `d`'s SQL. upsert_sql: parameters id
 /// and JSON; inserts the row, or replaces the JSON of the row with that id
-/// (which keeps its created_at). delete_sql: parameter id. load_sql: id and
-/// JSON (as text) of every row, in creation order. get_sql: parameter id;
-/// id and JSON of that row.
+/// (which keeps its created_at). delete_sql: parameter id. load_sql:
+/// parameters `after` and `limit`; id and JSON (as text) of at most `limit`
+/// rows with an id above `after`, in id order. get_sql: parameter id; id and
+/// JSON of that row.
 std::string upsert_sql(registry kind, dialect d);
 std::string delete_sql(registry kind, dialect d);
 std::string load_sql(registry kind, dialect d);

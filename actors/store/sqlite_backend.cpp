@@ -635,10 +635,12 @@ public:
     return n;
   }
 
-  std::vector<negotiation_row> load_open() override {
-    use s{prepared(std::string{"SELECT "} + row_columns + " WHERE " +
-                   open_states("n.state", dialect::sqlite) +
-                   " ORDER BY n.created_at, n.id")};
+  std::vector<negotiation_row> load_open(const std::string& cursor,
+                                         std::int32_t limit) override {
+    where_clause where;
+    use s{prepared(open_page_sql(row_columns, cursor, limit, dialect::sqlite, where))};
+    for (std::size_t i = 0; i < where.params.size(); ++i)
+      s->bind(static_cast<int>(i + 1), where.params[i]);
     std::vector<negotiation_row> rows;
     while (s->step())
       rows.push_back(read_row(*s));
@@ -668,8 +670,11 @@ public:
     return sqlite3_changes(db_) > 0;
   }
 
-  std::vector<registry_row> load_entries(registry kind) override {
+  std::vector<registry_row> load_entries(registry kind, const std::string& after,
+                                         std::int32_t limit) override {
     use s{prepared(load_sql(kind, dialect::sqlite))};
+    s->bind(1, after);
+    s->bind(2, std::int64_t{limit});
     std::vector<registry_row> rows;
     while (s->step())
       rows.push_back({s->text(0), s->text(1)});

@@ -106,8 +106,14 @@ TEST_CASE("the store answers bad requests with coded errors and keeps going",
         msg::error_code::invalid_request);
   CHECK(f.ask<std::int64_t>(msg::expire_atom::value).second == msg::error_code::none);
   CHECK(f.ask<msg::store_stats>(msg::stats_atom::value).second == msg::error_code::none);
-  CHECK(f.ask<std::vector<msg::negotiation_record>>(msg::load_atom::value).second ==
-        msg::error_code::none);
+  CHECK(f.ask<msg::store_page>(msg::load_atom::value, std::string{}, std::int32_t{10})
+            .second == msg::error_code::none);
+  CHECK(
+      f.ask<msg::store_page>(msg::load_atom::value, std::string{"x"}, std::int32_t{10})
+          .second == msg::error_code::invalid_request);
+  CHECK(
+      f.ask<msg::store_page>(msg::load_atom::value, std::string{}, std::int32_t{10001})
+          .second == msg::error_code::invalid_request);
 }
 
 TEST_CASE("a failed write is written again once the database is back, before anything later",

@@ -64,8 +64,8 @@ TEST_CASE("agents and rooms round-trip through both back ends", "[integration]")
     INFO(t.kind);
     auto db = store::open_backend(url_of(t));
     REQUIRE(db->migrate() == 5);
-    CHECK(db->load_entries(store::registry::agents).empty());
-    CHECK(db->load_entries(store::registry::rooms).empty());
+    CHECK(db->load_entries(store::registry::agents, "", 10).empty());
+    CHECK(db->load_entries(store::registry::rooms, "", 10).empty());
     auto alice = scripted_agent(did_alice);
     auto bob = external_agent(did_bob);
     db->put_entry(store::registry::agents, store::agent_row(alice));
@@ -73,7 +73,7 @@ TEST_CASE("agents and rooms round-trip through both back ends", "[integration]")
     db->put_entry(store::registry::agents, store::agent_row(external_agent("carol")));
     db->put_entry(store::registry::rooms, store::room_row({"room-1", {did_alice, did_bob}}));
     db->put_entry(store::registry::rooms, store::room_row({"room-0", {"carol", did_bob}}));
-    // An upsert replaces the spec and keeps the agent's place.
+    // An upsert replaces the spec.
     alice.brain.script.clear();
     alice.profile.role = "seller";
     db->put_entry(store::registry::agents, store::agent_row(alice));
@@ -81,20 +81,25 @@ TEST_CASE("agents and rooms round-trip through both back ends", "[integration]")
     CHECK_FALSE(db->delete_entry(store::registry::agents, "carol"));
     CHECK_FALSE(db->delete_entry(store::registry::agents, "nobody"));
     std::vector<msg::agent_spec> agents;
-    for (const auto& row : db->load_entries(store::registry::agents))
+    for (const auto& row : db->load_entries(store::registry::agents, "", 10))
       agents.push_back(store::agent_of(row));
     CHECK(as_json(agents) == as_json({alice, bob}));
+    // Page by page in id order (not creation order): after the last id of
+    // the previous page.
     std::vector<msg::room_request> rooms;
-    for (const auto& row : db->load_entries(store::registry::rooms))
+    for (const auto& row : db->load_entries(store::registry::rooms, "", 1))
+      rooms.push_back(store::room_of(row));
+    for (const auto& row : db->load_entries(store::registry::rooms, "room-0", 1))
       rooms.push_back(store::room_of(row));
     REQUIRE(rooms.size() == 2);
-    CHECK(rooms[0].id == "room-1"); // creation order, not id order
-    CHECK(rooms[0].members == std::vector<std::string>{did_alice, did_bob});
-    CHECK(rooms[1].id == "room-0");
-    CHECK(rooms[1].members == std::vector<std::string>{"carol", did_bob});
+    CHECK(rooms[0].id == "room-0");
+    CHECK(rooms[0].members == std::vector<std::string>{"carol", did_bob});
+    CHECK(rooms[1].id == "room-1");
+    CHECK(rooms[1].members == std::vector<std::string>{did_alice, did_bob});
+    CHECK(db->load_entries(store::registry::rooms, "room-1", 1).empty());
     // What a second connection (a restarted server) reads.
     auto again = store::open_backend(url_of(t));
-    CHECK(again->load_entries(store::registry::agents).size() == 2);
+    CHECK(again->load_entries(store::registry::agents, "", 10).size() == 2);
   });
 }
 
@@ -154,16 +159,23 @@ TEST_CASE("the store actor puts, deletes and loads agents and rooms on both back
                     .first);
     CHECK(f.ask<bool>(caf::put_atom::value, msg::agent_spec{}).second ==
           msg::error_code::invalid_request);
-    auto agents = f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value,
-                                                      msg::agent_atom::value);
+    auto agents = f.ask<std::vector<msg::agent_spec>>(
+        msg::load_atom::value, msg::agent_atom::value, std::string{}, std::int32_t{10});
     REQUIRE(agents.second == msg::error_code::none);
     CHECK(as_json(agents.first) == as_json({alice, bob}));
-    auto rooms = f.ask<std::vector<msg::room_request>>(msg::load_atom::value,
-                                                       msg::room_atom::value);
+    auto rooms = f.ask<std::vector<msg::room_request>>(
+        msg::load_atom::value, msg::room_atom::value, std::string{}, std::int32_t{10});
     REQUIRE(rooms.second == msg::error_code::none);
     CHECK(room_ids(rooms.first) == std::vector<std::string>{"room-1"});
     // Answered means committed: another connection sees it.
-    CHECK(store::open_backend(url_of(t))->load_entries(store::registry::rooms).size() == 1);
+    CHECK(store::open_backend(url_of(t))
+              ->load_entries(store::registry::rooms, "", 10)
+              .size() == 1);
+    // A page holds 1 to 10,000.
+    CHECK(f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value,
+                                              msg::agent_atom::value, std::string{},
+                                              std::int32_t{0})
+              .second == msg::error_code::invalid_request);
   });
 }
 
@@ -198,15 +210,21 @@ TEST_CASE("a failed agent or room write is E028 and the store carries on", "[int
         msg::error_code::store_failed);
   CHECK(f.ask<bool>(caf::put_atom::value, msg::room_request{"r", {did_alice}}).second ==
         msg::error_code::store_failed);
-  CHECK(f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value, msg::agent_atom::value)
+  CHECK(f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value,
+                                            msg::agent_atom::value, std::string{},
+                                            std::int32_t{10})
             .second == msg::error_code::store_failed);
-  CHECK(f.ask<std::vector<msg::room_request>>(msg::load_atom::value, msg::room_atom::value)
+  CHECK(f.ask<std::vector<msg::room_request>>(msg::load_atom::value,
+                                              msg::room_atom::value, std::string{},
+                                              std::int32_t{10})
             .second == msg::error_code::store_failed);
   // Malformed rows read back as E028 too, never a crash.
   REQUIRE(db->migrate() == 4);
   REQUIRE(t.exec("INSERT INTO parley_agents (id, spec) VALUES ('x', '{\"brain\": 7}');")
               .exit_code == 0);
-  CHECK(f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value, msg::agent_atom::value)
+  CHECK(f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value,
+                                            msg::agent_atom::value, std::string{},
+                                            std::int32_t{10})
             .second == msg::error_code::store_failed);
   REQUIRE(db->delete_entry(store::registry::agents, "x"));
   CHECK(f.ask<bool>(caf::put_atom::value, external_agent(did_alice)).first);
