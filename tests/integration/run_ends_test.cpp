@@ -75,12 +75,11 @@ TEST_CASE("a real-time run ends when the responder rejects at once", "[integrati
 
 TEST_CASE("a real-time run ends after an immediate counter and accept",
           "[integration]") {
-  ends_every_time(
-      "counter_accept.json",
-      race(R"([{"action": "accept"}])",
-           R"([{"action": "counter", "proposal": {"amount": 900}}])"),
-      R"({"accepted":1,"errors":0,"expired":0,"negotiations":1,)"
-      R"("rejected":0,"type":"summary","warnings":0})");
+  ends_every_time("counter_accept.json",
+                  race(R"([{"action": "accept"}])",
+                       R"([{"action": "counter", "proposal": {"amount": 900}}])"),
+                  R"({"accepted":1,"errors":0,"expired":0,"negotiations":1,)"
+                  R"("rejected":0,"type":"summary","warnings":0})");
 }
 
 TEST_CASE("a real-time run ends when an injection meets a negotiation that ended",
@@ -127,6 +126,7 @@ TEST_CASE("a vote and a bid after their ballot and auction resolved are refused 
   auto path = write_temp_file("late_vote.json", R"({
   "agents": [{"id": "ann", "brain": "script", "script": []},
              {"id": "bob", "brain": "script", "script": []}],
+  "rooms": [],
   "ballots": [{"id": "ship", "at_ms": 0, "topic": "Ship it?", "strategy": "majority",
                "voters": ["ann", "bob"], "window_ms": 500,
                "votes": [{"at_ms": 100, "voter": "ann", "option": "approve"},
@@ -142,8 +142,9 @@ TEST_CASE("a vote and a bid after their ballot and auction resolved are refused 
     REQUIRE(result.exit_code == 0);
     CHECK(result.output.find(R"("code":"E024","message":"ship is already resolved")") !=
           std::string::npos);
-    CHECK(result.output.find(R"("code":"E024","message":"build is already resolved")") !=
-          std::string::npos);
+    CHECK(
+        result.output.find(R"("code":"E024","message":"build is already resolved")") !=
+        std::string::npos);
     CHECK(last_line(result.output).find(R"("errors":2)") != std::string::npos);
   }
 }

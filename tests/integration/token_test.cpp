@@ -41,8 +41,8 @@ parley::test::process_result start_serve(const std::string& environment,
                                          const std::string& arguments = {}) {
   parley::test::temp_store store;
   return parley::test::run_command("env " + environment + " " + PARLEY_BINARY +
-                                       " serve --create-store --port 0 --store " + store.path() + " " +
-                                       arguments,
+                                       " serve --create-store --port 0 --store " +
+                                       store.path() + " " + arguments,
                                    15);
 }
 
