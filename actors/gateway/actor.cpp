@@ -566,7 +566,7 @@ void on_barrier(self_pointer self) {
 /// How many stored agents, rooms or open negotiations one page of a
 /// recovery holds. The gateway asks the store for the next page only once
 /// it handed this one on, so that a recovery holds a page at a time, not
-/// the store (BENCHMARKS.md, "2026-11-28, 18:00 UTC: memory returns");
+/// the store;
 /// between pages it handles other messages, an exit among them (serve's
 /// SIGTERM during a long recovery).
 constexpr std::int32_t recovery_page = 500;
