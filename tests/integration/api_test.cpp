@@ -19,18 +19,12 @@
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
+using parley::test::external;
 using parley::test::openapi_contract;
+using parley::test::proposal;
 using parley::test::serve_process;
 
 namespace {
-
-json external(const std::string& id) {
-  return {{"id", id}, {"brain", {{"kind", "external"}}}};
-}
-
-json proposal(std::int64_t amount) {
-  return {{"amount", amount}, {"currency", "GBP"}, {"description", "logo design"}};
-}
 
 json counter(const std::string& message_id, const std::string& from,
              std::int64_t amount) {

@@ -14,6 +14,7 @@
 
 using nlohmann::json;
 using parley::test::api_client;
+using parley::test::external;
 using parley::test::openapi_contract;
 using parley::test::serve_process;
 
@@ -60,10 +61,6 @@ std::map<std::string, double> metrics_when(api_client& api, Done done) {
                                });
   REQUIRE(a.status == 200);
   return samples_of(a.text);
-}
-
-json external(const std::string& id) {
-  return {{"id", id}, {"brain", {{"kind", "external"}}}};
 }
 
 } // namespace

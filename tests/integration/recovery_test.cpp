@@ -27,6 +27,7 @@ using nlohmann::json;
 using parley::test::api_client;
 using parley::test::background_process;
 using parley::test::openapi_contract;
+using parley::test::proposal;
 
 namespace {
 
@@ -47,10 +48,6 @@ struct in_flight_move {
   std::string negotiation_id;
   json body;
 };
-
-json proposal(std::int64_t amount) {
-  return {{"amount", amount}, {"currency", "GBP"}, {"description", "logo design"}};
-}
 
 std::string messages_of(const std::string& id) {
   return "/api/v1/negotiations/" + id + "/messages";

@@ -223,4 +223,12 @@ api_client::answer api_client::del(const std::string& path) {
   return finish("DELETE", path, http_->Delete(path.c_str(), headers_));
 }
 
+nlohmann::json external(const std::string& id) {
+  return {{"id", id}, {"brain", {{"kind", "external"}}}};
+}
+
+nlohmann::json proposal(std::int64_t amount) {
+  return {{"amount", amount}, {"currency", "GBP"}, {"description", "logo design"}};
+}
+
 } // namespace parley::test

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
@@ -88,5 +89,11 @@ private:
   openapi_contract& contract_;
   httplib::Headers headers_;
 };
+
+/// The body of `POST /api/v1/agents` for an agent with the external brain.
+nlohmann::json external(const std::string& id);
+
+/// A proposal of `amount` pence for a logo design.
+nlohmann::json proposal(std::int64_t amount);
 
 } // namespace parley::test

@@ -16,6 +16,13 @@
 
 namespace parley::test {
 
+/// The test UUID numbered `i` (0190a4c2-0000-7000-8000-00000000000i).
+inline std::string uuid(int i) {
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "0190a4c2-0000-7000-8000-%012d", i);
+  return buf;
+}
+
 /// A fresh database of one back end.
 struct store_target {
   /// "sqlite" or "postgresql".

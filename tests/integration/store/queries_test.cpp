@@ -30,12 +30,6 @@ std::int64_t now_ms() {
   return now;
 }
 
-std::string uuid(int i) {
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "0190a4c2-0000-7000-8000-%012d", i);
-  return buf;
-}
-
 /// Negotiation i: `rounds` rounds, ending in `status`, created `age_ms` ago.
 msg::negotiation_record record(int i, const std::string& initiator,
                                const std::string& responder, msg::negotiation_status status,

@@ -20,12 +20,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string uuid(int i) {
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "0190a4c2-0000-7000-8000-%012d", i);
-  return buf;
-}
-
 /// A store over a fresh SQLite file.
 struct fixture : store_fixture {
   explicit fixture(store::store_options options = {})
