@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "messages/json_reader.hpp"
+#include "messages/utf8.hpp"
 
 namespace parley::messages {
 
@@ -73,6 +74,13 @@ void check_length(const std::string& text, std::size_t max_bytes,
 
 void check_id_length(const std::string& id, const std::string& path) {
   check_length(id, max_id_bytes, path);
+  if (auto at = find_control_character(id); at != std::string::npos) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    auto c = static_cast<unsigned char>(id[at] == '\xC2' ? id[at + 1] : id[at]);
+    throw json_error(path, std::string{"must not hold a control character, got U+00"} +
+                               hex[c >> 4] + hex[c & 0xF] + " at byte " +
+                               std::to_string(at));
+  }
 }
 
 file_text read_text_file(const std::string& path, std::size_t max_bytes) {

@@ -31,7 +31,9 @@ inline constexpr std::size_t max_json_depth = 64;
 /// or walks the document recursively.
 void check_input_limits(const nlohmann::json& j, const std::string& path = {});
 
-/// Throws json_error at `path` if `id` is longer than `max_id_bytes`.
+/// Throws json_error at `path` if `id` is longer than `max_id_bytes` or holds
+/// a control character (messages/utf8.hpp: NUL among them), which no id,
+/// name or reference of a document may hold.
 void check_id_length(const std::string& id, const std::string& path);
 
 /// Throws json_error at `path` if `text` is longer than `max_bytes`.

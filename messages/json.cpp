@@ -20,7 +20,7 @@ constexpr const char* kind_choices = "started | updated | agreed | rejected | ex
 constexpr const char* severity_choices = "error | warning";
 constexpr const char* escrow_choices = "always | never | above_threshold";
 constexpr const char* style_choices = "aggressive | balanced | conservative";
-constexpr const char* brain_choices = "rule | script | llm";
+constexpr const char* brain_choices = "rule | script | llm | external";
 constexpr const char* side_choices = "from_role | buyer | seller";
 constexpr const char* reply_choices = "counter | accept | reject | silent";
 

@@ -1,6 +1,14 @@
 #include "messages/json_reader.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
 #include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "messages/utf8.hpp"
 
 namespace parley::messages {
 
@@ -118,34 +126,203 @@ void object_reader::done() const {
       throw json_error(path_join(path_, i.key()), "unknown field");
 }
 
+namespace {
+
+/// The 1-based line and column of byte `offset` of `text`.
+std::string line_column(const std::string& text, std::size_t offset) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < std::min(offset, text.size()); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+/// Walks `text` for nlohmann's parser one byte at a time, like the pointer
+/// it wraps, and records in `*furthest` how far the parser has read (the
+/// SAX events themselves carry no position).
+class tracked_iterator {
+public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  tracked_iterator(const char* at, const char** furthest)
+      : at_(at), furthest_(furthest) {}
+
+  reference operator*() const { return *at_; }
+
+  tracked_iterator& operator++() {
+    *furthest_ = ++at_;
+    return *this;
+  }
+
+  tracked_iterator operator++(int) {
+    auto before = *this;
+    ++*this;
+    return before;
+  }
+
+  bool operator==(const tracked_iterator& other) const { return at_ == other.at_; }
+  bool operator!=(const tracked_iterator& other) const { return at_ != other.at_; }
+
+private:
+  const char* at_;
+  const char** furthest_;
+};
+
+/// nlohmann's document builder, refusing an object that has a key twice
+/// (nlohmann keeps the last one): it tracks each open object's keys, and
+/// where it is in the document for the error's path.
+class strict_builder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+public:
+  using base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+
+  /// Builds `result` from the text at `begin`, which the parser has read up
+  /// to `furthest`.
+  strict_builder(nlohmann::json& result, const char* begin, const char* const& furthest)
+      : base(result, true), begin_(begin), furthest_(furthest) {}
+
+  bool null() { return element() && base::null(); }
+  bool boolean(bool x) { return element() && base::boolean(x); }
+  bool number_integer(number_integer_t x) {
+    return element() && base::number_integer(x);
+  }
+  bool number_unsigned(number_unsigned_t x) {
+    return element() && base::number_unsigned(x);
+  }
+  bool number_float(number_float_t x, const string_t& text) {
+    return element() && base::number_float(x, text);
+  }
+  bool string(string_t& x) { return element() && base::string(x); }
+  bool binary(binary_t& x) { return element() && base::binary(x); }
+
+  bool start_object(std::size_t n) {
+    element();
+    open_.push_back({true});
+    return base::start_object(n);
+  }
+
+  bool key(string_t& x) {
+    auto& object = open_.back();
+    object.key = x;
+    if (!object.keys.insert(x).second) {
+      duplicate_ = x;
+      // The parser has read the key's closing quote: back to its opening one.
+      duplicate_at_ = key_start();
+      return false;
+    }
+    return base::key(x);
+  }
+
+  bool end_object() {
+    open_.pop_back();
+    return base::end_object();
+  }
+
+  bool start_array(std::size_t n) {
+    element();
+    open_.push_back({false});
+    return base::start_array(n);
+  }
+
+  bool end_array() {
+    open_.pop_back();
+    return base::end_array();
+  }
+
+  /// The key given twice.
+  const std::string& duplicate() const noexcept { return duplicate_; }
+
+  /// Where the key given twice starts (a byte offset).
+  std::size_t duplicate_at() const noexcept { return duplicate_at_; }
+
+  /// The path of the value being read (of the key given twice).
+  std::string path() const {
+    std::string out;
+    for (const auto& x : open_)
+      out = x.object ? path_join(out, x.key) : path_index(out, x.count - 1);
+    return out;
+  }
+
+private:
+  struct open_container {
+    bool object = false;
+    /// An array's elements so far.
+    std::size_t count = 0;
+    /// An object's keys so far, and its last one.
+    std::set<std::string> keys;
+    std::string key;
+  };
+
+  /// Counts a value that is an array's element; always true.
+  bool element() {
+    if (!open_.empty() && !open_.back().object)
+      ++open_.back().count;
+    return true;
+  }
+
+  /// The offset of the opening quote of the key just read.
+  std::size_t key_start() const {
+    auto end = static_cast<std::size_t>(furthest_ - begin_);
+    // furthest_ is just past the closing quote; find the opening one, a
+    // quote not escaped by an odd run of backslashes.
+    for (std::size_t i = end >= 2 ? end - 2 : 0; i > 0; --i) {
+      if (begin_[i] != '"')
+        continue;
+      std::size_t slashes = 0;
+      while (slashes < i && begin_[i - 1 - slashes] == '\\')
+        ++slashes;
+      if (slashes % 2 == 0)
+        return i;
+    }
+    return 0;
+  }
+
+  const char* begin_;
+  const char* const& furthest_;
+  std::vector<open_container> open_;
+  std::string duplicate_;
+  std::size_t duplicate_at_ = 0;
+};
+
+} // namespace
+
 nlohmann::json parse_json(const std::string& text) {
+  nlohmann::json result;
+  const char* furthest = text.data();
+  strict_builder builder{result, text.data(), furthest};
   try {
-    return nlohmann::json::parse(text);
+    auto end = text.data() + text.size();
+    if (nlohmann::json::sax_parse(tracked_iterator{text.data(), &furthest},
+                                  tracked_iterator{end, &furthest}, &builder))
+      return result;
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is 1-based and points just past the offending character.
-    std::size_t line = 1;
-    std::size_t column = 1;
-    auto end = std::min(text.size(), e.byte > 0 ? e.byte - 1 : 0);
-    for (std::size_t i = 0; i < end; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    std::string what = e.what();
+    // nlohmann quotes what it read last: raw bytes, maybe not UTF-8.
+    auto what = escape_invalid_utf8(e.what());
     auto pos = what.find("parse error");
-    throw json_error(
-        "line " + std::to_string(line) + ", column " + std::to_string(column),
-        "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
+    throw json_syntax_error(line_column(text, e.byte > 0 ? e.byte - 1 : 0),
+                            "invalid JSON: " +
+                                (pos == std::string::npos ? what : what.substr(pos)));
   } catch (const nlohmann::json::out_of_range& e) {
     // A number beyond a double's range ("1e800"); it has no position.
-    std::string what = e.what();
+    auto what = escape_invalid_utf8(e.what());
     auto pos = what.find("] ");
-    throw json_error({}, "invalid JSON: " +
-                             (pos == std::string::npos ? what : what.substr(pos + 2)));
+    throw json_syntax_error(
+        {},
+        "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
   }
+  // The parse stopped at a key given twice.
+  throw json_error(builder.path(), "duplicate key \"" + builder.duplicate() + "\" at " +
+                                       line_column(text, builder.duplicate_at()));
 }
 
 } // namespace parley::messages

@@ -29,6 +29,13 @@ private:
   std::string path_;
 };
 
+/// The text given to parse_json is not JSON (its path is the line and column
+/// of the problem, or empty when it has none: a number beyond a double).
+class json_syntax_error : public json_error {
+public:
+  using json_error::json_error;
+};
+
 /// Joins a path and an object key.
 std::string path_join(const std::string& path, const std::string& key);
 
@@ -136,9 +143,11 @@ void read_enum(const nlohmann::json& j, const std::string& path, Enum& x,
                                j.get<std::string>() + "\"");
 }
 
-/// Parses `text`; on failure throws json_error whose message has the line and
-/// column of the problem (a number too large for a double has none: its path
-/// is the whole document).
+/// Parses `text` strictly: bad syntax throws json_syntax_error, whose path is
+/// the line and column of the problem (a number too large for a double has
+/// none: its path is the whole document); an object that has a key twice
+/// throws json_error at the key's path, with the line and column where it
+/// is given the second time.
 nlohmann::json parse_json(const std::string& text);
 
 } // namespace parley::messages

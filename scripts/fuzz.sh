@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz with clang, AddressSanitizer and
 # UndefinedBehaviorSanitizer, and runs each for SECONDS (default 30), seeded
-# from the examples, config/parley.json and the tests' inputs. Fails on any
-# crash, sanitizer report, leak or input slower than 10 s; prints each
-# target's executions per second and total executions. See docs/fuzzing.md.
+# from the examples, config/parley.json, the tests' inputs and
+# tests/fuzz/http_corpus/. Fails on any crash, sanitizer report, leak or
+# input slower than 10 s; prints each target's executions per second and
+# total executions. See docs/fuzzing.md.
 #
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 # Environment: PARLEY_FUZZ_BUILD (build directory, default build-fuzz).
@@ -13,7 +14,7 @@ seconds="${1:-30}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(scenario_fuzz config_fuzz environment_fuzz llm_reply_fuzz)
+  targets=(scenario_fuzz config_fuzz environment_fuzz llm_reply_fuzz http_fuzz)
 fi
 build="${PARLEY_FUZZ_BUILD:-$root/build-fuzz}"
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
@@ -72,6 +73,11 @@ seed() {
   environment_fuzz)
     cp "$root/config/parley.json" "$dir/"
     ;;
+  http_fuzz)
+    # Real requests: every route with a valid body, event streams resuming
+    # with Last-Event-ID, a chunked body, bytes that are not UTF-8.
+    cp "$root"/tests/fuzz/http_corpus/* "$dir/"
+    ;;
   llm_reply_fuzz)
     cp "$root/examples/llm_agents/fake_script.json" "$dir/"
     raw_strings "$dir" "$root"/tests/unit/llm/*_test.cpp
@@ -94,9 +100,13 @@ for target in "${targets[@]}"; do
   log="$build/fuzz/$target.log"
   mkdir -p "$artifacts"
   echo "fuzz: $target for ${seconds}s (corpus $corpus)"
+  dict="$root/tests/fuzz/json.dict"
+  if [ "$target" = http_fuzz ]; then
+    dict="$root/tests/fuzz/http.dict"
+  fi
   status=0
   "$build/tests/fuzz/$target" "$corpus" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 -dict="$root/tests/fuzz/json.dict" -print_final_stats=1 \
+    -rss_limit_mb=2048 -dict="$dict" -print_final_stats=1 \
     -artifact_prefix="$artifacts" \
     >"$log" 2>&1 || status=$?
   runs="$(awk '/stat::number_of_executed_units/ {print $2}' "$log")"

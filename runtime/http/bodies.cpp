@@ -7,6 +7,7 @@
 #include "messages/input_limits.hpp"
 #include "messages/json.hpp"
 #include "messages/time_limits.hpp"
+#include "messages/utf8.hpp"
 
 namespace parley::runtime::http {
 
@@ -16,9 +17,12 @@ nlohmann::json parse_body(const std::string& body) {
   nlohmann::json j;
   try {
     j = messages::parse_json(body);
-  } catch (const json_error& e) {
-    // Not JSON at all: the fault is the body's (the message has the line and
-    // column), not a field's.
+  } catch (const messages::json_syntax_error& e) {
+    // Not JSON at all: the fault is the body's, not a field's; the message
+    // keeps the line and column when it has them (once: an error without
+    // them already names the whole document).
+    if (e.path().empty())
+      throw;
     throw json_error({}, e.what());
   }
   if (!j.is_object())
@@ -49,7 +53,9 @@ bool is_uuid(const std::string& x) {
 
 void check_uuid(const std::string& x, const std::string& path) {
   if (!is_uuid(x))
-    throw json_error(path, "expected a UUID, got \"" + x.substr(0, 64) + "\"");
+    throw json_error(
+        path, "expected a UUID, got \"" +
+                  messages::escape_invalid_utf8(messages::utf8_prefix(x, 64)) + "\"");
 }
 
 namespace {
@@ -62,45 +68,6 @@ int hex_digit(char c) {
   if (c >= 'A' && c <= 'F')
     return c - 'A' + 10;
   return -1;
-}
-
-/// Whether `x` is well-formed UTF-8 (RFC 3629: no overlong form, surrogate
-/// or code point past U+10FFFF).
-bool is_utf8(const std::string& x) {
-  auto at = [&x](std::size_t i) {
-    return static_cast<unsigned char>(x[i]);
-  };
-  std::size_t i = 0;
-  while (i < x.size()) {
-    auto c = at(i);
-    std::size_t tail = 0;
-    unsigned char low = 0x80;
-    unsigned char high = 0xBF;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if (c >= 0xC2 && c <= 0xDF) {
-      tail = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      tail = 2;
-      low = c == 0xE0 ? 0xA0 : low;
-      high = c == 0xED ? 0x9F : high;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      tail = 3;
-      low = c == 0xF0 ? 0x90 : low;
-      high = c == 0xF4 ? 0x8F : high;
-    } else {
-      return false;
-    }
-    if (x.size() - i <= tail || at(i + 1) < low || at(i + 1) > high)
-      return false;
-    for (std::size_t k = 2; k <= tail; ++k)
-      if (at(i + k) < 0x80 || at(i + k) > 0xBF)
-        return false;
-    i += tail + 1;
-  }
-  return true;
 }
 
 } // namespace
@@ -120,7 +87,7 @@ std::string percent_decode(const std::string& x, bool plus_is_space,
       out += x[i];
     }
   }
-  if (!is_utf8(out))
+  if (!messages::is_utf8(out))
     throw json_error(path, "not UTF-8 once percent-decoded");
   return out;
 }
@@ -256,8 +223,8 @@ negotiation_body read_negotiation(const nlohmann::json& j) {
   if (s.initiator == s.responder)
     throw json_error("responder", "must differ from the initiator");
   check_proposal(s.proposal, "proposal");
-  if (r.has("intent_id") && !is_uuid(s.intent_id))
-    throw json_error("intent_id", "expected a UUID, got \"" + s.intent_id + "\"");
+  if (r.has("intent_id"))
+    check_uuid(s.intent_id, "intent_id");
   if (r.has("max_rounds") && (s.max_rounds < 1 || s.max_rounds > 20))
     throw json_error("max_rounds",
                      "must be within 1..20, got " + std::to_string(s.max_rounds));

@@ -20,10 +20,12 @@
 
 namespace parley::runtime::http {
 
-/// Parses a JSON body (an object, within messages/input_limits.hpp's limits).
+/// Parses a JSON body strictly (messages::parse_json: a key given twice is
+/// refused): an object, within messages/input_limits.hpp's limits.
 nlohmann::json parse_body(const std::string& body);
 
-/// `POST /agents`: an agent_spec by its field list (id, profile, brain).
+/// `POST /agents`: an agent_spec by its field list (id; profile and brain
+/// are optional).
 messages::agent_spec read_agent(const nlohmann::json& j);
 
 /// `POST /rooms`: a room_request by its field list (id, members).
@@ -79,7 +81,8 @@ bool is_uuid(const std::string& x);
 void check_uuid(const std::string& x, const std::string& path);
 
 /// Throws json_error at `path` unless `x` is a non-empty id of at most
-/// messages::max_id_bytes.
+/// messages::max_id_bytes without a control character
+/// (messages::check_id_length).
 void check_id(const std::string& x, const std::string& path);
 
 } // namespace parley::runtime::http

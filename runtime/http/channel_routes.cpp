@@ -57,7 +57,7 @@ void demands(exchange& x) {
   const auto& p = x.path;
   if (p.size() == 4 && p[2] == "demand" && p[3] == "submit") {
     if (x.req.method != "POST")
-      return x.not_allowed();
+      return x.not_allowed("POST");
     return x.ask_actor<messages::demand_receipt>(
         x.st.to.coordinator,
         [](messages::demand_receipt& r) { return json_response(200, json(r)); },
@@ -65,7 +65,7 @@ void demands(exchange& x) {
   }
   if (p.size() == 4 && p[2] == "demands") {
     if (x.req.method != "GET")
-      return x.not_allowed();
+      return x.not_allowed("GET");
     check_id(p[3], "id");
     return x.ask_actor<messages::demand_view>(
         x.st.to.coordinator,
@@ -82,7 +82,7 @@ void channels(exchange& x) {
     check_id(p[3], "id");
   if (p.size() == 4) {
     if (m != "GET")
-      return x.not_allowed();
+      return x.not_allowed("GET");
     return x.ask_actor<messages::channel_record>(
         x.st.to.store,
         [](messages::channel_record& r) { return json_response(200, json(r)); },
@@ -90,7 +90,7 @@ void channels(exchange& x) {
   }
   if (p.size() == 5 && p[4] == "messages") {
     if (m != "POST")
-      return x.not_allowed();
+      return x.not_allowed("POST");
     auto body = read_channel_message(parse_body(x.req.body), p[3]);
     if (body.is_offer)
       return post_answer(x, std::move(body.offer));
@@ -101,7 +101,7 @@ void channels(exchange& x) {
 
 void agent_inbox(exchange& x, const std::string& agent_id) {
   if (x.req.method != "GET")
-    return x.not_allowed();
+    return x.not_allowed("GET");
   auto member = member_of(x, agent_id);
   if (!member)
     return;

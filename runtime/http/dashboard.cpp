@@ -37,8 +37,7 @@ std::optional<response> dashboard_response(const std::string& method,
   if (!is_dashboard_path(path))
     return std::nullopt;
   if (method != "GET")
-    return error_response(messages::error_code::method_not_allowed,
-                          method + " is not allowed on " + path);
+    return not_allowed_response(method, path, "GET");
   auto name = path == "/" ? std::string_view{"index.html"}
                           : std::string_view{path}.substr(assets.size());
   for (const auto& file : dashboard_files())

@@ -92,10 +92,10 @@ struct exchange {
                  std::move(xs)...);
   }
 
-  /// Answers 405 for this request's method.
-  void not_allowed() {
-    respond(error_response(messages::error_code::method_not_allowed,
-                           req.method + " is not allowed on " + req.target));
+  /// Answers 405 for this request's method; the route takes `allow`
+  /// ("GET, POST").
+  void not_allowed(const std::string& allow) {
+    respond(not_allowed_response(req.method, req.target, allow));
   }
 };
 

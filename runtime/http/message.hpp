@@ -55,6 +55,9 @@ struct response {
   stream_function stream;
   /// The body's `Content-Type` (the dashboard's files have their own).
   std::string content_type = "application/json";
+  /// When not empty, sent as `Allow`: the methods of the route a 405
+  /// answers ("GET, POST").
+  std::string allow;
 };
 
 /// Answers one request: called exactly once, from any thread.

@@ -44,8 +44,7 @@ handler_function with_metrics(handler_function inner,
     if (route != metrics_route)
       return inner(std::move(req), std::move(counted));
     if (req.method != "GET")
-      return counted(error_response(messages::error_code::method_not_allowed,
-                                    req.method + " is not allowed on /metrics"));
+      return counted(not_allowed_response(req.method, "/metrics", "GET"));
     counted(render(*collector));
   };
 }

@@ -1,5 +1,6 @@
 #include "runtime/http/routes.hpp"
 
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,7 +59,9 @@ void agents(exchange& x) {
             return json_response(200, json{{"agents", xs}});
           },
           messages::list_atom::value, messages::agent_atom::value);
-  } else if (x.path.size() == 4) {
+    return x.not_allowed("GET, POST");
+  }
+  if (x.path.size() == 4) {
     const auto& id = x.path[3];
     if (m == "GET")
       return x.ask<messages::agent_spec>(200, caf::get_atom::value,
@@ -66,20 +69,20 @@ void agents(exchange& x) {
     if (m == "DELETE")
       return x.ask<messages::agent_spec>(200, caf::delete_atom::value,
                                          messages::agent_atom::value, id);
-  } else if (x.path.size() == 5 && x.path[4] == "inbox") {
+    return x.not_allowed("GET, DELETE");
+  }
+  if (x.path.size() == 5 && x.path[4] == "inbox")
     return agent_inbox(x, x.path[3]);
-  } else if (x.path.size() == 5 && x.path[4] == "turns") {
+  if (x.path.size() == 5 && x.path[4] == "turns") {
     if (m == "GET")
       return x.ask_then<std::vector<messages::negotiation_record>>(
           [](std::vector<messages::negotiation_record>& xs) {
             return json_response(200, json{{"negotiations", xs}});
           },
           messages::list_atom::value, messages::turns_atom::value, x.path[3]);
-  } else {
-    return x.respond(error_response(error_code::route_not_found, "no such route"));
+    return x.not_allowed("GET");
   }
-  x.respond(error_response(error_code::method_not_allowed,
-                           m + " is not allowed on " + x.req.target));
+  x.respond(error_response(error_code::route_not_found, "no such route"));
 }
 
 void rooms(exchange& x) {
@@ -88,15 +91,15 @@ void rooms(exchange& x) {
     if (m == "POST")
       return x.ask<messages::room_view>(201, caf::put_atom::value,
                                         read_room(parse_body(x.req.body)));
-  } else if (x.path.size() == 4) {
+    return x.not_allowed("POST");
+  }
+  if (x.path.size() == 4) {
     if (m == "GET")
       return x.ask<messages::room_view>(200, caf::get_atom::value,
                                         messages::room_atom::value, x.path[3]);
-  } else {
-    return x.respond(error_response(error_code::route_not_found, "no such route"));
+    return x.not_allowed("GET");
   }
-  x.respond(error_response(error_code::method_not_allowed,
-                           m + " is not allowed on " + x.req.target));
+  x.respond(error_response(error_code::route_not_found, "no such route"));
 }
 
 void post_move(exchange& x, const std::string& id) {
@@ -131,17 +134,19 @@ void negotiations(exchange& x) {
           x.st.to.store,
           [](messages::store_page& page) { return json_response(200, json(page)); },
           messages::query_atom::value, read_query(query_of(x.req.target)));
-  } else if (x.path.size() == 4) {
+    return x.not_allowed("GET, POST");
+  }
+  if (x.path.size() == 4) {
     if (m == "GET")
       return x.ask<messages::negotiation_record>(200, caf::get_atom::value, x.path[3]);
-  } else if (x.path.size() == 5 && x.path[4] == "messages") {
+    return x.not_allowed("GET");
+  }
+  if (x.path.size() == 5 && x.path[4] == "messages") {
     if (m == "POST")
       return post_move(x, x.path[3]);
-  } else {
-    return x.respond(error_response(error_code::route_not_found, "no such route"));
+    return x.not_allowed("POST");
   }
-  x.respond(error_response(error_code::method_not_allowed,
-                           m + " is not allowed on " + x.req.target));
+  x.respond(error_response(error_code::route_not_found, "no such route"));
 }
 
 /// 503 E030 with Retry-After: `why`, retry shortly.
@@ -156,8 +161,7 @@ void dispatch(exchange& x) {
   const auto& m = x.req.method;
   if (p.size() == 1 && (p[0] == "healthz" || p[0] == "readyz")) {
     if (m != "GET")
-      return x.respond(error_response(error_code::method_not_allowed,
-                                      m + " is not allowed on /" + p[0]));
+      return x.not_allowed("GET");
     if (p[0] == "healthz")
       return x.respond(json_response(200, {{"status", "ok"}}));
     if (!x.st.ready->load())
@@ -191,8 +195,7 @@ void dispatch(exchange& x) {
       return event_streams(x);
     if (p.size() == 3 && p[2] == "stats") {
       if (m != "GET")
-        return x.respond(error_response(error_code::method_not_allowed,
-                                        m + " is not allowed on " + x.req.target));
+        return x.not_allowed("GET");
       return x.ask_actor<messages::store_stats>(
           x.st.to.store,
           [](messages::store_stats& stats) { return json_response(200, json(stats)); },
@@ -200,8 +203,7 @@ void dispatch(exchange& x) {
     }
     if (p.size() == 4 && p[2] == "maintenance" && p[3] == "expire") {
       if (m != "POST")
-        return x.respond(error_response(error_code::method_not_allowed,
-                                        m + " is not allowed on " + x.req.target));
+        return x.not_allowed("POST");
       if (!x.req.body.empty() && !parse_body(x.req.body).empty())
         throw messages::json_error({}, "expire takes no fields");
       return x.ask_actor<std::int64_t>(
@@ -225,6 +227,12 @@ routes::routes(caf::actor_system& sys, peers to, options opts,
 void routes::operator()(request req, respond_function respond) const {
   exchange x{*state_, std::move(req), std::move(respond), {}};
   auto path = x.req.target.substr(0, x.req.target.find('?'));
+  // A route that threw after handing its answer on (ask_actor moves
+  // `respond` away) has answered already, or will.
+  auto answer = [&x](response r) {
+    if (x.respond)
+      x.respond(std::move(r));
+  };
   try {
     if (path.empty() || path[0] != '/')
       throw messages::json_error("path", "malformed path");
@@ -233,7 +241,13 @@ void routes::operator()(request req, respond_function respond) const {
     x.path = split_path(path);
     dispatch(x);
   } catch (const messages::json_error& e) {
-    x.respond(bad_field(e));
+    answer(bad_field(e));
+  } catch (const std::exception& e) {
+    // Never expected: whatever a route throws must not reach the I/O
+    // thread; the request applied nothing (nothing was asked yet).
+    answer(
+        error_response(error_code::internal_error,
+                       std::string{"the server failed on this request: "} + e.what()));
   }
 }
 

@@ -442,6 +442,8 @@ private:
     res_.set(bhttp::field::server, "parley");
     if (x.status == 401)
       res_.set(bhttp::field::www_authenticate, "Bearer");
+    if (!x.allow.empty())
+      res_.set(bhttp::field::allow, x.allow);
     res_.keep_alive(keep_alive_ && !srv_->stopping);
     if (x.stream) {
       set_stream_headers(res_);

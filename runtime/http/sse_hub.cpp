@@ -1,6 +1,7 @@
 #include "runtime/http/sse_hub.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 #include "actors/store/iso_time.hpp"
@@ -89,8 +90,16 @@ void sse_hub::publish(event_keys keys, std::int64_t at_ms, const std::string& pa
 
 void sse_hub::replay_to(const replay& r, std::uint64_t after,
                         event_stream& stream) const {
-  if (r.gap)
-    stream.push(share(reset_frame_text(after, r.first_kept, last_timestamp_)));
+  if (r.gap) {
+    // Before any event, the reset says when it was sent.
+    auto timestamp = last_timestamp_.empty()
+                         ? actors::store::to_iso(
+                               std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count())
+                         : last_timestamp_;
+    stream.push(share(reset_frame_text(after, r.first_kept, timestamp)));
+  }
   for (const auto& x : r.frames)
     if (!stream.push(x->bytes))
       return;

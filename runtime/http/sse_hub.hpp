@@ -88,7 +88,8 @@ private:
   std::function<void()> first_global_;
   bool global_started_ = false;
   std::uint64_t sequence_ = 0;
-  /// The newest event's time (what a reset frame says).
+  /// The newest event's time (what a reset frame says; before any event,
+  /// the time it is sent).
   std::string last_timestamp_;
   replay_window window_;
   demand_logs demands_;

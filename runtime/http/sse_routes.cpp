@@ -7,6 +7,7 @@
 
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
+#include "messages/utf8.hpp"
 #include "runtime/http/bodies.hpp"
 #include "runtime/http/sse_hub.hpp"
 
@@ -46,8 +47,10 @@ messages::topic_set read_topics(const std::string& list) {
 
 void read_event_id(const std::string& text, const std::string& field, stream_query& q) {
   if (!parse_event_id(text, q.after))
-    throw json_error(field,
-                     "expected an event id (a decimal number), got \"" + text + "\"");
+    throw json_error(
+        field, "expected an event id (a decimal number), got \"" +
+                   messages::escape_invalid_utf8(messages::utf8_prefix(text, 64)) +
+                   "\"");
   q.resume = true;
 }
 
@@ -92,7 +95,7 @@ void event_streams(exchange& x) {
   auto hub = x.st.to.events;
   if (p.size() == 4 && p[3] == "stream") {
     if (x.req.method != "GET")
-      return x.not_allowed();
+      return x.not_allowed("GET");
     auto q = read_stream_query(x.req, true);
     return x.respond(stream_response([hub, q](std::shared_ptr<event_stream> s) {
       hub->subscribe(q.filter, q.resume, q.after, std::move(s));
@@ -100,7 +103,7 @@ void event_streams(exchange& x) {
   }
   if (p.size() == 6 && p[3] == "negotiations" && p[5] == "stream") {
     if (x.req.method != "GET")
-      return x.not_allowed();
+      return x.not_allowed("GET");
     check_id(p[4], "demand_id");
     auto q = read_stream_query(x.req, false);
     return x.ask_actor<messages::demand_view>(

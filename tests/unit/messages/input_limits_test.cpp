@@ -95,3 +95,24 @@ TEST_CASE("read_text_file says why a file cannot be read", "[unit]") {
   auto dir = std::filesystem::temp_directory_path().string();
   CHECK(read_text_file(dir, 1024).error == "cannot read the file: Is a directory");
 }
+
+TEST_CASE("ids with a control character are refused", "[unit]") {
+  using parley::messages::check_id_length;
+  auto error_of = [](const std::string& id) -> std::string {
+    try {
+      check_id_length(id, "id");
+    } catch (const json_error& e) {
+      return e.what();
+    }
+    return {};
+  };
+  CHECK(error_of("caf\xc3\xa9-1").empty());
+  CHECK(error_of(std::string{"a\0b", 3}) ==
+        "id: must not hold a control character, got U+0000 at byte 1");
+  CHECK(error_of("line\n") ==
+        "id: must not hold a control character, got U+000A at byte 4");
+  CHECK(error_of("del\x7f") ==
+        "id: must not hold a control character, got U+007F at byte 3");
+  CHECK(error_of("c1\xc2\x85") ==
+        "id: must not hold a control character, got U+0085 at byte 2");
+}

@@ -296,3 +296,39 @@ TEST_CASE("parse_json reads a valid document", "[unit]") {
   CHECK(j.at("amount") == 5);
   CHECK(from_json_value<proposal>(j).terms.text == R"({"a":[1,2]})");
 }
+
+TEST_CASE("parse_json refuses a key given twice at its path, line and column",
+          "[unit]") {
+  CHECK(parse_error_of(R"({"a": 1, "a": 2})") ==
+        "a: duplicate key \"a\" at line 1, column 10");
+  const std::string twice = R"({"agents": [{"id": "x"},
+  {"id": "y", "id": "z"}]})";
+  CHECK(parse_error_of(twice) ==
+        "agents[1].id: duplicate key \"id\" at line 2, column 15");
+  CHECK(parse_error_of(R"({"t": {"k": [1, {"q": 1, "q": 1}]}})") ==
+        "t.k[1].q: duplicate key \"q\" at line 1, column 26");
+  // The same key once escaped, and keys holding escaped quotes.
+  CHECK(parse_error_of(R"({"ab": 1, "\u0061b": 2})") ==
+        "ab: duplicate key \"ab\" at line 1, column 11");
+  CHECK(parse_error_of(R"({"a\"": 1, "a\"": 2})") ==
+        "a\": duplicate key \"a\"\" at line 1, column 12");
+  CHECK(parse_error_of(R"({"": 1, "": 2})") ==
+        "(document): duplicate key \"\" at line 1, column 9");
+}
+
+TEST_CASE("parse_json takes the same key in different objects", "[unit]") {
+  auto j = parse_json(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}], "c": {"a": 3}})");
+  CHECK(j["b"][1]["a"] == 2);
+  CHECK(j["c"]["a"] == 3);
+}
+
+TEST_CASE("parse_json quotes no byte that is not UTF-8", "[unit]") {
+  try {
+    parse_json("{\"id\": \"a\xff\"}");
+    FAIL("parsed");
+  } catch (const parley::messages::json_syntax_error& e) {
+    std::string what = e.what();
+    CHECK(what.find('\xff') == std::string::npos);
+    CHECK_THAT(what, Catch::Contains("\\xFF"));
+  }
+}

@@ -581,3 +581,17 @@ TEST_CASE("ballot votes must name a known agent and not precede the ballot", "[u
         "ballots[0].votes[0].at_ms");
   CHECK(bad(R"({"id":"b","topic":"t"})") == "ballots[0]");
 }
+
+TEST_CASE("a key given twice is refused at its path, line and column", "[unit]") {
+  CHECK(error_of(std::string{
+            "{\n  \"agents\": [\n    {\"id\": \"a\", \"id\": \"b\"}\n  ]\n}"}) ==
+        "test.json: agents[0].id: duplicate key \"id\" at line 3, column 17");
+}
+
+TEST_CASE("an agent id with a control character is refused", "[unit]") {
+  auto doc = valid_scenario();
+  doc["agents"][0]["id"] = std::string{"al\0ce", 5};
+  CHECK_THAT(error_of(doc),
+             Catch::Contains("agents[0].id: must not hold a control character, got "
+                             "U+0000 at byte 2"));
+}
