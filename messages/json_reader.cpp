@@ -206,7 +206,8 @@ public:
 
   bool start_object(std::size_t n) {
     element();
-    open_.push_back({true});
+    open_.emplace_back();
+    open_.back().object = true;
     return base::start_object(n);
   }
 
@@ -229,7 +230,7 @@ public:
 
   bool start_array(std::size_t n) {
     element();
-    open_.push_back({false});
+    open_.emplace_back();
     return base::start_array(n);
   }
 
