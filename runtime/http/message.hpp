@@ -57,7 +57,7 @@ struct response {
   std::string content_type = "application/json";
   /// When not empty, sent as `Allow`: the methods of the route a 405
   /// answers ("GET, POST").
-  std::string allow;
+  std::string allow = {};
 };
 
 /// Answers one request: called exactly once, from any thread.
