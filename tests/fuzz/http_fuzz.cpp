@@ -58,7 +58,7 @@ msg::negotiation_record record_of(const std::string& id, const std::string& from
 }
 
 /// The gateway: every request answered with what it names.
-caf::behavior fake_gateway(caf::event_based_actor*) {
+caf::behavior fake_gateway() {
   return {
       [](caf::put_atom, msg::agent_spec& x) { return x; },
       [](caf::get_atom, msg::agent_atom,
@@ -110,7 +110,7 @@ caf::behavior fake_gateway(caf::event_based_actor*) {
 }
 
 /// The store: an empty page, empty statistics, nothing expired, ready.
-caf::behavior fake_store(caf::event_based_actor*) {
+caf::behavior fake_store() {
   return {
       [](msg::query_atom, msg::store_query&) { return msg::store_page{}; },
       [](msg::stats_atom) { return msg::store_stats{}; },
@@ -125,7 +125,7 @@ caf::behavior fake_store(caf::event_based_actor*) {
 }
 
 /// The coordinator: a demand taken, and one demand's view.
-caf::behavior fake_coordinator(caf::event_based_actor*) {
+caf::behavior fake_coordinator() {
   return {
       [](msg::submit_demand& x) {
         msg::demand_receipt r;
@@ -140,6 +140,15 @@ caf::behavior fake_coordinator(caf::event_based_actor*) {
   };
 }
 
+/// An actor whose behavior `Make` gives. A class rather than a function
+/// actor: CAF 0.17 binds a reference to the null argument tuple of a
+/// function actor spawned without arguments, which UBSan reports.
+template <caf::behavior (*Make)()> class fake : public caf::event_based_actor {
+public:
+  using caf::event_based_actor::event_based_actor;
+  caf::behavior make_behavior() override { return Make(); }
+};
+
 /// An event stream that takes what the hub replays, then closes (the hub
 /// lets it go at its next sweep).
 struct closing_stream : parley::runtime::http::event_stream {
@@ -153,10 +162,10 @@ struct fake_runtime {
   fake_runtime() : sys(config()) {
     parley::runtime::http::routes::peers to;
     to.gateway =
-        caf::actor_cast<parley::actors::gateway_actor>(sys.spawn(fake_gateway));
-    to.store = caf::actor_cast<parley::actors::store_actor>(sys.spawn(fake_store));
+        caf::actor_cast<parley::actors::gateway_actor>(sys.spawn<fake<fake_gateway>>());
+    to.store = caf::actor_cast<parley::actors::store_actor>(sys.spawn<fake<fake_store>>());
     to.coordinator =
-        caf::actor_cast<parley::actors::coordinator_actor>(sys.spawn(fake_coordinator));
+        caf::actor_cast<parley::actors::coordinator_actor>(sys.spawn<fake<fake_coordinator>>());
     to.events = std::make_shared<parley::runtime::http::sse_hub>(
         parley::runtime::http::sse_hub::options{100, 100});
     parley::runtime::http::routes::options opts;

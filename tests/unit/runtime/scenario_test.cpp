@@ -299,7 +299,7 @@ TEST_CASE("brains take only their own fields", "[unit]") {
   auto doc = valid_scenario();
   doc["agents"][0]["brain"] = "gpt";
   CHECK_THAT(error_of(doc), Contains("agents[0].brain: expected one of rule | script | "
-                                     "llm, got \"gpt\""));
+                                     "llm | external, got \"gpt\""));
   doc = valid_scenario();
   doc["agents"][1].erase("script");
   CHECK_THAT(error_of(doc),
