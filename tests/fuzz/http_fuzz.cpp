@@ -163,9 +163,10 @@ struct fake_runtime {
     parley::runtime::http::routes::peers to;
     to.gateway =
         caf::actor_cast<parley::actors::gateway_actor>(sys.spawn<fake<fake_gateway>>());
-    to.store = caf::actor_cast<parley::actors::store_actor>(sys.spawn<fake<fake_store>>());
-    to.coordinator =
-        caf::actor_cast<parley::actors::coordinator_actor>(sys.spawn<fake<fake_coordinator>>());
+    to.store =
+        caf::actor_cast<parley::actors::store_actor>(sys.spawn<fake<fake_store>>());
+    to.coordinator = caf::actor_cast<parley::actors::coordinator_actor>(
+        sys.spawn<fake<fake_coordinator>>());
     to.events = std::make_shared<parley::runtime::http::sse_hub>(
         parley::runtime::http::sse_hub::options{100, 100});
     parley::runtime::http::routes::options opts;
