@@ -16,10 +16,10 @@ using parley::messages::negotiation_record;
 using parley::messages::negotiation_round;
 using parley::messages::negotiation_settings;
 using parley::messages::negotiation_status;
-using parley::messages::timer_due;
 using parley::messages::parse_json;
 using parley::messages::proposal;
 using parley::messages::round_action;
+using parley::messages::timer_due;
 
 namespace {
 
@@ -207,8 +207,7 @@ TEST_CASE("integers out of range are refused", "[unit]") {
           "generation: expected a non-negative integer, got an integer");
   }
   SECTION("the largest unsigned value is fine") {
-    CHECK(from_json_value<timer_due>(
-              json{{"generation", 18446744073709551615ULL}})
+    CHECK(from_json_value<timer_due>(json{{"generation", 18446744073709551615ULL}})
               .generation == 18446744073709551615ULL);
   }
 }
