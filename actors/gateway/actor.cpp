@@ -16,6 +16,7 @@
 
 #include "actors/common/deadline_queue.hpp"
 #include "actors/gateway/ledger.hpp"
+#include "actors/negotiation/replay.hpp"
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
 
@@ -51,6 +52,8 @@ struct waiting {
   std::vector<record_promise> replays;
   /// Its deadline's ticket (see `request_ref`).
   std::uint64_t ticket = 0;
+  /// The first caller's move: a replay must be the same move.
+  negotiation::move_fingerprint first_move;
 };
 
 /// An opening waiting for its `started` event and then its commit.
@@ -125,6 +128,32 @@ caf::error duplicate(const messages::negotiation_record& first,
   return api_error(error_code::duplicate_message,
                    "message " + message_id + " was already applied; this is its result",
                    {{"message_id", message_id}, {"result", first}});
+}
+
+/// E035: `message_id` is taken by another move of negotiation
+/// `negotiation_id` (applied, or still being settled); `differs` names what
+/// the new one changes (negotiation::differences).
+caf::error reused(const std::string& negotiation_id, const std::string& message_id,
+                  const std::vector<std::string>& differs) {
+  return api_error(error_code::message_id_reused,
+                   negotiation::reuse_text(message_id, differs) +
+                       "; nothing was applied",
+                   {{"negotiation_id", negotiation_id},
+                    {"message_id", message_id},
+                    {"differs", differs}});
+}
+
+/// The answer to `again`, a move whose message id made the last round of
+/// `result` (the record right after that move): E011 with `result` when it
+/// is the same move, E035 otherwise.
+caf::error replay_answer(const messages::negotiation_record& result,
+                         const std::string& message_id,
+                         const negotiation::move_fingerprint& again) {
+  auto differs = negotiation::differences(
+      negotiation::fingerprint_of(result.rounds.back()), again);
+  if (differs.empty())
+    return duplicate(result, message_id);
+  return reused(result.id, message_id, differs);
 }
 
 /// Builds the room `id` of registered agents `members`.
@@ -246,31 +275,6 @@ caf::result<messages::negotiation_record> committed_record(self_pointer self,
   return promise;
 }
 
-/// Answers a replay of the applied move `message_id` with E011 and `first`
-/// once `first` is committed (at once when the ledger knows it is): no
-/// answer, E011 included, shows a record the store might lose. The store's
-/// error (E028) while it cannot commit.
-record_promise answer_replay(self_pointer self, record_promise promise,
-                             const messages::negotiation_record& first,
-                             const std::string& message_id) {
-  auto& st = self->state;
-  if (!st.options.store || st.book.committed(first.id)) {
-    promise.deliver(duplicate(first, message_id));
-    return promise;
-  }
-  self->request(st.options.store, st.options.outcome_timeout,
-                messages::sync_atom::value, first.id,
-                static_cast<std::int32_t>(first.rounds.size()),
-                messages::is_terminal(first.status))
-      .then(
-          [self, promise, first, message_id](std::int32_t) mutable {
-            note_committed(self, first, messages::is_terminal(first.status));
-            promise.deliver(duplicate(first, message_id));
-          },
-          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
-  return promise;
-}
-
 /// Calls `deliver` with `record` once the store committed it (at least its
 /// rounds, or its end), or with the store's error; at once without a store.
 template <class Deliver>
@@ -338,10 +342,7 @@ void on_event(self_pointer self, const messages::negotiation_event& x) {
   // Replays wait with the first caller until the move is committed: no 2xx,
   // E011 included, shows a record the store might lose.
   after_commit(self, *record,
-               [self, key, id = x.negotiation_id, message_id = x.message_id](
-                   caf::expected<messages::negotiation_record> outcome) {
-                 if (outcome)
-                   self->state.book.remember(id, message_id, *outcome);
+               [self, key](caf::expected<messages::negotiation_record> outcome) {
                  deliver_move(self, key, outcome);
                });
 }
@@ -428,39 +429,94 @@ record_promise open(self_pointer self, const std::string& room_id,
   return promise;
 }
 
+/// Answers `promise`, the replay `again` of the move that made the last round
+/// of `result` (recognised from the ledger): E035 when it is another move;
+/// otherwise E011 with `result` once the store holds that round (and the end
+/// it made, if any). A move whose first caller gave up before its commit may
+/// still be on its way there, and no answer, E011 included, shows what a
+/// restart could lose; the store's error (E028) while it cannot commit.
+void answer_replay(self_pointer self, record_promise promise,
+                   const messages::negotiation_record& result,
+                   const std::string& message_id,
+                   const negotiation::move_fingerprint& again) {
+  auto& st = self->state;
+  auto differs = negotiation::differences(
+      negotiation::fingerprint_of(result.rounds.back()), again);
+  if (!differs.empty()) {
+    promise.deliver(reused(result.id, message_id, differs));
+    return;
+  }
+  if (!st.options.store || st.book.committed(result.id)) {
+    promise.deliver(duplicate(result, message_id));
+    return;
+  }
+  auto ended = messages::is_terminal(result.status);
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::sync_atom::value, result.id,
+                static_cast<std::int32_t>(result.rounds.size()), ended)
+      .then(
+          [self, promise, result, message_id, ended](std::int32_t) mutable {
+            note_committed(self, result, ended);
+            promise.deliver(duplicate(result, message_id));
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
+/// Answers `promise`, the move `x` of a negotiation the gateway does not
+/// hold (it ended long ago, or before a restart), from the store's record:
+/// E011 or E035 when one of its rounds carries the message id, E016 (or the
+/// store's error, E015 when it has none) otherwise.
+template <class Move>
+void move_from_store(self_pointer self, record_promise promise, const Move& x) {
+  auto& st = self->state;
+  self->request(st.options.store, st.options.outcome_timeout, messages::get_atom::value,
+                x.negotiation_id)
+      .then(
+          [promise, message_id = x.message_id, again = negotiation::fingerprint_of(x)](
+              const messages::negotiation_record& stored) mutable {
+            if (auto result = negotiation::record_after(stored, message_id)) {
+              promise.deliver(replay_answer(*result, message_id, again));
+              return;
+            }
+            promise.deliver(
+                api_error(error_code::negotiation_not_active,
+                          "negotiation " + stored.id + " is not open here (" +
+                              messages::to_string(stored.status) + ")",
+                          {{"negotiation_id", stored.id},
+                           {"status", messages::to_string(stored.status)}}));
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
 /// Checks what only the gateway knows of a move, then passes it to the room.
+/// A message id that made a round, or that a move still being settled
+/// carries, is answered as a replay of that move (E011 with its result) when
+/// it is the same move, refused with E035 otherwise.
 template <class Move> record_promise move(self_pointer self, Move& x) {
   auto& st = self->state;
   auto promise = self->make_response_promise<messages::negotiation_record>();
   const auto* record = st.book.find(x.negotiation_id);
   if (record == nullptr) {
-    auto unknown = api_error(error_code::negotiation_not_found,
-                             "no negotiation \"" + x.negotiation_id + "\"",
-                             {{"negotiation_id", x.negotiation_id}});
-    if (!st.options.store) {
-      promise.deliver(std::move(unknown));
-      return promise;
-    }
-    // Forgotten here: the store knows whether it ended (or never existed).
-    self->request(st.options.store, st.options.outcome_timeout,
-                  messages::get_atom::value, x.negotiation_id)
-        .then(
-            [promise](const messages::negotiation_record& stored) mutable {
-              promise.deliver(
-                  api_error(error_code::negotiation_not_active,
-                            "negotiation " + stored.id + " is not open here (" +
-                                messages::to_string(stored.status) + ")",
-                            {{"negotiation_id", stored.id},
-                             {"status", messages::to_string(stored.status)}}));
-            },
-            [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+    if (st.options.store)
+      move_from_store(self, promise, x);
+    else
+      promise.deliver(api_error(error_code::negotiation_not_found,
+                                "no negotiation \"" + x.negotiation_id + "\"",
+                                {{"negotiation_id", x.negotiation_id}}));
     return promise;
   }
-  if (const auto* first = st.book.first_result(x.negotiation_id, x.message_id))
-    return answer_replay(self, promise, *first, x.message_id);
+  if (auto result = st.book.result_of(x.negotiation_id, x.message_id)) {
+    answer_replay(self, promise, *result, x.message_id, negotiation::fingerprint_of(x));
+    return promise;
+  }
   auto key = move_key(x.negotiation_id, x.message_id);
   if (auto i = st.moves.find(key); i != st.moves.end()) {
-    i->second.replays.push_back(promise);
+    auto differs =
+        negotiation::differences(i->second.first_move, negotiation::fingerprint_of(x));
+    if (differs.empty())
+      i->second.replays.push_back(promise);
+    else
+      promise.deliver(reused(x.negotiation_id, x.message_id, differs));
     return promise;
   }
   auto agent = st.agents.find(x.from_agent);
@@ -499,7 +555,8 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
                   {{"room_id", record->room_id}}));
     return promise;
   }
-  st.moves.emplace(key, waiting{promise, {}, arm(self, false, key)});
+  st.moves.emplace(
+      key, waiting{promise, {}, arm(self, false, key), negotiation::fingerprint_of(x)});
   self->send(room->second.handle, std::move(x));
   return promise;
 }

@@ -1,6 +1,9 @@
 #include "actors/gateway/ledger.hpp"
 
 #include <algorithm>
+#include <utility>
+
+#include "actors/negotiation/replay.hpp"
 
 namespace parley::actors::gateway {
 
@@ -26,7 +29,7 @@ ledger::apply(const messages::negotiation_event& x) {
 void ledger::restore(messages::negotiation_record x) {
   auto id = x.id;
   auto rounds = static_cast<std::int32_t>(x.rounds.size());
-  entries_[id] = entry{std::move(x), {}, rounds, false};
+  entries_[id] = entry{std::move(x), rounds, false};
 }
 
 void ledger::mark_committed(const std::string& id, std::int32_t rounds, bool ended) {
@@ -75,26 +78,12 @@ ledger::awaiting(const std::string& agent) const {
   return result;
 }
 
-const messages::negotiation_record*
-ledger::first_result(const std::string& id, const std::string& message_id) const {
+std::optional<messages::negotiation_record>
+ledger::result_of(const std::string& id, const std::string& message_id) const {
   auto i = entries_.find(id);
   if (i == entries_.end())
-    return nullptr;
-  for (const auto& result : i->second.results)
-    if (result.first == message_id)
-      return &result.second;
-  const auto& rounds = i->second.record.rounds;
-  auto applied = std::any_of(rounds.begin(), rounds.end(), [&](const auto& round) {
-    return round.message_id == message_id;
-  });
-  return applied ? &i->second.record : nullptr;
-}
-
-void ledger::remember(const std::string& id, const std::string& message_id,
-                      messages::negotiation_record after) {
-  auto i = entries_.find(id);
-  if (i != entries_.end())
-    i->second.results.emplace_back(message_id, std::move(after));
+    return std::nullopt;
+  return negotiation::record_after(i->second.record, message_id);
 }
 
 } // namespace parley::actors::gateway

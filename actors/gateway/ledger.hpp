@@ -3,9 +3,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include "messages/events.hpp"
@@ -14,10 +14,12 @@
 namespace parley::actors::gateway {
 
 /// The gateway's memory of negotiations (no CAF inside): each record kept up
-/// to date from the lifecycle events, the first result of every move the API
-/// accepted (so that a replay of its message id gets that result again), and
+/// to date from the lifecycle events, how much of it the store committed, and
 /// whose turn it is. Open negotiations are always kept; of the ended ones the
-/// newest `ended_limit`, with their results (older ones are the store's).
+/// newest `ended_limit` (older ones are the store's). A move's result is not
+/// kept apart: its round carries its message id, and the record right after
+/// it is rebuilt from the rounds (actors/negotiation/replay.hpp), the same
+/// now, after the end and after a restart.
 class ledger {
 public:
   explicit ledger(std::size_t ended_limit = 10000) : ended_limit_(ended_limit) {}
@@ -44,16 +46,12 @@ public:
   /// The open negotiations where it is `agent`'s move, oldest first.
   std::vector<messages::negotiation_record> awaiting(const std::string& agent) const;
 
-  /// The record as it was right after the accepted move `message_id` of
-  /// negotiation `id`; for a move from before a restart (a round of the
-  /// record carries its id), the record now; null if no such move was
-  /// accepted (or it is forgotten).
-  const messages::negotiation_record* first_result(const std::string& id,
-                                                   const std::string& message_id) const;
-
-  /// Remembers the record right after the accepted move `message_id`.
-  void remember(const std::string& id, const std::string& message_id,
-                messages::negotiation_record after);
+  /// The record as it was right after the move `message_id` of negotiation
+  /// `id` (whose last round is that move), rebuilt from the rounds of the
+  /// record it holds; none when it holds no such negotiation, or no round of
+  /// it carries that id.
+  std::optional<messages::negotiation_record>
+  result_of(const std::string& id, const std::string& message_id) const;
 
   /// How many negotiations it holds (open and ended).
   std::size_t size() const noexcept { return entries_.size(); }
@@ -64,7 +62,6 @@ public:
 private:
   struct entry {
     messages::negotiation_record record;
-    std::vector<std::pair<std::string, messages::negotiation_record>> results;
     /// What the store confirmed committed: rounds, and whether the end.
     std::int32_t committed_rounds = 0;
     bool committed_end = false;

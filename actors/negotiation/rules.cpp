@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "actors/negotiation/replay.hpp"
 #include "messages/time_limits.hpp"
 
 namespace parley::actors::negotiation {
@@ -98,9 +99,7 @@ rules::rules(opening x, std::int64_t now_ms, effects& out,
   r.rounds.reserve(std::min<std::size_t>(static_cast<std::size_t>(r.max_rounds) + 1, 4));
   r.rounds.push_back(messages::negotiation_round{
       1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms,
-      x.message_id});
-  if (!x.message_id.empty())
-    seen_message_ids_.push_back(std::move(x.message_id));
+      std::move(x.message_id)});
   round_deadline_ms_ = messages::saturating_add(now_ms, r.round_timeout_ms);
   total_deadline_ms_ = r.expires_at;
   to_move_ = party::responder;
@@ -124,8 +123,6 @@ rules rules::resume(messages::negotiation_record record, std::int64_t now_ms,
     if (round.action == round_action::propose || round.action == round_action::counter)
       (from == party::initiator ? x.initiator_amount_ : x.responder_amount_) =
           round.proposal.amount;
-    if (!round.message_id.empty())
-      x.seen_message_ids_.push_back(round.message_id);
     x.to_move_ = other(from);
     latest_ms = round.timestamp;
   }
@@ -150,17 +147,17 @@ const messages::negotiation_round* rules::latest_offer() const {
 }
 
 messages::negotiation_record rules::take_record() {
-  seen_message_ids_ = {};
   return std::move(record_);
 }
 
-std::optional<party> rules::admit(const std::string& negotiation_id,
-                                  const std::string& message_id,
-                                  const std::string& from, effects& out) {
+template <class AgentMessage>
+std::optional<party> rules::admit(const AgentMessage& x, effects& out) {
   using messages::severity;
-  if (negotiation_id != id_) {
+  const auto& message_id = x.message_id;
+  const auto& from = x.from_agent;
+  if (x.negotiation_id != id_) {
     out.refused = make_problem(severity::warning, error_code::negotiation_not_found,
-                               "Message for unknown negotiation \"" + negotiation_id +
+                               "Message for unknown negotiation \"" + x.negotiation_id +
                                    "\" dropped");
     return std::nullopt;
   }
@@ -175,10 +172,13 @@ std::optional<party> rules::admit(const std::string& negotiation_id,
                                "message_id is required");
     return std::nullopt;
   }
-  if (std::find(seen_message_ids_.begin(), seen_message_ids_.end(), message_id) !=
-      seen_message_ids_.end()) {
-    out.refused = make_problem(severity::warning, error_code::duplicate_message,
-                               "Duplicate message " + message_id + " ignored");
+  if (const auto* first = round_of(record_, message_id)) {
+    auto differs = differences(fingerprint_of(*first), fingerprint_of(x));
+    out.refused = differs.empty()
+                      ? make_problem(severity::warning, error_code::duplicate_message,
+                                     "Duplicate message " + message_id + " ignored")
+                      : make_problem(severity::error, error_code::message_id_reused,
+                                     reuse_text(message_id, differs));
     return std::nullopt;
   }
   party sender;
@@ -203,13 +203,13 @@ std::optional<party> rules::admit(const std::string& negotiation_id,
 void rules::on_message(const messages::agent_proposal& x, std::int64_t now_ms,
                        effects& out) {
   // Seed 000: a proposal mid-negotiation is handled as a counter.
-  if (auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out))
+  if (auto from = admit(x, out))
     counter(x.message_id, *from, x.proposal, {}, now_ms, out);
 }
 
 void rules::on_message(const messages::agent_counter& x, std::int64_t now_ms,
                        effects& out) {
-  if (auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out))
+  if (auto from = admit(x, out))
     counter(x.message_id, *from, x.proposal, x.reason, now_ms, out);
 }
 
@@ -221,9 +221,14 @@ void rules::counter(const std::string& message_id, party from,
                                "Counter refused: " + why);
     return;
   }
-  seen_message_ids_.push_back(message_id);
   auto& r = record_;
   if (static_cast<std::int64_t>(r.rounds.size()) >= r.max_rounds) {
+    // Kept as the last round, so that its message id is recognised after
+    // the end and after a restart, but not taken up: the current proposal
+    // and the convergence stay those of the round before.
+    r.rounds.push_back(messages::negotiation_round{
+        static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(from), proposal,
+        round_action::counter, reason, now_ms, message_id});
     expire(round_limit_reason(r.max_rounds), now_ms, out);
     return;
   }
@@ -244,10 +249,9 @@ void rules::counter(const std::string& message_id, party from,
 
 void rules::on_message(const messages::agent_accept& x, std::int64_t now_ms,
                        effects& out) {
-  auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out);
+  auto from = admit(x, out);
   if (!from)
     return;
-  seen_message_ids_.push_back(x.message_id);
   auto& r = record_;
   r.rounds.push_back(
       messages::negotiation_round{static_cast<std::int32_t>(r.rounds.size() + 1),
@@ -266,10 +270,9 @@ void rules::on_message(const messages::agent_accept& x, std::int64_t now_ms,
 
 void rules::on_message(const messages::agent_reject& x, std::int64_t now_ms,
                        effects& out) {
-  auto from = admit(x.negotiation_id, x.message_id, x.from_agent, out);
+  auto from = admit(x, out);
   if (!from)
     return;
-  seen_message_ids_.push_back(x.message_id);
   auto& r = record_;
   r.rounds.push_back(messages::negotiation_round{
       static_cast<std::int32_t>(r.rounds.size() + 1), agent_of(*from),

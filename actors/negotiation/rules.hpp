@@ -3,7 +3,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "messages/agent_messages.hpp"
 #include "messages/commands.hpp"
@@ -57,8 +56,12 @@ using opening = messages::negotiation_opening;
 /// No CAF, no clock: the caller passes the time of every input.
 ///
 /// Beyond the seed: a message from a non-party, or a party acting out of turn,
-/// is refused with a coded error and changes nothing; a replayed message id is
-/// ignored with a warning. One timer is pending at a time, due at the nearer
+/// is refused with a coded error and changes nothing; a message id that made
+/// a round is ignored with warning E011 when the message is that round's move
+/// again (replay.hpp), and refused with error E035 when it is another move.
+/// A counter past the round limit expires the negotiation as seed 000 says,
+/// and is kept as the last round (so that its message id is recognised too)
+/// without being taken up. One timer is pending at a time, due at the nearer
 /// of the round and total deadlines; when a counter moves the round deadline
 /// later, the pending timer is kept and re-armed when it fires early.
 class rules {
@@ -128,9 +131,8 @@ private:
   rules() = default;
 
   /// Checks what every agent message must pass; returns the sender's party.
-  std::optional<party> admit(const std::string& negotiation_id,
-                             const std::string& message_id, const std::string& from,
-                             effects& out);
+  template <class AgentMessage>
+  std::optional<party> admit(const AgentMessage& x, effects& out);
 
   void counter(const std::string& message_id, party from,
                const messages::proposal& proposal, const std::string& reason,
@@ -161,8 +163,6 @@ private:
   party to_move_ = party::responder;
   std::optional<std::int64_t> initiator_amount_;
   std::optional<std::int64_t> responder_amount_;
-  /// At most one per round, so a short vector beats a hash set.
-  std::vector<std::string> seen_message_ids_;
   std::int64_t round_deadline_ms_ = 0;
   std::int64_t total_deadline_ms_ = 0;
   std::optional<std::int64_t> timer_due_ms_;

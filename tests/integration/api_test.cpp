@@ -452,6 +452,7 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   api.post(messages_of(id), counter("1", "alice", 5));
   api.post(messages_of(id), counter("2", "bob", 5));
   api.post(messages_of(id), counter("2", "bob", 5));
+  api.post(messages_of(id), counter("2", "bob", 6));
   api.post(messages_of(id), json::object());
   api.post(messages_of(id), counter("3", "carol", 5));
   api.post("/api/v1/agents", external("dave"));

@@ -129,7 +129,9 @@ TEST_CASE("a counter past the round limit expires the negotiation", "[actor]") {
   r.counter("bob", 8800, "bob:3");
   REQUIRE(fx.seen.kinds().back() == negotiation_event_kind::expired);
   CHECK(r.last().status_reason == "Round limit reached — 5 rounds");
-  CHECK(r.last().rounds.size() == 5);
+  // Kept as the last round (its message id is recognised), not taken up.
+  REQUIRE(r.last().rounds.size() == 6);
+  CHECK(r.last().rounds.back().message_id == "bob:3");
   CHECK(r.last().current_proposal.amount == 9000);
 }
 

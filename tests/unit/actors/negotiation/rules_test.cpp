@@ -363,8 +363,14 @@ TEST_CASE("with 5 rounds, the counter that would make round 6 expires the negoti
   const auto& rec = n.r.record();
   CHECK(rec.status == negotiation_status::expired);
   CHECK(rec.status_reason == "Round limit reached — 5 rounds");
-  CHECK(rec.rounds.size() == 5);
+  // Kept as the last round, so that its message id is recognised, but not
+  // taken up: the current proposal and the convergence stay those of round 5.
+  REQUIRE(rec.rounds.size() == 6);
+  CHECK(rec.rounds[5] == negotiation_round{6, "bob", offer(88000),
+                                           round_action::counter, "too high", t0 + 5000,
+                                           "m-b3"});
   CHECK(rec.current_proposal.amount == 90000);
+  CHECK(rec.convergence_score == convergence_score(90000, 85000));
   CHECK(rec.updated_at == t0 + 5000);
   CHECK_FALSE(rec.final_proposal);
   CHECK(n.r.terminal());
@@ -378,8 +384,10 @@ TEST_CASE("with max_rounds 1 the first counter expires the negotiation", "[unit]
   const auto& rec = n.r.record();
   CHECK(rec.status == negotiation_status::expired);
   CHECK(rec.status_reason == "Round limit reached — 1 round");
-  REQUIRE(rec.rounds.size() == 1);
+  REQUIRE(rec.rounds.size() == 2);
   CHECK(rec.rounds[0].action == round_action::propose);
+  CHECK(rec.rounds[1].action == round_action::counter);
+  CHECK(rec.rounds[1].message_id == "m-b1");
   CHECK(rec.current_proposal.amount == 100000);
 }
 
@@ -404,7 +412,8 @@ TEST_CASE("with max_rounds 20, 19 counters fit and the 20th expires", "[unit]") 
   auto out = n.send(counter_msg("alice", "m-20", 80000), t0 + 20000);
   CHECK(out.event == negotiation_event_kind::expired);
   CHECK(n.r.record().status_reason == "Round limit reached — 20 rounds");
-  CHECK(n.r.record().rounds.size() == 20);
+  CHECK(n.r.record().rounds.size() == 21);
+  CHECK(n.r.record().rounds.back().message_id == "m-20");
 }
 
 TEST_CASE("an accept at the round limit is still taken (it is not a counter)",
@@ -583,11 +592,12 @@ TEST_CASE("a message without message_id is refused with error E001", "[unit]") {
   CHECK(n.r.to_move() == party::responder);
 }
 
-TEST_CASE("a replayed message id is ignored with warning E011", "[unit]") {
+TEST_CASE("a replayed move is ignored with warning E011", "[unit]") {
   negotiation n;
-  SECTION("the opening's own message id") {
+  SECTION("the opening proposal delivered again") {
     const auto before = n.r.record();
-    auto out = n.send(accept_msg("bob", "m-open"), t0 + 1000);
+    agent_proposal again{"m-open", "neg_1", "alice", offer(100000)};
+    auto out = n.send(again, t0 + 1000);
     require_refused(out, severity::warning, error_code::duplicate_message);
     CHECK(out.refused->message == "Duplicate message m-open ignored");
     CHECK(n.r.record() == before);
@@ -601,12 +611,39 @@ TEST_CASE("a replayed message id is ignored with warning E011", "[unit]") {
     CHECK(n.r.record() == before);
     CHECK(n.r.to_move() == party::initiator);
   }
-  SECTION("another party reusing an id already seen") {
+}
+
+TEST_CASE("a message id reused for another move is refused with error E035 and "
+          "changes nothing",
+          "[unit]") {
+  negotiation n;
+  SECTION("the opening's own message id taken by an accept") {
+    const auto before = n.r.record();
+    auto out = n.send(accept_msg("bob", "m-open"), t0 + 1000);
+    require_refused(out, severity::error, error_code::message_id_reused);
+    CHECK(out.refused->message ==
+          "Message id m-open was already used for another move (from, action, "
+          "proposal differ)");
+    CHECK(n.r.record() == before);
+    CHECK_FALSE(n.r.terminal());
+  }
+  SECTION("the other party reusing an id already seen") {
     n.send(counter_msg("bob", "m-x", 80000), t0 + 1000);
     const auto before = n.r.record();
-    require_refused(n.send(accept_msg("alice", "m-x"), t0 + 2000), severity::warning,
-                    error_code::duplicate_message);
+    auto out = n.send(counter_msg("alice", "m-x", 80000), t0 + 2000);
+    require_refused(out, severity::error, error_code::message_id_reused);
+    CHECK(out.refused->message ==
+          "Message id m-x was already used for another move (from differs)");
     CHECK(n.r.record() == before);
+  }
+  SECTION("the same party with another amount") {
+    n.send(counter_msg("bob", "m-b1", 80000), t0 + 1000);
+    n.send(counter_msg("alice", "m-a1", 90000), t0 + 2000);
+    const auto before = n.r.record();
+    require_refused(n.send(counter_msg("bob", "m-b1", 85000), t0 + 3000),
+                    severity::error, error_code::message_id_reused);
+    CHECK(n.r.record() == before);
+    CHECK(n.r.to_move() == party::responder);
   }
 }
 
@@ -993,7 +1030,7 @@ TEST_CASE("a resumed negotiation hands the latest offer to the party to move",
   CHECK(r.latest_offer()->proposal == offer(80000));
 }
 
-TEST_CASE("a resumed negotiation refuses every message id it applied before",
+TEST_CASE("a resumed negotiation recognises every message id it applied before",
           "[unit]") {
   negotiation n;
   n.send(counter_msg("bob", "m-b1", 80000), t0 + 1000);
@@ -1001,11 +1038,19 @@ TEST_CASE("a resumed negotiation refuses every message id it applied before",
   effects out;
   auto r = rules::resume(n.r.record(), t0 + 3000, out);
   CHECK(r.to_move() == party::responder);
-  for (const auto* id : {"m-open", "m-b1", "m-a1"}) {
-    effects again;
-    r.on_message(counter_msg("bob", id, 85000), t0 + 3500, again);
-    require_refused(again, severity::warning, error_code::duplicate_message);
-  }
+  auto send = [&r](const auto& x) {
+    effects fx;
+    r.on_message(x, t0 + 3500, fx);
+    return fx;
+  };
+  require_refused(send(agent_proposal{"m-open", "neg_1", "alice", offer(100000)}),
+                  severity::warning, error_code::duplicate_message);
+  require_refused(send(counter_msg("bob", "m-b1", 80000)), severity::warning,
+                  error_code::duplicate_message);
+  require_refused(send(counter_msg("alice", "m-a1", 90000)), severity::warning,
+                  error_code::duplicate_message);
+  require_refused(send(counter_msg("bob", "m-a1", 85000)), severity::error,
+                  error_code::message_id_reused);
   CHECK(r.record().rounds.size() == 3);
   effects next;
   r.on_message(counter_msg("bob", "m-b2", 86000), t0 + 4000, next);
