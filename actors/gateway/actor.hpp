@@ -23,8 +23,11 @@ struct gateway_options {
   /// How long a request may wait for its outcome before the gateway gives
   /// up on it (E030: the runtime is too busy to answer in time).
   std::chrono::milliseconds outcome_timeout{5000};
-  /// Ended negotiations (and the results of their moves) it keeps.
-  std::size_t ended_limit = 10000;
+  /// Ended negotiations (and the results of their moves) it keeps, for
+  /// replays of their moves without the store. About 7 KB each (an
+  /// estimate from the record's size; 10,000 would hold ~70 MB after a load
+  /// for good); older ones are the store's.
+  std::size_t ended_limit = 1000;
   /// The store: an opening or a move is answered only once its record is
   /// committed there (`sync`), and a negotiation the gateway forgot is read
   /// from it. None: answered as soon as it is settled.

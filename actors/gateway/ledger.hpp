@@ -22,7 +22,7 @@ namespace parley::actors::gateway {
 /// now, after the end and after a restart.
 class ledger {
 public:
-  explicit ledger(std::size_t ended_limit = 10000) : ended_limit_(ended_limit) {}
+  explicit ledger(std::size_t ended_limit = 1000) : ended_limit_(ended_limit) {}
 
   /// Brings the record of `x`'s negotiation up to date; returns it, or null
   /// for an event of a negotiation whose start it never saw.

@@ -578,7 +578,11 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
           caf::anon_send(caf::actor_cast<store_actor>(strong), messages::commit_atom::value,
                          std::move(failure));
       },
-      options.metrics);
+      options.metrics,
+      [weak] {
+        if (auto strong = caf::actor_cast<caf::actor>(weak.lock()))
+          caf::anon_send(caf::actor_cast<store_actor>(strong), idle_atom::value);
+      });
   return {
       // The bus's negotiation events come through the intake; one sent to
       // the store itself is folded the same way.
@@ -672,6 +676,9 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [self](messages::commit_atom, const std::string& failure) {
         committed(self, failure);
       },
+      // The writer has been idle for a while (a load is over): the reader's
+      // page cache goes back too (its look-ups for `sync` and `get` filled it).
+      [self](idle_atom) { self->state.db->release_memory(); },
       [self](messages::commit_atom) {
         commit(self);
         auto& st = self->state;

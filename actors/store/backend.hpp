@@ -67,6 +67,10 @@ public:
   /// Does the upkeep deferred commits left due, if any.
   virtual void checkpoint_if_due() {}
 
+  /// Gives back the memory the connection caches but does not use now
+  /// (SQLite's page cache); nothing to give back by default.
+  virtual void release_memory() {}
+
   /// Reads one row; false if there is none.
   virtual bool get(const std::string& id, negotiation_row& out) = 0;
 

@@ -72,7 +72,9 @@ namespace parley::actors {
 ///   before it failed (at once while that one waits to be written again).
 /// - `done`: commits what is pending and stops.
 /// - `commit` is the store's own: it sends it to itself to commit a batch,
-///   and its writer reports a batch written (with why it failed, or "").
+///   and its writer reports a batch written (with why it failed, or "");
+///   `idle` too: its writer was idle for a second and gave back its
+///   connection's page cache, and the store gives back its own.
 /// - `events`: its intake has negotiation events for it (it takes them);
 ///   an `intake_actor` message names that intake (spawn_store sends it).
 /// The store's intake (actors/store/intake.hpp): the subscriber its
@@ -83,6 +85,9 @@ namespace parley::actors {
 using intake_actor = subscriber_actor::extend<
     caf::replies_to<messages::events_atom, std::vector<messages::negotiation_event>>::
         with<std::vector<messages::negotiation_event>>>;
+
+/// The store's own message from its writer's thread (see `idle` above).
+using idle_atom = caf::atom_constant<caf::atom("idle")>;
 
 using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::sync_atom, std::string, std::int32_t>::with<std::int32_t>,
@@ -118,7 +123,7 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::get_atom, messages::demand_atom,
                     std::string>::with<messages::demand_view>,
     caf::reacts_to<messages::done_atom>, caf::reacts_to<messages::commit_atom>,
-    caf::reacts_to<messages::commit_atom, std::string>,
+    caf::reacts_to<messages::commit_atom, std::string>, caf::reacts_to<idle_atom>,
     caf::reacts_to<messages::events_atom>, caf::reacts_to<intake_actor>>;
 
 } // namespace parley::actors

@@ -373,6 +373,8 @@ public:
         this);
   }
 
+  void release_memory() override { sqlite3_db_release_memory(db_); }
+
   void checkpoint_if_due() override {
     if (wal_pages_ < checkpoint_pages_)
       return;

@@ -21,8 +21,9 @@ std::string write_all(backend& db, const write_job& job) {
 } // namespace
 
 writer::writer(std::shared_ptr<backend> db, done_callback on_done,
-               std::shared_ptr<metrics::store_metrics> metrics)
-    : db_(std::move(db)), on_done_(std::move(on_done)), metrics_(std::move(metrics)) {
+               std::shared_ptr<metrics::store_metrics> metrics, idle_callback on_idle)
+    : db_(std::move(db)), on_done_(std::move(on_done)), on_idle_(std::move(on_idle)),
+      metrics_(std::move(metrics)) {
   db_->defer_checkpoints();
   thread_ = std::thread([this] { run(); });
 }
@@ -87,12 +88,29 @@ std::string writer::finish(write_job job) {
   return job.empty() ? std::string{} : write(job);
 }
 
+void writer::wait_for_job(std::unique_lock<std::mutex>& lock) {
+  auto ready = [this] {
+    return has_job_ || stop_;
+  };
+  if (cv_.wait_for(lock, idle_release, ready))
+    return;
+  // Idle (a load is over): the page cache its last batches filled goes back
+  // (16 MiB per connection, sqlite_backend.cpp); the next batch reads what
+  // it touches from the OS's page cache.
+  lock.unlock();
+  db_->release_memory();
+  if (on_idle_)
+    on_idle_();
+  lock.lock();
+  cv_.wait(lock, ready);
+}
+
 void writer::run() {
   for (;;) {
     write_job ops;
     {
       std::unique_lock<std::mutex> lock{mtx_};
-      cv_.wait(lock, [this] { return has_job_ || stop_; });
+      wait_for_job(lock);
       if (!has_job_)
         return;
       ops = std::move(job_);

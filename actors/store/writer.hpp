@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -38,10 +39,15 @@ public:
   /// transaction failed.
   using done_callback = std::function<void(std::string failure)>;
 
+  /// Called on the writer's thread once it gave back its connection's
+  /// cache after idle_release without a batch.
+  using idle_callback = std::function<void()>;
+
   /// With `metrics`, each transaction's time, its rows and whether it
   /// failed are recorded there (on the writer's thread, lock-free).
   writer(std::shared_ptr<backend> db, done_callback on_done,
-         std::shared_ptr<metrics::store_metrics> metrics = nullptr);
+         std::shared_ptr<metrics::store_metrics> metrics = nullptr,
+         idle_callback on_idle = nullptr);
 
   /// Finishes the batch in hand and stops the thread.
   ~writer();
@@ -62,8 +68,17 @@ public:
   /// Returns the failure, if any.
   std::string finish(write_job job);
 
+  /// How long the writer waits for a batch before it gives back the
+  /// memory its connection caches (backend::release_memory).
+  static constexpr std::chrono::milliseconds idle_release{1000};
+
 private:
   void run();
+
+  /// Waits (with `lock` held) for a batch or the stop; once idle for
+  /// idle_release, gives back the connection's cache first and calls
+  /// `on_idle`.
+  void wait_for_job(std::unique_lock<std::mutex>& lock);
 
   /// Writes `job` in one transaction, recorded in `metrics_`; returns the
   /// failure, if any.
@@ -71,6 +86,7 @@ private:
 
   std::shared_ptr<backend> db_;
   done_callback on_done_;
+  idle_callback on_idle_;
   std::shared_ptr<metrics::store_metrics> metrics_;
   std::mutex mtx_;
   std::condition_variable cv_;
