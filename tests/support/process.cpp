@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <fcntl.h>
@@ -57,19 +57,28 @@ int next_process_number() {
 background_process::background_process(const std::vector<std::string>& argv) {
   output_file_ = std::string{P_tmpdir} + "/parley-test-" + std::to_string(getpid())
                  + "-process-" + std::to_string(next_process_number()) + ".out";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output_file_.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   std::vector<char*> args;
   for (const auto& arg : argv)
     args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
-  auto rc = posix_spawn(&pid_, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0)
+  auto parent = getpid();
+  pid_ = fork();
+  if (pid_ < 0)
     throw std::runtime_error("cannot start " + argv[0]);
+  if (pid_ == 0) {
+    // Only async-signal-safe calls until exec: the test is multithreaded.
+    // The child is killed when the test's thread that started it ends, so a
+    // test that aborts (a failed REQUIRE on an nlohmann assertion, a
+    // sanitizer report) leaves no serve behind.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+      _exit(127);
+    auto out = open(output_file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out < 0 || dup2(out, STDOUT_FILENO) < 0 || dup2(out, STDERR_FILENO) < 0)
+      _exit(127);
+    execve(args[0], args.data(), environ);
+    _exit(127);
+  }
 }
 
 background_process::~background_process() {

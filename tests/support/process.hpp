@@ -29,7 +29,8 @@ std::string write_temp_file(const std::string& name, const std::string& text);
 
 /// A process started in the background with its output (standard output and
 /// error) going to a file; killed with SIGKILL, by PID, when this object goes
-/// away and it still runs. Every wait is bounded by the caller's limit.
+/// away and it still runs, and by the kernel when the thread that started it
+/// ends (the test aborted). Every wait is bounded by the caller's limit.
 class background_process {
 public:
   /// Starts `argv[0]` with `argv`.
