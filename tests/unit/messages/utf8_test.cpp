@@ -23,7 +23,9 @@ TEST_CASE("well-formed UTF-8 is RFC 3629's", "[unit]") {
   CHECK_FALSE(is_utf8("a\x80"));            // a lone continuation byte
 }
 
-TEST_CASE("escape_invalid_utf8 writes each stray byte as \\xHH", "[unit]") {
+TEST_CASE(
+    "escape_invalid_utf8 writes each stray byte as a backslash, x and two hex digits",
+    "[unit]") {
   CHECK(escape_invalid_utf8("caf\xc3\xa9") == "caf\xc3\xa9");
   CHECK(escape_invalid_utf8("/assets/\xff") == "/assets/\\xFF");
   CHECK(escape_invalid_utf8("a\xe2\x82") == "a\\xE2\\x82");

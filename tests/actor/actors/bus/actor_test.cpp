@@ -44,7 +44,7 @@ TEST_CASE("a subscriber that fails an event does not stop the bus", "[actor]") {
   CHECK(f.seen.problems.back().message == "second");
 }
 
-TEST_CASE("producers on the bus's node reach the subscribers directly; one that "
+TEST_CASE("producers on the bus's node reach the subscribers directly, and one that "
           "terminates is dropped",
           "[actor]") {
   actor_fixture f;

@@ -69,7 +69,7 @@ const std::vector<channel_event_kind> every_kind{
     channel_event_kind::feedback_evaluated,
     channel_event_kind::finalized};
 
-TEST_CASE("a channel's events reach the bus's subscribers; its end its reporter too",
+TEST_CASE("a channel's events reach the bus's subscribers, and its end its reporter too",
           "[actor]") {
   actor_fixture f;
   auto reported = play(f, f.events);

@@ -309,7 +309,7 @@ TEST_CASE("just below 50 % fails with low_acceptance and a compromise",
   CHECK(x.optional.empty());
 }
 
-TEST_CASE("49 of 100 fails; nobody asking for changes is said so", "[unit][channel]") {
+TEST_CASE("49 of 100 fails, and nobody asking for changes is said so", "[unit][channel]") {
   auto x = evaluate(100, feedback(49, 51));
   CHECK(x.next == channel_status::failed);
   CHECK(x.failure == failure_reason::low_acceptance);

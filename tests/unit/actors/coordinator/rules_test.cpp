@@ -161,7 +161,7 @@ TEST_CASE("select: the seed's Chinese demand, ranked by the share of tags offere
   CHECK(x.analysis == "3 of 4 active agents offer the demand's capability tags");
 }
 
-TEST_CASE("select: an English demand; tags compare with ASCII case ignored",
+TEST_CASE("select: an English demand, and tags compare with ASCII case ignored",
           "[unit][coordinator]") {
   std::vector<channel_profile> agents{agent("hall", {"Venue"}),
                                       agent("chef", {"catering"}),

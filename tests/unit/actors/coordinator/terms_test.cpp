@@ -14,7 +14,7 @@ TEST_CASE("terms: Chinese runs give pairs of neighbouring ideographs",
   CHECK(terms_of("场地，嘉宾。\xE3\x80\x80聚会") == terms{"场地", "嘉宾", "聚会"});
 }
 
-TEST_CASE("terms: words are lower-cased; one-letter and function words are left out",
+TEST_CASE("terms: words are lower-cased, and one-letter and function words are left out",
           "[unit][coordinator]") {
   CHECK(terms_of("I need a Venue and the AI speaker!") ==
         terms{"need", "venue", "ai", "speaker"});

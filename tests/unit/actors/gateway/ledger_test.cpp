@@ -68,7 +68,7 @@ TEST_CASE("a record is committed once the store confirmed its rounds, and its en
   CHECK(book.committed(id));
 }
 
-TEST_CASE("a record restored from the store is committed; one not kept is not",
+TEST_CASE("a record restored from the store is committed, and one not kept is not",
           "[unit]") {
   ledger book;
   book.restore(sample_opened(id));

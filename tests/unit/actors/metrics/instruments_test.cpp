@@ -57,7 +57,7 @@ TEST_CASE("open negotiations are started and resumed less ended, never below zer
   CHECK(m.open() == 0);
 }
 
-TEST_CASE("HTTP requests count per route and status; odd statuses at the ends",
+TEST_CASE("HTTP requests count per route and status, and odd statuses at the ends",
           "[unit][metrics]") {
   http_metrics m{3};
   m.count(0, 200);

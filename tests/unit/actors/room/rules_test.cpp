@@ -308,7 +308,7 @@ TEST_CASE("a history limit of 0 keeps no history but still frees the room", "[un
   CHECK(y.id != x.id);
 }
 
-TEST_CASE("\"previous\" names the most recently ended negotiation", "[unit]") {
+TEST_CASE("the field previous names the most recently ended negotiation", "[unit]") {
   rules room{"room-a", 5, 42};
   CHECK(room.resolve("previous").empty());
   auto x = start_ok(room, t0);

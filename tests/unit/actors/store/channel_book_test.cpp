@@ -153,7 +153,7 @@ TEST_CASE("a restored channel goes on from its stored events", "[unit]") {
 }
 
 TEST_CASE("a channel's row is written when it begins, changes status or round, "
-          "and ends; its proposal only then",
+          "and ends, and its proposal only then",
           "[unit]") {
   auto story = channel_story("c-1", "d-1", t0, channel_ending::finalized);
   channel_book book;

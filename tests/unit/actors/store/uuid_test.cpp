@@ -7,7 +7,7 @@
 using parley::actors::store::is_lower_uuid;
 using parley::actors::store::is_uuid;
 
-TEST_CASE("a UUID's text is 8-4-4-4-12 hex digits; lower case for the store's ids",
+TEST_CASE("a UUID's text is 8-4-4-4-12 hex digits, in lower case for the store's ids",
           "[unit]") {
   const std::string lower = "0190f3a2-7c4e-7b1d-9a3f-5e6d7c8b9a01";
   const std::string upper = "0190F3A2-7C4E-7B1D-9A3F-5E6D7C8B9A01";
