@@ -156,11 +156,11 @@ std::string open_page_sql(const char* columns_from, const std::string& cursor,
     std::string id;
     parse_cursor(cursor, ms, id);
     auto at = b.bind(to_iso(ms), "timestamptz");
-    auto at_again = b.bind(to_iso(ms), "timestamptz");
     auto after = b.bind(id, "uuid");
-    // The first condition alone is a range of the index to start from.
-    b.add("n.expires_at >= " + at);
-    b.add("(n.expires_at > " + at_again + " OR n.id > " + after + ")");
+    // A row value: with the index on (expires_at, id) (migration 006) the
+    // page starts where the last one ended, however many rows share an
+    // expires_at.
+    b.add("(n.expires_at, n.id) > (" + at + ", " + after + ")");
   }
   where = b.take();
   return std::string{"SELECT "} + columns_from + where.sql +

@@ -51,8 +51,9 @@ std::string cursor_after(std::int64_t created_at_ms, const std::string& id);
 /// A page of crash recovery's open negotiations: the SELECT of
 /// `columns_from` ("cols FROM negotiations n ...") for the open rows after
 /// `cursor` (empty: from the first) in the order of the expiry index
-/// (expires_at, then id: the index finds the open rows in that order, so a
-/// page reads about as many rows as it holds), one row more than `limit`
+/// (expires_at, then id, migration 006: the index finds the open rows in
+/// that order, so a page reads about as many rows as it holds, also when
+/// many share an expires_at), one row more than `limit`
 /// (which says whether there is a next page); its parameters go to `where`.
 /// Throws query_error for a malformed cursor.
 std::string open_page_sql(const char* columns_from, const std::string& cursor,
