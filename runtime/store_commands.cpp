@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "actors/store/backend.hpp"
+#include "actors/store/presence.hpp"
 #include "messages/json.hpp"
 
 namespace parley::runtime {
@@ -91,6 +92,18 @@ int store_commands::run(const config::settings& settings, std::ostream& out,
   }
   url.synchronous_full = settings.store.synchronous == "full";
   try {
+    // Only `migrate` makes a store; the others never leave an empty file
+    // where a store was expected (docs/configuration.md).
+    auto migrating =
+        db_->parsed() && db_->get_subcommands().front()->get_name() == "migrate";
+    auto why = migrating ? store::leftover_log(url) : store::absent_file(url);
+    if (!why.empty()) {
+      err << "parley: store: " << why
+          << (migrating ? "\n"
+                        : "; `parley db migrate --store " + store::redacted(url) +
+                              "` makes a new, empty store\n");
+      return 1;
+    }
     auto db = store::open_backend(url);
     if (stats_->parsed()) {
       auto stats = db->stats(10);

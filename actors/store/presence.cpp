@@ -9,16 +9,21 @@
 
 namespace parley::actors::store {
 
+std::string absent_file(const store_url& url) {
+  if (url.kind != store_kind::sqlite)
+    return {};
+  struct stat st {};
+  if (::stat(url.target.c_str(), &st) == 0)
+    return {};
+  if (errno == ENOENT)
+    return "the SQLite store file " + url.target + " does not exist";
+  throw store_error("cannot look at the SQLite store file " + url.target + ": " +
+                    std::strerror(errno));
+}
+
 std::string missing_store(const store_url& url) {
-  if (url.kind == store_kind::sqlite) {
-    struct stat st {};
-    if (::stat(url.target.c_str(), &st) != 0) {
-      if (errno == ENOENT)
-        return "the SQLite store file " + url.target + " does not exist";
-      throw store_error("cannot look at the SQLite store file " + url.target + ": " +
-                        std::strerror(errno));
-    }
-  }
+  if (auto why = absent_file(url); !why.empty())
+    return why;
   // There: opening it creates nothing.
   if (!open_backend(url)->holds_store())
     return "the store " + redacted(url) + " holds no Parley schema (an empty database)";

@@ -6,6 +6,11 @@
 
 namespace parley::actors::store {
 
+/// Why `url` names no file to open (empty: it does, or it is not SQLite):
+/// its SQLite file does not exist. Opening it would create an empty one.
+/// Throws store_error when the file cannot be looked at.
+std::string absent_file(const store_url& url);
+
 /// Why `url` names no store yet (empty: it holds one): an SQLite file that
 /// does not exist, or a database (an SQLite file, a PostgreSQL database)
 /// where no migration of Parley's was ever applied. Never creates the file.

@@ -31,11 +31,11 @@
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
-using parley::test::external;
 using parley::test::background_process;
+using parley::test::external;
 using parley::test::openapi_contract;
-using parley::test::proposal;
 using parley::test::poll_until;
+using parley::test::proposal;
 using parley::test::run_command;
 
 namespace {
@@ -322,7 +322,8 @@ TEST_CASE("a store file deleted while serving: not ready, moves refused, and a r
   stop(serve);
 }
 
-TEST_CASE("serve refuses a store that is not there, or a new one over a leftover log",
+TEST_CASE("serve refuses a store that is not there, or a new one over a leftover log, "
+          "and the store commands create none",
           "[integration]") {
   parley::test::temp_store store;
   auto missing = parley::test::run_parley("serve --port 0 --store " + store.path(), 30);
@@ -344,8 +345,23 @@ TEST_CASE("serve refuses a store that is not there, or a new one over a leftover
   INFO(leftover.output);
   CHECK(leftover.exit_code == 1);
   CHECK(leftover.output.find("left from a store that vanished") != std::string::npos);
-  // `parley db migrate` makes a store serve opens without the flag.
+  // So does `parley db migrate`; the other store commands create nothing.
+  auto migrate_over_log =
+      parley::test::run_parley("db migrate --store " + store.path());
+  INFO(migrate_over_log.output);
+  CHECK(migrate_over_log.exit_code == 1);
+  CHECK(migrate_over_log.output.find("left from a store that vanished") !=
+        std::string::npos);
   std::filesystem::remove(store.path() + "-wal");
+  for (const auto* command : {"db verify", "db rollback", "db expire", "stats"}) {
+    auto r =
+        parley::test::run_parley(std::string{command} + " --store " + store.path());
+    INFO(command << ": " << r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("does not exist") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(store.path()));
+  }
+  // `parley db migrate` makes a store serve opens without the flag.
   REQUIRE(parley::test::run_parley("db migrate --store " + store.path()).exit_code ==
           0);
   background_process serve{serve_argv(store.path(), false)};
