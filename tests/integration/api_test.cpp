@@ -19,26 +19,14 @@
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
+using parley::test::counter;
 using parley::test::external;
 using parley::test::openapi_contract;
 using parley::test::proposal;
 using parley::test::serve_process;
+using parley::test::simple_move;
 
 namespace {
-
-json counter(const std::string& message_id, const std::string& from,
-             std::int64_t amount) {
-  return {{"message_id", message_id},
-          {"from", from},
-          {"action", "counter"},
-          {"proposal", proposal(amount)},
-          {"reason", "meet me halfway"}};
-}
-
-json simple_move(const std::string& message_id, const std::string& from,
-                 const std::string& action) {
-  return {{"message_id", message_id}, {"from", from}, {"action", action}};
-}
 
 /// Registers two external agents and opens a negotiation between them.
 std::string open_negotiation(api_client& api, const std::string& a,

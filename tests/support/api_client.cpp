@@ -231,4 +231,18 @@ nlohmann::json proposal(std::int64_t amount) {
   return {{"amount", amount}, {"currency", "GBP"}, {"description", "logo design"}};
 }
 
+nlohmann::json counter(const std::string& message_id, const std::string& from,
+                       std::int64_t amount) {
+  return {{"message_id", message_id},
+          {"from", from},
+          {"action", "counter"},
+          {"proposal", proposal(amount)},
+          {"reason", "meet me halfway"}};
+}
+
+nlohmann::json simple_move(const std::string& message_id, const std::string& from,
+                           const std::string& action) {
+  return {{"message_id", message_id}, {"from", from}, {"action", action}};
+}
+
 } // namespace parley::test

@@ -96,4 +96,12 @@ nlohmann::json external(const std::string& id);
 /// A proposal of `amount` pence for a logo design.
 nlohmann::json proposal(std::int64_t amount);
 
+/// A move body: `from` counters with proposal(`amount`), "meet me halfway".
+nlohmann::json counter(const std::string& message_id, const std::string& from,
+                       std::int64_t amount);
+
+/// A move body of `action` (accept or reject) without a proposal.
+nlohmann::json simple_move(const std::string& message_id, const std::string& from,
+                           const std::string& action);
+
 } // namespace parley::test
