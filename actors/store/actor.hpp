@@ -7,8 +7,8 @@
 
 #include "actors/metrics/node_metrics.hpp"
 #include "actors/store/backend.hpp"
-#include "actors/store/interface.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/store.hpp"
 
 namespace parley::actors::store {
 
@@ -58,7 +58,7 @@ struct store_options {
 /// rare writes of agents and rooms (migration 002) are not batched: each waits
 /// until every negotiation event received before it is committed (a flush
 /// to itself), then commits on the actor's own connection and thread. See
-/// actors/store/interface.hpp for the requests.
+/// messages/handles/store.hpp for the requests.
 store_actor spawn_store(caf::actor_system& sys, const store_url& url,
                         const messages::event_sink& events, store_options options = {});
 

@@ -2,7 +2,7 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/store/interface.hpp"
+#include "messages/handles/store.hpp"
 
 namespace parley::actors::store {
 
@@ -23,7 +23,7 @@ namespace parley::actors::store {
 /// the store hears once per batch (`events`, sent to it when the first event
 /// after a take arrives) and takes them all at once.
 ///
-/// The intake_actor interface is in actors/store/interface.hpp. With
+/// The intake_actor interface is in messages/handles/store.hpp. With
 /// simulated time the intake is detached too (see intake.cpp).
 intake_actor spawn_intake(caf::actor_system& sys, const store_actor& store);
 
