@@ -14,5 +14,5 @@
 /// them in the resident set until the kernel needs them). With jemalloc's
 /// defaults (10 s, then 10 s more of MADV_FREE) serve's RSS 10 s after a
 /// 60 s load was 2.0x its RSS before in one run of two; with these, 1.39x and
-/// 1.40x at the same throughput (BENCHMARKS.md, "Memory after a load").
+/// 1.40x at the same throughput (docs/benchmarks/memory.md, "Memory after a load").
 const char* malloc_conf = "background_thread:true,dirty_decay_ms:5000,muzzy_decay_ms:0";

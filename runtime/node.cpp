@@ -42,8 +42,8 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
   // 50 µs per idle worker), CPU that the others need. Idle workers go straight
   // to their condition variable instead: W1 --remote does 20-30 % more
   // negotiations per second with 15-25 % less CPU on each side
-  // (BENCHMARKS.md, "2026-11-26, later"), serve's workers use half the CPU
-  // ("API: one deadline per request"). Not for local runs: there it changes
+  // (docs/benchmarks/nodes.md, "2026-11-26, later"), serve's workers use half the CPU
+  // (docs/benchmarks/api.md, "2026-11-27: API"). Not for local runs: there it changes
   // no throughput, and W2's lateness tail looked worse.
   if (options.network || options.sleep_when_idle)
     cfg.set("work-stealing.moderate-poll-attempts", std::size_t{0});

@@ -26,7 +26,7 @@ struct store_options {
   /// commit). `parley run` and `parley bench` settle (`store.settle_ms`,
   /// a second by default): a load test's negotiation that ends sooner is one
   /// insert of its final row (W1 N=100k: its three earlier events cost the
-  /// run with a store a tenth of its time, BENCHMARKS.md "2026-11-28").
+  /// run with a store a tenth of its time, docs/benchmarks/store.md "2026-11-28").
   std::chrono::milliseconds settle{0};
 };
 

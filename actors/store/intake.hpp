@@ -16,7 +16,7 @@ namespace parley::actors::store {
 /// thread. A negotiation publishes up to four events (one, its end, to a
 /// store that settles: `store_options::settle`): W1 N=100k with a store that
 /// dropped every event took 1.4 times as long as without a store, and 1.1
-/// times with the same store on the scheduler (BENCHMARKS.md, "2026-11-27,
+/// times with the same store on the scheduler (docs/benchmarks/store.md, "2026-11-27,
 /// 18:00 UTC"). The intake runs on the scheduler: an event costs its sender
 /// a mailbox push, the intake takes in many events each time it runs
 /// (events come through the scheduler's shared entry, `deliver_event`), and
