@@ -199,7 +199,7 @@ struct serve_settings {
   /// Requests waiting for the runtime at once; more get 503 (1..1000000).
   std::int32_t max_in_flight = 4096;
   /// Connections open at once (1..1000000); serve lowers it to what its
-  /// open-files limit leaves (runtime/fd_limit.hpp). One more connection,
+  /// open-files limit leaves (cli/fd_limit.hpp). One more connection,
   /// kept for health checks, may ask only `/healthz` and `/readyz`.
   std::int32_t max_connections = 10000;
   /// A keep-alive connection idle this long is closed (100..3600000 ms).

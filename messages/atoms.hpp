@@ -7,7 +7,7 @@
 namespace parley::messages {
 
 using subscribe_atom = caf::atom_constant<caf::atom("subscribe")>;
-// The HTTP API's requests to the gateway (actors/gateway/interface.hpp).
+// The HTTP API's requests to the gateway (messages/handles/gateway.hpp).
 using agent_atom = caf::atom_constant<caf::atom("agent")>;
 using room_atom = caf::atom_constant<caf::atom("room")>;
 using list_atom = caf::atom_constant<caf::atom("list")>;
@@ -18,7 +18,7 @@ using done_atom = caf::atom_constant<caf::atom("done")>;
 using shutdown_atom = caf::atom_constant<caf::atom("shutdown")>;
 using echo_atom = caf::atom_constant<caf::atom("echo")>;
 using count_atom = caf::atom_constant<caf::atom("count")>;
-// The store's requests (actors/store/interface.hpp).
+// The store's requests (messages/handles/store.hpp).
 using sync_atom = caf::atom_constant<caf::atom("sync")>;
 using get_atom = caf::atom_constant<caf::atom("get")>;
 using query_atom = caf::atom_constant<caf::atom("query")>;
@@ -29,7 +29,7 @@ using load_atom = caf::atom_constant<caf::atom("load_open")>;
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
 using recover_atom = caf::atom_constant<caf::atom("recover")>;
 /// Hands the coordinator the stored events of the open channels to resume
-/// (actors/coordinator/interface.hpp).
+/// (messages/handles/coordinator.hpp).
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
 /// Tells an external channel member the message ids it answered before a
 /// restart (actors/channel/external_member.hpp).
@@ -40,9 +40,9 @@ using ping_atom = caf::atom_constant<caf::atom("ping")>;
 using channel_atom = caf::atom_constant<caf::atom("channel")>;
 /// Names seed 002's demands in a store request.
 using demand_atom = caf::atom_constant<caf::atom("demand")>;
-/// Asks a node's room host for its side of a bridge (runtime/bridge/).
+/// Asks a node's room host for its side of a bridge (cluster/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;
-/// Tells an HTTP requester actor that jobs wait in its queue (runtime/http/).
+/// Tells an HTTP requester actor that jobs wait in its queue (service/).
 using drain_atom = caf::atom_constant<caf::atom("drain")>;
 /// Tells the store that events wait at its intake, and asks the intake for
 /// them (actors/store/intake.hpp).

@@ -1,6 +1,6 @@
 #pragma once
 
-// What the two sides of a bridge (runtime/bridge/) exchange: the messages of
+// What the two sides of a bridge (cluster/bridge/) exchange: the messages of
 // many actors in one batch, each addressed by a slot (a number the other side
 // gave the actor) or, for an agent's answer, by the negotiation it names,
 // rather than by an actor handle, so that no actor of one process becomes a
@@ -46,7 +46,7 @@ typename Inspector::result_type inspect(Inspector& f, routed& x) {
 }
 
 /// Messages in the order their senders sent them, packed by
-/// runtime/bridge/codec.hpp: CAF serializes a string per frame, not each
+/// cluster/bridge/codec.hpp: CAF serializes a string per frame, not each
 /// field of each message.
 struct routed_batch {
   /// Each message's route, a tag for its type and, for a tagged type, its

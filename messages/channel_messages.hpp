@@ -10,9 +10,9 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
-#include "actors/channel/interface.hpp"
 #include "messages/channel.hpp"
 #include "messages/fields.hpp"
+#include "messages/handles/channel.hpp"
 #include "messages/shared.hpp"
 
 namespace parley::messages {

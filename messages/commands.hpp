@@ -6,13 +6,13 @@
 
 #include "caf/meta/type_name.hpp"
 
-#include "actors/agent/interface.hpp"
-#include "actors/bus/interface.hpp"
-#include "actors/room/interface.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/fields.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/bus.hpp"
+#include "messages/handles/room.hpp"
+#include "messages/handles/timer.hpp"
 #include "messages/negotiation_record.hpp"
 #include "messages/negotiation_settings.hpp"
 #include "messages/proposal.hpp"
@@ -167,7 +167,7 @@ struct room_member {
   /// The agent's brain is a language model: the room sets its tools (seed
   /// 001's setTools).
   bool llm = false;
-  /// The agent is a stand-in for one on another node (runtime/bridge),
+  /// The agent is a stand-in for one on another node (cluster/bridge),
   /// whose bridge forgets a negotiation's route once its end passes by.
   bool remote = false;
 

@@ -2,7 +2,7 @@
 
 // A small binary form of any inspectable value (its `inspect` names the
 // fields, so nothing here repeats them), for values kept in memory (a room's
-// history) and for the messages two bridges exchange (runtime/bridge/codec.hpp,
+// history) and for the messages two bridges exchange (cluster/bridge/codec.hpp,
 // between processes of one build: 8-byte fields keep the machine's byte
 // order). What a negotiation record repeats costs a byte:
 // - a string equal to one written before (an agent id in every round, the

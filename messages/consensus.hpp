@@ -10,13 +10,13 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
-#include "actors/agent/interface.hpp"
-#include "actors/auction/interface.hpp"
-#include "actors/ballot/interface.hpp"
-#include "actors/bus/interface.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/fields.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/auction.hpp"
+#include "messages/handles/ballot.hpp"
+#include "messages/handles/bus.hpp"
+#include "messages/handles/timer.hpp"
 #include "messages/topic.hpp"
 
 namespace parley::messages {

@@ -11,10 +11,10 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
-#include "actors/channel/interface.hpp"
 #include "messages/channel.hpp"
 #include "messages/demand.hpp"
 #include "messages/fields.hpp"
+#include "messages/handles/channel.hpp"
 
 namespace parley::messages {
 

@@ -11,8 +11,8 @@
 #include "caf/detail/scope_guard.hpp"
 #include "caf/meta/type_name.hpp"
 
-#include "actors/bus/interface.hpp"
 #include "messages/fields.hpp"
+#include "messages/handles/bus.hpp"
 #include "messages/topic.hpp"
 
 namespace parley::messages {
@@ -120,7 +120,7 @@ public:
   }
 
   /// The same interest, published to `bus` instead (a node's stand-in for
-  /// a caller's bus, see runtime/bridge/).
+  /// a caller's bus, see cluster/bridge/).
   event_sink with_bus(actors::bus_actor bus) const { return {std::move(bus), interest_}; }
 
   explicit operator bool() const noexcept { return static_cast<bool>(bus_); }

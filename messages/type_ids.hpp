@@ -10,7 +10,7 @@
 #include "caf/fwd.hpp"
 #include "caf/type_id.hpp"
 
-#include "actors/store/interface.hpp"
+#include "messages/handles/store.hpp"
 #include "messages/agent_messages.hpp"
 #include "messages/api.hpp"
 #include "messages/agent_profile.hpp"

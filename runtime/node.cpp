@@ -15,13 +15,13 @@
 #include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
+#include "cluster/connection_guard.hpp"
+#include "cluster/node_transport.hpp"
+#include "cluster/room_host.hpp"
+#include "cluster/tls_check.hpp"
 #include "messages/error_code.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/connection_guard.hpp"
-#include "runtime/node_transport.hpp"
-#include "runtime/room_host.hpp"
 #include "runtime/stop_signals.hpp"
-#include "runtime/tls_check.hpp"
 
 namespace parley::runtime {
 
@@ -42,8 +42,8 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
   // 50 µs per idle worker), CPU that the others need. Idle workers go straight
   // to their condition variable instead: W1 --remote does 20-30 % more
   // negotiations per second with 15-25 % less CPU on each side
-  // (BENCHMARKS.md, "2026-11-26, later"), serve's workers use half the CPU
-  // ("API: one deadline per request"). Not for local runs: there it changes
+  // (docs/benchmarks/nodes.md, "2026-11-26, later"), serve's workers use half the CPU
+  // (docs/benchmarks/api.md, "2026-11-27: API"). Not for local runs: there it changes
   // no throughput, and W2's lateness tail looked worse.
   if (options.network || options.sleep_when_idle)
     cfg.set("work-stealing.moderate-poll-attempts", std::size_t{0});
@@ -59,7 +59,7 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
     if (options.cluster.tls()) {
       // CAF's module reads the files on each connection and ends the process
       // on a bad one: check them here, where an error can be reported.
-      check_tls_files(options.cluster);
+      cluster::check_tls_files(options.cluster);
       // With all three set, CAF requires and verifies peer certificates
       // (SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT); with none it
       // would fall back to anonymous TLS, which Parley never loads.
@@ -77,7 +77,7 @@ namespace {
 /// an error.
 caf::expected<std::uint16_t> publish(caf::actor_system& sys,
                                      const caf::io::middleman_actor& transport,
-                                     const room_host_actor& host,
+                                     const cluster::room_host_actor& host,
                                      const node_options& options) {
   caf::expected<std::uint16_t> port{caf::sec::cannot_open_port};
   caf::scoped_actor self{sys};
@@ -108,7 +108,7 @@ timespec to_timespec(std::chrono::milliseconds x) {
 int run_node(const node_options& options, const config::settings& settings,
              std::ostream& out, std::ostream& err) {
   const auto& cluster = settings.cluster;
-  if (!cluster.tls() && !is_loopback(options.host)) {
+  if (!cluster.tls() && !cluster::is_loopback(options.host)) {
     if (!options.insecure) {
       err << "parley node: " << messages::to_code(messages::error_code::invalid_config)
           << " refusing to listen on " << options.host
@@ -127,11 +127,11 @@ int run_node(const node_options& options, const config::settings& settings,
   configure(cfg,
             system_options{false, settings.runtime.scheduler_threads, true, cluster});
   caf::actor_system sys{cfg};
-  auto guard = std::make_shared<connection_guard>(connection_guard::limits{
+  auto guard = std::make_shared<cluster::connection_guard>(cluster::connection_guard::limits{
       cluster.max_connections, std::chrono::milliseconds(cluster.handshake_timeout_ms),
       std::chrono::milliseconds(cluster.idle_timeout_ms)});
   auto transport = spawn_node_transport(sys, guard);
-  auto host = spawn_room_host(sys);
+  auto host = cluster::spawn_room_host(sys);
   auto port = publish(sys, transport, host, options);
   if (!port) {
     err << "parley node: cannot listen on " << options.host << ":" << options.port
@@ -146,7 +146,7 @@ int run_node(const node_options& options, const config::settings& settings,
   auto status = [&] {
     out << "parley node status: " << to_string(guard->counts()) << std::endl;
   };
-  using clock = connection_guard::clock;
+  using clock = cluster::connection_guard::clock;
   const auto status_every = std::chrono::milliseconds(cluster.status_interval_ms);
   auto next_status = clock::now() + status_every;
   const auto wait = to_timespec(sweep_interval(cluster));

@@ -18,7 +18,7 @@
 #include "actors/channel/llm_member.hpp"
 #include "actors/channel/member.hpp"
 #include "actors/coordinator/actor.hpp"
-#include "actors/http/llm_client.hpp"
+#include "actors/llm/client.hpp"
 #include "actors/llm/text_reply.hpp"
 #include "actors/metrics/actor.hpp"
 #include "actors/store/actor.hpp"
@@ -54,7 +54,7 @@ world::world(caf::actor_system& sys, config::settings settings,
       metrics_(std::move(metrics)) {
   if (metrics_)
     metrics_actor_ = actors::metrics::spawn_metrics(sys_, events_, metrics_);
-  nodes_ = std::make_unique<cluster>(sys_, remotes, events_, timers_, negotiations_);
+  nodes_ = std::make_unique<cluster::room_placement>(sys_, remotes, events_, timers_, negotiations_);
   actors::llm::prompt_model model;
   if (settings_.channel.coordinator_brain == "llm")
     model = prompt_model_of(settings_.llm, llm_client({}, {}));
@@ -129,7 +129,7 @@ actors::store_actor world::add_store(const std::string& url, bool settles) {
   if (metrics_)
     options.metrics = {metrics_, &metrics_->store};
   auto store = actors::store::spawn_store(sys_, parsed, events_, options);
-  // Demands are kept there too (actors/coordinator/interface.hpp).
+  // Demands are kept there too (messages/handles/coordinator.hpp).
   caf::anon_send(coordinator_, caf::put_atom::value, store);
   std::lock_guard<std::mutex> guard{mtx_};
   store_ = store;
@@ -157,7 +157,7 @@ std::vector<actors::agent_actor> world::llm_agents() const {
 actors::llm_client_actor world::llm_client(const std::string& provider,
                                            const std::string& endpoint) {
   const auto& llm = settings_.llm;
-  actors::http::llm_client_options o;
+  actors::llm::llm_client_options o;
   actors::llm::from_string(provider.empty() ? llm.provider : provider, o.provider);
   o.base_url = endpoint.empty() ? llm.base_url : endpoint;
   o.max_concurrent_calls = llm.max_concurrent_calls;
@@ -175,7 +175,7 @@ actors::llm_client_actor world::llm_client(const std::string& provider,
         o.provider == actors::llm::provider_kind::anthropic ? "ANTHROPIC_API_KEY"
                                                             : "OPENAI_API_KEY");
     o.api_key = api_key != nullptr ? api_key : "";
-    client = actors::http::spawn_llm_client(sys_, std::move(o));
+    client = actors::llm::spawn_llm_client(sys_, std::move(o));
   }
   return client;
 }

@@ -10,24 +10,24 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/agent/interface.hpp"
 #include "actors/auction/actor.hpp"
-#include "actors/audit/interface.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/channel/actor.hpp"
-#include "actors/coordinator/interface.hpp"
-#include "actors/bus/interface.hpp"
-#include "actors/http/interface.hpp"
 #include "actors/metrics/node_metrics.hpp"
-#include "actors/room/interface.hpp"
-#include "actors/store/interface.hpp"
-#include "actors/timer/interface.hpp"
+#include "cluster/room_placement.hpp"
 #include "config/settings.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/channel_member.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
-#include "runtime/cluster.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/audit.hpp"
+#include "messages/handles/bus.hpp"
+#include "messages/handles/coordinator.hpp"
+#include "messages/handles/llm_client.hpp"
+#include "messages/handles/room.hpp"
+#include "messages/handles/store.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::runtime {
 
@@ -158,7 +158,7 @@ private:
   std::shared_ptr<actors::negotiation::pool> negotiations_;
   std::shared_ptr<actors::ballot::pool> ballots_;
   std::shared_ptr<actors::auction::pool> auctions_;
-  std::unique_ptr<cluster> nodes_;
+  std::unique_ptr<cluster::room_placement> nodes_;
   /// Guards what follows: the long-lived actors to stop, and the clients.
   mutable std::mutex mtx_;
   std::vector<actors::agent_actor> agents_;

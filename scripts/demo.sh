@@ -5,4 +5,4 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/install-deps.sh"
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build "$root/build" --target parley
-"$root/build/runtime/parley" demo "$@"
+"$root/build/parley" demo "$@"

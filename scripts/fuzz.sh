@@ -64,7 +64,7 @@ seed() {
   case "$1" in
   scenario_fuzz)
     cp "$root"/examples/scenarios/*.json "$root/examples/llm_agents/scenario.json" "$dir/"
-    raw_strings "$dir" "$root"/tests/unit/runtime/*_test.cpp "$root"/tests/integration/*_test.cpp
+    raw_strings "$dir" "$root"/tests/unit/cli/*_test.cpp "$root"/tests/integration/*_test.cpp
     ;;
   config_fuzz)
     cp "$root/config/parley.json" "$dir/"

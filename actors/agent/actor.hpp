@@ -4,9 +4,9 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/agent/interface.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/agent.hpp"
 
 namespace parley::actors::agent {
 

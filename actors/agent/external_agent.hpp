@@ -3,8 +3,8 @@
 #include "caf/fwd.hpp"
 
 #include "actors/agent/actor.hpp"
-#include "actors/agent/interface.hpp"
 #include "messages/agent_profile.hpp"
+#include "messages/handles/agent.hpp"
 
 namespace parley::actors::agent {
 

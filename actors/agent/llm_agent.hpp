@@ -5,10 +5,10 @@
 #include "caf/fwd.hpp"
 
 #include "actors/agent/actor.hpp"
-#include "actors/agent/interface.hpp"
 #include "actors/agent/llm_brain.hpp"
-#include "actors/http/interface.hpp"
 #include "messages/agent_profile.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/llm_client.hpp"
 
 namespace parley::actors::agent {
 
@@ -20,7 +20,7 @@ using llm_agent_actor = agent_actor::extend<caf::reacts_to<messages::transcript_
 
 /// What an LLM agent needs beyond its spec.
 struct llm_agent_options {
-  /// The provider's HTTP client (actors/http/llm_client.hpp).
+  /// The provider's HTTP client (actors/llm/client.hpp).
   llm_client_actor client;
   llm_brain_options brain;
   /// Seed 001's transcript batching: entries wait this long after the last

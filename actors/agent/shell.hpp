@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "actors/agent/brain.hpp"
-#include "actors/agent/interface.hpp"
-#include "actors/room/interface.hpp"
 #include "messages/agent_messages.hpp"
 #include "messages/commands.hpp"
 #include "messages/decision.hpp"
 #include "messages/events.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/room.hpp"
 
 namespace parley::actors::agent {
 

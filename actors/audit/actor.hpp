@@ -5,8 +5,8 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/audit/interface.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/audit.hpp"
 
 namespace parley::actors::audit {
 

@@ -4,11 +4,11 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/ballot/interface.hpp"
 #include "actors/common/actor_pool.hpp"
 #include "actors/common/consensus_shell.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/consensus.hpp"
+#include "messages/handles/ballot.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::actors::ballot {
 

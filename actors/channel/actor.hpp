@@ -7,12 +7,12 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/channel/interface.hpp"
 #include "actors/channel/llm_aggregation.hpp"
 #include "actors/channel/snapshot.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/channel.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::actors::channel {
 

@@ -8,10 +8,10 @@
 #include "caf/replies_to.hpp"
 #include "caf/typed_actor.hpp"
 
-#include "actors/channel/interface.hpp"
-#include "actors/store/interface.hpp"
 #include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
+#include "messages/handles/channel.hpp"
+#include "messages/handles/store.hpp"
 
 namespace parley::actors {
 

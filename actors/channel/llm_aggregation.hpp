@@ -7,11 +7,11 @@
 #include "caf/fwd.hpp"
 
 #include "actors/channel/aggregation.hpp"
-#include "actors/channel/interface.hpp"
 #include "actors/llm/text_reply.hpp"
 #include "messages/channel.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/channel.hpp"
 
 namespace parley::actors::channel {
 

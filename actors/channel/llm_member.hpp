@@ -4,10 +4,10 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/channel/interface.hpp"
 #include "actors/llm/text_reply.hpp"
 #include "messages/channel_member.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/channel.hpp"
 
 namespace parley::actors::channel {
 
@@ -22,7 +22,7 @@ using llm_member_actor =
 
 /// How an LLM member reaches its model.
 struct llm_member_options {
-  /// The model and its client (actors/http/llm_client.hpp): the client's
+  /// The model and its client (actors/llm/client.hpp): the client's
   /// circuit breaker and concurrency budget apply to the member's calls as
   /// to an LLM agent's.
   llm::prompt_model model;

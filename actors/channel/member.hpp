@@ -2,9 +2,9 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/channel/interface.hpp"
 #include "messages/channel_member.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/channel.hpp"
 
 namespace parley::actors::channel {
 

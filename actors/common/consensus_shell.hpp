@@ -14,19 +14,19 @@
 
 #include "caf/message.hpp"
 
-#include "actors/agent/interface.hpp"
-#include "actors/bus/interface.hpp"
 #include "actors/common/actor_pool.hpp"
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/commands.hpp"
 #include "messages/consensus.hpp"
 #include "messages/error_code.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/events.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/bus.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::actors::consensus {
 

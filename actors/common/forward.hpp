@@ -67,7 +67,7 @@ void forward_anonymous(Self* self, const Dest& dest, caf::message msg) {
 /// next on the producer's, so when it runs it takes in the events of many
 /// producers at once, not one event per run. The subscriber's mailbox keeps
 /// each producer's order all the same. W1 with `--store` took 7 % less time
-/// so (BENCHMARKS.md, "2026-11-27, 22:40 UTC").
+/// so (docs/benchmarks/store.md, "2026-11-27, 22:40 UTC").
 template <class Dest> void deliver_event(const Dest& dest, caf::message msg) {
   detail::enqueue_on(nullptr, caf::strong_actor_ptr{}, dest, std::move(msg));
 }

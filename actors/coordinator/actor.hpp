@@ -4,12 +4,12 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/channel/interface.hpp"
-#include "actors/coordinator/interface.hpp"
 #include "actors/llm/text_reply.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/channel_settings.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/channel.hpp"
+#include "messages/handles/coordinator.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::actors::coordinator {
 

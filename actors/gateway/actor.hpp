@@ -8,13 +8,13 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/agent/interface.hpp"
-#include "actors/coordinator/interface.hpp"
-#include "actors/gateway/interface.hpp"
-#include "actors/room/interface.hpp"
-#include "actors/store/interface.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/coordinator.hpp"
+#include "messages/handles/gateway.hpp"
+#include "messages/handles/room.hpp"
+#include "messages/handles/store.hpp"
 
 namespace parley::actors::gateway {
 
@@ -49,7 +49,7 @@ struct builder {
       add_room;
   /// Optional: learns the stored events of the open channels before the
   /// coordinator resumes them (serve: its external members learn which
-  /// answers they already forwarded, runtime/channel_members.hpp).
+  /// answers they already forwarded, service/channel_members.hpp).
   std::function<void(const std::vector<messages::channel_event>&)> restore_answers;
 };
 

@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <string>
 
-#include "actors/http/interface.hpp"
 #include "actors/llm/json_prompt.hpp"
 #include "actors/llm/wire_format.hpp"
 #include "messages/error_code.hpp"
+#include "messages/handles/llm_client.hpp"
 #include "messages/llm.hpp"
 
 namespace parley::actors::llm {

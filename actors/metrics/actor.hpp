@@ -4,9 +4,9 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/bus/interface.hpp"
 #include "actors/metrics/node_metrics.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/bus.hpp"
 
 namespace parley::actors::metrics {
 

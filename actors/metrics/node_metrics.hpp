@@ -61,7 +61,7 @@ struct channel_metrics {
   std::int64_t open() const noexcept;
 };
 
-/// The LLM clients' calls (actors/http/llm_client.hpp), over all providers.
+/// The LLM clients' calls (actors/llm/client.hpp), over all providers.
 struct llm_metrics {
   /// Calls answered, failed ones included.
   counter calls;
@@ -91,7 +91,7 @@ struct store_metrics {
   histogram batch_rows{exponential_bounds(1, 2, 15)};
 };
 
-/// HTTP requests by route pattern and status (runtime/http/route_pattern.hpp
+/// HTTP requests by route pattern and status (service/route_pattern.hpp
 /// numbers the routes, at least one); a status outside 100..599 counts as
 /// the nearer of the two.
 class http_metrics {
@@ -117,9 +117,9 @@ private:
   std::unique_ptr<counter[]> requests_;
 };
 
-/// The HTTP server's event streams (runtime/http/server.hpp), asked at
+/// The HTTP server's event streams (service/server.hpp), asked at
 /// scrape time. Set once, before the server starts, by whoever owns it
-/// (runtime/service.cpp); unset: no stream families.
+/// (service/api_service.cpp); unset: no stream families.
 struct stream_metrics {
   /// Streams open now.
   std::function<std::size_t()> open;

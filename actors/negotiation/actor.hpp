@@ -5,7 +5,7 @@
 #include "caf/fwd.hpp"
 
 #include "actors/common/actor_pool.hpp"
-#include "actors/negotiation/interface.hpp"
+#include "messages/handles/negotiation.hpp"
 
 namespace parley::actors::negotiation {
 

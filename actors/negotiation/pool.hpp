@@ -1,7 +1,7 @@
 #pragma once
 
 #include "actors/common/actor_pool.hpp"
-#include "actors/negotiation/interface.hpp"
+#include "messages/handles/negotiation.hpp"
 
 namespace parley::actors::negotiation {
 

@@ -5,10 +5,10 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/room/interface.hpp"
 #include "actors/negotiation/pool.hpp"
-#include "actors/timer/interface.hpp"
 #include "messages/commands.hpp"
+#include "messages/handles/room.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::actors::room {
 

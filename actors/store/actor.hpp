@@ -7,8 +7,8 @@
 
 #include "actors/metrics/node_metrics.hpp"
 #include "actors/store/backend.hpp"
-#include "actors/store/interface.hpp"
 #include "messages/event_sink.hpp"
+#include "messages/handles/store.hpp"
 
 namespace parley::actors::store {
 
@@ -26,7 +26,7 @@ struct store_options {
   /// commit). `parley run` and `parley bench` settle (`store.settle_ms`,
   /// a second by default): a load test's negotiation that ends sooner is one
   /// insert of its final row (W1 N=100k: its three earlier events cost the
-  /// run with a store a tenth of its time, BENCHMARKS.md "2026-11-28").
+  /// run with a store a tenth of its time, docs/benchmarks/store.md "2026-11-28").
   std::chrono::milliseconds settle{0};
 };
 
@@ -58,7 +58,7 @@ struct store_options {
 /// rare writes of agents and rooms (migration 002) are not batched: each waits
 /// until every negotiation event received before it is committed (a flush
 /// to itself), then commits on the actor's own connection and thread. See
-/// actors/store/interface.hpp for the requests.
+/// messages/handles/store.hpp for the requests.
 store_actor spawn_store(caf::actor_system& sys, const store_url& url,
                         const messages::event_sink& events, store_options options = {});
 

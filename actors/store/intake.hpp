@@ -2,7 +2,7 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/store/interface.hpp"
+#include "messages/handles/store.hpp"
 
 namespace parley::actors::store {
 
@@ -16,14 +16,14 @@ namespace parley::actors::store {
 /// thread. A negotiation publishes up to four events (one, its end, to a
 /// store that settles: `store_options::settle`): W1 N=100k with a store that
 /// dropped every event took 1.4 times as long as without a store, and 1.1
-/// times with the same store on the scheduler (BENCHMARKS.md, "2026-11-27,
+/// times with the same store on the scheduler (docs/benchmarks/store.md, "2026-11-27,
 /// 18:00 UTC"). The intake runs on the scheduler: an event costs its sender
 /// a mailbox push, the intake takes in many events each time it runs
 /// (events come through the scheduler's shared entry, `deliver_event`), and
 /// the store hears once per batch (`events`, sent to it when the first event
 /// after a take arrives) and takes them all at once.
 ///
-/// The intake_actor interface is in actors/store/interface.hpp. With
+/// The intake_actor interface is in messages/handles/store.hpp. With
 /// simulated time the intake is detached too (see intake.cpp).
 intake_actor spawn_intake(caf::actor_system& sys, const store_actor& store);
 

@@ -219,7 +219,7 @@ constexpr std::size_t insert_chunks[] = {256, 16, 1};
 
 /// How much write-ahead log makes a checkpoint: little, because a
 /// checkpoint fsyncs the log and the database file on the writer, and the
-/// next commit waits for those fsyncs. Measured on ext4 (BENCHMARKS.md, "API:
+/// next commit waits for those fsyncs. Measured on ext4 (docs/benchmarks/api.md, "API:
 /// the disk tail was the checkpoint"): serve's API p99 was 57–71 ms with a
 /// checkpoint every 64 MiB, 24–29 ms every 4 MiB, 17–23 ms every 1 MiB (as
 /// with no fsync at all, or on tmpfs), while W1 with `--store` ran as fast
@@ -336,7 +336,7 @@ public:
     // than 4 KiB in W1 with `--store`). But every commit writes each page it
     // changed to the log in full, and the API's commits are small: with 8 KiB
     // the API served 1-9 % more than with 16 KiB in 5 of 5 pairs, W1 with
-    // `--store` within the noise (BENCHMARKS.md, "2026-11-27, 13:50 UTC").
+    // `--store` within the noise (docs/benchmarks/api.md, "2026-11-27, 13:50 UTC").
     // The page size is fixed once the file exists (WAL keeps it so), so on
     // an existing store this does nothing.
     exec("PRAGMA page_size = 8192");
@@ -344,7 +344,7 @@ public:
     exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
     // Seven indexes per row (the key and seed 003's six) want their pages
     // in memory: 16 MiB of page cache instead of SQLite's 2 MiB. Measured
-    // against 64 MiB (BENCHMARKS.md, "2026-11-27, 21:00 UTC"): W1 with
+    // against 64 MiB (docs/benchmarks/store.md, "2026-11-27, 21:00 UTC"): W1 with
     // `--store` 2-3 % faster (fewer pages to fault in), the API as fast, and
     // each connection 30-60 MiB smaller; what a commit touches beyond it is
     // read back from the OS's page cache.

@@ -2,7 +2,7 @@
 
 #include "caf/fwd.hpp"
 
-#include "actors/timer/interface.hpp"
+#include "messages/handles/timer.hpp"
 
 namespace parley::actors::timer {
 

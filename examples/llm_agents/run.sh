@@ -6,7 +6,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
-parley="$build/runtime/parley"
+parley="$build/parley"
 if [ -n "${ANTHROPIC_API_KEY:-}" ]; then
   exec "$parley" run "$here/scenario.json"
 fi

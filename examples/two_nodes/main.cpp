@@ -12,10 +12,10 @@
 #include "caf/scoped_actor.hpp"
 #include "caf/send.hpp"
 
+#include "cli/event_printer.hpp"
+#include "cluster/room_host.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/event_printer.hpp"
 #include "runtime/node.hpp"
-#include "runtime/room_host.hpp"
 #include "runtime/world.hpp"
 
 using namespace parley;
@@ -28,7 +28,7 @@ int main() {
   caf::actor_system_config node_cfg;
   runtime::configure(node_cfg, options);
   caf::actor_system node{node_cfg};
-  auto host = runtime::spawn_room_host(node);
+  auto host = cluster::spawn_room_host(node);
   auto port = node.middleman().publish(host, 0, "127.0.0.1", true);
   if (!port) {
     std::cerr << "cannot listen: " << node.render(port.error()) << "\n";
@@ -67,13 +67,13 @@ int main() {
     offer.description = "Translation, 20 pages";
     self->send(a, messages::initiate_negotiation{room, "seller", offer, {}, {}});
     // The printer keeps each record up to date from the lean events.
-    runtime::event_printer printer{runtime::output_format::timeline, std::cout, 0};
+    cli::event_printer printer{cli::output_format::timeline, std::cout, 0};
     std::int64_t start_ms = 0;
     for (bool done = false; !done;) {
       self->receive([&](const messages::negotiation_event& x) {
         if (start_ms == 0) {
           start_ms = x.at_ms();
-          printer = runtime::event_printer{runtime::output_format::timeline, std::cout,
+          printer = cli::event_printer{cli::output_format::timeline, std::cout,
                                            start_ms};
         }
         printer.print(x);

@@ -31,14 +31,14 @@
 #include "messages/coordinator_messages.hpp"
 #include "messages/store.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/http/routes.hpp"
-#include "runtime/http/sse_hub.hpp"
+#include "service/routes.hpp"
+#include "service/sse_hub.hpp"
 
 namespace {
 
 namespace bhttp = boost::beast::http;
 namespace msg = parley::messages;
-using parley::runtime::http::response;
+using parley::service::response;
 
 /// What `parley serve` takes by default (serve.max_body_bytes).
 constexpr std::size_t max_body_bytes = 65536;
@@ -151,8 +151,8 @@ public:
 
 /// An event stream that takes what the hub replays, then closes (the hub
 /// lets it go at its next sweep).
-struct closing_stream : parley::runtime::http::event_stream {
-  bool push(parley::runtime::http::shared_bytes) override { return false; }
+struct closing_stream : parley::service::event_stream {
+  bool push(parley::service::shared_bytes) override { return false; }
   bool open() const noexcept override { return false; }
 };
 
@@ -160,16 +160,16 @@ struct closing_stream : parley::runtime::http::event_stream {
 /// for the whole run (never destroyed: the fuzzer ends with exit()).
 struct fake_runtime {
   fake_runtime() : sys(config()) {
-    parley::runtime::http::routes::peers to;
+    parley::service::routes::peers to;
     to.gateway =
         caf::actor_cast<parley::actors::gateway_actor>(sys.spawn<fake<fake_gateway>>());
     to.store =
         caf::actor_cast<parley::actors::store_actor>(sys.spawn<fake<fake_store>>());
     to.coordinator = caf::actor_cast<parley::actors::coordinator_actor>(
         sys.spawn<fake<fake_coordinator>>());
-    to.events = std::make_shared<parley::runtime::http::sse_hub>(
-        parley::runtime::http::sse_hub::options{100, 100});
-    parley::runtime::http::routes::options opts;
+    to.events = std::make_shared<parley::service::sse_hub>(
+        parley::service::sse_hub::options{100, 100});
+    parley::service::routes::options opts;
     opts.timeout = std::chrono::milliseconds(2000);
     routes.emplace(sys, std::move(to), opts, std::make_shared<std::atomic<bool>>(true));
   }
@@ -182,7 +182,7 @@ struct fake_runtime {
   }
 
   caf::actor_system sys;
-  std::optional<parley::runtime::http::routes> routes;
+  std::optional<parley::service::routes> routes;
 };
 
 /// One answer, waited for by the fuzzer's thread.
@@ -246,7 +246,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto req = parse(std::string(reinterpret_cast<const char*>(data), size));
   if (!req)
     return 0;
-  parley::runtime::http::request r;
+  parley::service::request r;
   r.method = std::string{req->method_string()};
   r.target = std::string{req->target()};
   r.body = std::move(req->body());

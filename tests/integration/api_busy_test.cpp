@@ -17,14 +17,14 @@
 #include "caf/send.hpp"
 
 #include "messages/type_ids.hpp"
-#include "runtime/http/routes.hpp"
-#include "runtime/http/server.hpp"
+#include "service/routes.hpp"
+#include "service/server.hpp"
 #include "support/api_client.hpp"
 
 using namespace std::chrono_literals;
 using parley::test::api_client;
 using parley::test::openapi_contract;
-namespace http = parley::runtime::http;
+namespace http = parley::service;
 
 namespace {
 

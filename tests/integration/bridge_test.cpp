@@ -11,8 +11,8 @@
 #include "caf/actor_system.hpp"
 #include "caf/scoped_actor.hpp"
 
+#include "cluster/bridge/forwarder.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/bridge/forwarder.hpp"
 #include "support/node_process.hpp"
 #include "support/process.hpp"
 
@@ -66,7 +66,7 @@ TEST_CASE("a forwarder answers a request with an error at once", "[integration]"
   parley::test::network_system net;
   caf::scoped_actor self{net.sys};
   auto bridge = caf::actor_cast<caf::actor>(self);
-  auto room = caf::actor_cast<caf::actor>(parley::runtime::bridge::make_forwarder(
+  auto room = caf::actor_cast<caf::actor>(parley::cluster::bridge::make_forwarder(
       net.sys, bridge, parley::messages::route_kind::room, 0));
   caf::error failure;
   self->request(room, 5s, parley::messages::history_atom::value)

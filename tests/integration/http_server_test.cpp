@@ -1,4 +1,4 @@
-// The HTTP server of `parley serve` (runtime/http/server.hpp) in this process,
+// The HTTP server of `parley serve` (service/server.hpp) in this process,
 // before a handler of the test's own, spoken to in raw bytes over loopback:
 // what a request that throws becomes, HEAD, Host, oversized headers and the
 // connection cap with its health slot, the accept pause at the open-files
@@ -26,13 +26,13 @@
 
 #include <catch2/catch.hpp>
 
-#include "runtime/http/server.hpp"
+#include "service/server.hpp"
 #include "support/raw_http.hpp"
 
 using namespace std::chrono_literals;
 using parley::test::raw_answer;
 using parley::test::raw_connection;
-namespace http = parley::runtime::http;
+namespace http = parley::service;
 
 namespace {
 

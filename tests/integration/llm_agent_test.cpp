@@ -20,7 +20,7 @@
 
 #include "actors/agent/actor.hpp"
 #include "actors/bus/actor.hpp"
-#include "actors/http/llm_client.hpp"
+#include "actors/llm/client.hpp"
 #include "actors/llm/tools.hpp"
 #include "actors/room/actor.hpp"
 #include "actors/timer/actor.hpp"
@@ -31,7 +31,7 @@
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::actors::agent::llm_agent_options;
-using parley::actors::http::llm_client_options;
+using parley::actors::llm::llm_client_options;
 using parley::actors::llm::provider_kind;
 using parley::test::fake_llm;
 namespace msg = parley::messages;
@@ -173,7 +173,7 @@ struct live {
     o.breaker_open_ms = open_ms;
     o.max_concurrent_calls = max_concurrent;
     o.backoff_ms = 10;
-    return keep(parley::actors::http::spawn_llm_client(sys, o));
+    return keep(parley::actors::llm::spawn_llm_client(sys, o));
   }
 
   parley::actors::agent::llm_agent_actor

@@ -21,7 +21,7 @@ namespace {
 using node_count = std::pair<std::size_t, std::size_t>;
 
 node_count count_on(caf::scoped_actor& self,
-                    const parley::runtime::room_host_actor& host) {
+                    const parley::cluster::room_host_actor& host) {
   node_count result;
   self->request(host, 5s, parley::messages::count_atom::value)
       .receive(

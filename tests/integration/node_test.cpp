@@ -11,8 +11,8 @@
 #include "caf/io/middleman.hpp"
 #include "caf/scoped_actor.hpp"
 
+#include "cluster/room_host.hpp"
 #include "messages/type_ids.hpp"
-#include "runtime/room_host.hpp"
 #include "support/node_process.hpp"
 #include "support/process.hpp"
 

@@ -10,13 +10,13 @@
 #include "caf/scheduler/test_coordinator.hpp"
 #include "caf/send.hpp"
 
-#include "actors/agent/interface.hpp"
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
-#include "actors/bus/interface.hpp"
-#include "actors/channel/interface.hpp"
 #include "actors/negotiation/pool.hpp"
-#include "actors/timer/interface.hpp"
+#include "messages/handles/agent.hpp"
+#include "messages/handles/bus.hpp"
+#include "messages/handles/channel.hpp"
+#include "messages/handles/timer.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::test {

@@ -13,7 +13,7 @@ namespace parley::test {
 /// A room "room-1" whose two participants, "alice" and "bob", are probes: the
 /// test speaks for them by sending agent messages to the room. They stand for
 /// rule agents, or with `parties_hear_expiry` for stand-ins of agents on
-/// another node (runtime/bridge), which their negotiations tell of an expiry.
+/// another node (cluster/bridge), which their negotiations tell of an expiry.
 struct bilateral_room {
   bilateral_room(actor_fixture& fx, messages::negotiation_settings settings = {},
                  bool parties_hear_expiry = false)

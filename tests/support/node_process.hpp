@@ -10,8 +10,8 @@
 #include "caf/actor_system_config.hpp"
 #include "caf/io/middleman.hpp"
 
+#include "cluster/room_host.hpp"
 #include "runtime/node.hpp"
-#include "runtime/room_host.hpp"
 #include "support/process.hpp"
 
 namespace parley::test {
@@ -44,9 +44,9 @@ struct node_process {
   }
 
   /// The room host the node publishes, reached from `sys`.
-  runtime::room_host_actor connect(caf::actor_system& sys) const {
+  cluster::room_host_actor connect(caf::actor_system& sys) const {
     auto colon = address.rfind(':');
-    auto host = sys.middleman().remote_actor<runtime::room_host_actor>(
+    auto host = sys.middleman().remote_actor<cluster::room_host_actor>(
         address.substr(0, colon),
         static_cast<std::uint16_t>(std::stoi(address.substr(colon + 1))));
     REQUIRE(host);

@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "runtime/scenario.hpp"
+#include "cli/scenario.hpp"
 
 namespace parley::test {
 
@@ -13,8 +13,8 @@ namespace parley::test {
 inline std::string scenario_error_of(const std::string& text,
                                      const std::string& source) {
   try {
-    runtime::parse_scenario(text, source);
-  } catch (const runtime::scenario_error& e) {
+    cli::parse_scenario(text, source);
+  } catch (const cli::scenario_error& e) {
     return e.what();
   }
   FAIL("scenario parsed, but an error was expected");

@@ -22,14 +22,14 @@
 #include "caf/event_based_actor.hpp"
 #include "caf/exit_reason.hpp"
 #include "caf/make_message.hpp"
-#include "caf/meta/annotation.hpp"
 #include "caf/message.hpp"
+#include "caf/meta/annotation.hpp"
 #include "caf/scheduler/test_coordinator.hpp"
 #include "caf/send.hpp"
 #include "caf/uniform_type_info_map.hpp"
 
+#include "cluster/bridge/codec.hpp"
 #include "messages/fields.hpp"
-#include "runtime/bridge/codec.hpp"
 
 using namespace parley::messages;
 using nlohmann::json;
@@ -900,7 +900,7 @@ std::vector<routed> samples(tag<routed>, wire& w) {
 std::vector<routed_batch> samples(tag<routed_batch>, wire& w) {
   routed_batch batch;
   for (auto& x : samples(tag<routed>{}, w))
-    parley::runtime::bridge::pack(batch, std::move(x));
+    parley::cluster::bridge::pack(batch, std::move(x));
   return {std::move(batch), routed_batch{}};
 }
 
@@ -1223,12 +1223,12 @@ TEST_CASE("every wire type survives the bridge's codec in a frame", "[unit]") {
   for_each_wire_type([&](auto t) {
     for (const auto& x : samples(t, w)) {
       sent.push_back(caf::make_message(x));
-      parley::runtime::bridge::pack(
+      parley::cluster::bridge::pack(
           batch, routed{route_kind::agent, sent.size() * 1000, sent.back()});
     }
   });
   auto frame = w.round_trip(batch);
-  parley::runtime::bridge::batch_reader reader{frame};
+  parley::cluster::bridge::batch_reader reader{frame};
   routed x;
   std::size_t i = 0;
   for (; i < sent.size() && reader.next(x); ++i) {
@@ -1250,11 +1250,11 @@ TEST_CASE("an offer and its terms cross the bridge's codec as one tagged message
       caf::make_message(samples(tag<agent_proposal>{}, w).front(), terms)};
   routed_batch batch;
   for (const auto& x : sent)
-    parley::runtime::bridge::pack(batch, routed{route_kind::agent, 1, x});
+    parley::cluster::bridge::pack(batch, routed{route_kind::agent, 1, x});
   // Written by the codec, not left to CAF's serializer.
   CHECK(batch.others.empty());
   auto frame = w.round_trip(batch);
-  parley::runtime::bridge::batch_reader reader{frame};
+  parley::cluster::bridge::batch_reader reader{frame};
   routed x;
   for (const auto& y : sent) {
     REQUIRE(reader.next(x));
@@ -1268,21 +1268,21 @@ TEST_CASE("a bridge frame cut short ends its messages, without an exception",
   wire w;
   routed_batch batch;
   auto counter = samples(tag<agent_counter>{}, w).front();
-  parley::runtime::bridge::pack(
+  parley::cluster::bridge::pack(
       batch, routed{route_kind::negotiation, 0, caf::make_message(counter)});
-  parley::runtime::bridge::pack(
+  parley::cluster::bridge::pack(
       batch, routed{route_kind::negotiation, 0, caf::make_message(counter)});
   batch.packed.resize(batch.packed.size() - 3);
-  parley::runtime::bridge::batch_reader reader{batch};
+  parley::cluster::bridge::batch_reader reader{batch};
   routed x;
   REQUIRE(reader.next(x));
   CHECK(same(x.content, caf::make_message(counter)));
   CHECK_FALSE(reader.next(x));
   routed_batch untagged_missing;
-  parley::runtime::bridge::pack(untagged_missing,
+  parley::cluster::bridge::pack(untagged_missing,
                                 routed{route_kind::bus, 0, caf::message{}});
   untagged_missing.others.clear();
-  parley::runtime::bridge::batch_reader empty{untagged_missing};
+  parley::cluster::bridge::batch_reader empty{untagged_missing};
   CHECK_FALSE(empty.next(x));
 }
 

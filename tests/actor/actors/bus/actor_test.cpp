@@ -7,7 +7,7 @@
 #include "caf/exit_reason.hpp"
 #include "caf/send.hpp"
 
-#include "actors/bus/interface.hpp"
+#include "messages/handles/bus.hpp"
 #include "messages/type_ids.hpp"
 #include "support/actor_fixture.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "caf/event_based_actor.hpp"
 
-#include "actors/http/llm_client.hpp"
+#include "actors/llm/client.hpp"
 #include "support/actor_fixture.hpp"
 
 using namespace std::chrono_literals;
@@ -252,11 +252,11 @@ TEST_CASE("an LLM member's calls go through the client's circuit breaker",
   // attempts.
   auto performer = s.fx.sys.spawn(recording_client, &attempts);
   s.fx.keep(performer);
-  parley::actors::http::llm_client_options o;
+  parley::actors::llm::llm_client_options o;
   o.max_retries = 0;
   o.breaker_threshold = 2;
   o.performer = caf::actor_cast<parley::actors::llm_performer_actor>(performer);
-  auto client = parley::actors::http::spawn_llm_client(s.fx.sys, o);
+  auto client = parley::actors::llm::spawn_llm_client(s.fx.sys, o);
   s.fx.keep(client);
   ch::llm_member_options mo;
   mo.model.client = client;

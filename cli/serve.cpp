@@ -1,0 +1,254 @@
+#include "cli/serve.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <random>
+#include <stdexcept>
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/actor_system_config.hpp"
+#include "caf/event_based_actor.hpp"
+#include "caf/send.hpp"
+
+#include "actors/common/wall_clock.hpp"
+#include "actors/gateway/actor.hpp"
+#include "actors/store/backend.hpp"
+#include "actors/store/presence.hpp"
+#include "actors/store/store_url.hpp"
+#include "cli/fd_limit.hpp"
+#include "messages/error_code.hpp"
+#include "messages/input_limits.hpp"
+#include "messages/type_ids.hpp"
+#include "runtime/node.hpp"
+#include "runtime/stop_signals.hpp"
+#include "runtime/world.hpp"
+#include "service/api_service.hpp"
+#include "service/metrics_route.hpp"
+
+namespace parley::cli {
+
+namespace {
+
+constexpr int exit_ok = 0;
+constexpr int exit_failed = 1;
+constexpr int exit_usage = 2;
+
+/// How long the store may take to confirm its last commit at shutdown (after
+/// at most serve.shutdown_grace_ms, 3 s by default, for the requests in flight:
+/// the whole stop stays within 5 s).
+constexpr auto store_flush_limit = std::chrono::milliseconds(1500);
+
+/// What the gateway's recovery reported, or why it failed.
+struct recovery_outcome {
+  std::string failure;
+  messages::recovery_report report;
+};
+
+/// A recovery under way: its outcome arrives on `outcome`; the actor that
+/// waits for it ends at once on an exit message (no blocking receive, so a
+/// stop signal during a long recovery is not kept waiting).
+struct recovery {
+  caf::actor asker;
+  std::future<recovery_outcome> outcome;
+};
+
+/// The actor that asks the gateway to recover and hands the answer to `done`.
+void ask_recovery(caf::event_based_actor* self, const actors::gateway_actor& gateway,
+                  std::chrono::milliseconds load_timeout,
+                  const std::shared_ptr<std::promise<recovery_outcome>>& done) {
+  // The gateway bounds each of its four loads, and the coordinator's resuming
+  // of the channels, by `load_timeout`.
+  self->request(gateway, 6 * load_timeout, messages::recover_atom::value)
+      .then(
+          [done](messages::recovery_report& x) {
+            done->set_value({{}, std::move(x)});
+          },
+          [self, done](caf::error& err) {
+            done->set_value({self->system().render(err), {}});
+          });
+}
+
+/// Asks the gateway to restore the store's agents and rooms and resume its
+/// open negotiations and channels (actors/gateway/).
+recovery start_recovery(caf::actor_system& sys, const actors::gateway_actor& gateway,
+                        std::chrono::milliseconds load_timeout) {
+  auto done = std::make_shared<std::promise<recovery_outcome>>();
+  auto outcome = done->get_future();
+  auto asker = sys.spawn(ask_recovery, gateway, load_timeout, std::move(done));
+  return {std::move(asker), std::move(outcome)};
+}
+
+/// Waits for the recovery to end or a stop signal to come, whichever is
+/// first; returns the signal, or 0 when the recovery ended.
+int await_recovery(const recovery& r, const sigset_t& stop_signals) {
+  constexpr auto poll = std::chrono::milliseconds(50);
+  while (r.outcome.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    if (auto signal = runtime::next_stop_signal(stop_signals, poll); signal != 0)
+      return signal;
+  return 0;
+}
+
+/// Why serve may not open the store `store` names (empty: it may), with what
+/// to do about it: it is not there and is not to be created, or it is to be
+/// created over a log left from one that vanished.
+std::string unusable_store(const serve_store& store) {
+  actors::store::store_url parsed;
+  if (auto why = actors::store::parse_store_url(store.url, parsed); !why.empty())
+    return "cannot open the store: " + why;
+  if (store.create)
+    return actors::store::leftover_log(parsed);
+  try {
+    auto why = actors::store::missing_store(parsed);
+    if (why.empty())
+      return {};
+    return why +
+           ". A store that vanished would lose every acknowledged move: restore "
+           "it, or start serve with --create-store (or run `parley db migrate "
+           "--store " +
+           actors::store::redacted(parsed) + "`) to make a new, empty store";
+  } catch (const actors::store::store_error& e) {
+    return std::string{"cannot open the store: "} + e.what();
+  }
+}
+
+const char* name_of(int signal) {
+  return signal == SIGTERM ? "SIGTERM" : "SIGINT";
+}
+
+} // namespace
+
+int run_serve(const config::settings& settings, const std::string& api_token,
+              const serve_store& store_choice, std::ostream& out, std::ostream& err) {
+  const auto& serve = settings.serve;
+  std::string token;
+  try {
+    token = service::token_of(serve, api_token);
+    service::check_exposure(serve, token);
+  } catch (const std::runtime_error& e) {
+    err << "parley serve: " << e.what() << "\n";
+    return exit_usage;
+  }
+  if (auto why = unusable_store(store_choice); !why.empty()) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " " << why << "\n";
+    return exit_failed;
+  }
+  // The signals reach only the sigwait below.
+  auto stop_signals = runtime::block_stop_signals();
+  caf::actor_system_config cfg;
+  // Serve's workers wait on its I/O and store threads: they sleep when idle.
+  configure(cfg, runtime::system_options{false, settings.runtime.scheduler_threads, false,
+                                settings.cluster, true});
+  caf::actor_system sys{cfg};
+  // Demand ids are drawn from the coordinator's seed: a new one per process,
+  // so that a restarted serve does not hand out the ids of stored demands.
+  // GET /metrics (docs/metrics.md): the bus's events, the store's commits,
+  // the LLM clients' calls and the HTTP requests.
+  runtime::world w{sys, settings, {}, std::random_device{}(), service::make_node_metrics()};
+  // Past every message number an earlier process of this store could have
+  // given its hosted agents: a resumed negotiation never sees an id twice.
+  w.number_agent_messages_from(
+      static_cast<std::uint64_t>(actors::wall_clock{sys}.now_ms()) * 1000);
+  actors::store_actor store;
+  try {
+    store = w.add_store(store_choice.url);
+  } catch (const actors::store::store_error& e) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " cannot open the store: " << e.what() << "\n";
+    return exit_failed;
+  }
+  // The store, the actor system and the logs hold what they open at start
+  // by now: the connections get what the open-files limit leaves.
+  auto fds = raise_fd_limit();
+  auto served = serve;
+  served.max_connections =
+      static_cast<std::int32_t>(connection_cap(serve.max_connections, fds));
+  std::optional<service::api_service> api;
+  std::uint16_t port = 0;
+  try {
+    api.emplace(w, store, served, token);
+    port = api->start();
+  } catch (const std::runtime_error& e) {
+    err << "parley serve: " << e.what() << "\n";
+    return exit_failed;
+  }
+  out << "parley serve listening on " << serve.host << ":" << port << " ("
+      << (token.empty() ? "no token" : "bearer token required") << ", "
+      << serve.io_threads << " I/O threads, at most " << served.max_connections
+      << " connections and 1 for health checks); recovering the store" << std::endl;
+  if (served.max_connections < serve.max_connections)
+    out << "parley serve: serve.max_connections " << serve.max_connections
+        << " lowered to " << served.max_connections << ": the open-files limit is "
+        << fds.limit << ", " << fds.open << " are open and " << fd_reserve
+        << " kept for the store, LLM calls and logs" << std::endl;
+  // Stops accepting, answers what is in flight, commits what is left.
+  auto shut_down = [&](std::chrono::milliseconds grace) {
+    auto left = api->stop(grace);
+    // What no request waited for (an expiry, a hosted agent's move) is
+    // committed too before the process goes.
+    if (auto why = w.flush_store(store_flush_limit); !why.empty())
+      err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+          << " the store did not confirm its last commit: " << why << "\n";
+    w.stop();
+    return left;
+  };
+  auto recovering = start_recovery(sys, api->gateway(),
+                                   actors::gateway::gateway_options{}.recovery_timeout);
+  if (auto signal = await_recovery(recovering, stop_signals); signal != 0) {
+    // Whatever is not resumed yet is still open in the store: the next start
+    // resumes it.
+    out << "parley serve: " << name_of(signal)
+        << " during recovery: stopping; the store keeps what is not resumed yet"
+        << std::endl;
+    caf::anon_send_exit(recovering.asker, caf::exit_reason::user_shutdown);
+    shut_down(std::chrono::milliseconds(0));
+    out << "parley serve: stopped" << std::endl;
+    // The store may still be reading what recovery asked for (one query; a
+    // large store under the sanitizers takes seconds), and the actor system
+    // would wait for it on the way out. No client was answered yet: what is
+    // not committed is still open in the store, and the next start resumes
+    // it. So the process ends here, within the 5 s a stop may take.
+    out.flush();
+    err.flush();
+    std::fflush(nullptr);
+    std::_Exit(exit_ok);
+  }
+  auto recovered = recovering.outcome.get();
+  if (!recovered.failure.empty()) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " cannot recover the store: " << recovered.failure << "\n";
+    api->stop(std::chrono::milliseconds(0));
+    w.stop();
+    return exit_failed;
+  }
+  const auto& report = recovered.report;
+  out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
+      << " rooms, " << report.negotiations << " open negotiations, " << report.channels
+      << " open channels" << std::endl;
+  if (const auto& metrics = w.metrics()) {
+    metrics->negotiations.resumed.add(static_cast<std::uint64_t>(report.negotiations));
+    metrics->channels.resumed.add(static_cast<std::uint64_t>(report.channels));
+  }
+  for (const auto& line : report.skipped)
+    out << "parley serve: not resumed: " << line << std::endl;
+  api->set_ready();
+  out << "parley serve: ready" << std::endl;
+  int signal = 0;
+  while (signal != SIGTERM && signal != SIGINT)
+    sigwait(&stop_signals, &signal);
+  out << "parley serve: " << name_of(signal)
+      << ": no new connections; answering the requests in flight" << std::endl;
+  auto left = shut_down(std::chrono::milliseconds(serve.shutdown_grace_ms));
+  out << "parley serve: stopped (" << left << " requests unanswered)" << std::endl;
+  return exit_ok;
+}
+
+} // namespace parley::cli

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "config/settings.hpp"
+
+namespace parley::cli {
+
+/// The store `parley serve` commits to.
+struct serve_store {
+  /// --store, PARLEY_STORE or store.url.
+  std::string url;
+  /// --create-store: a store that is not there (actors/store/presence.hpp)
+  /// is created; otherwise serve refuses to start on one (E028, exit 1).
+  bool create = false;
+};
+
+/// Runs `parley serve`: the world of `parley run` (runtime/world.hpp) with the
+/// store `store` (migrated if needed; E028 and exit 1 when it cannot be
+/// opened, or is missing or empty and not to be created), plus the HTTP API
+/// (service/, docs/api.md) at `settings.serve`'s address: a move is
+/// answered 2xx once committed. A non-loopback address needs a bearer token
+/// (`api_token`, else the file `settings.serve.token_file`); without one it
+/// refuses to start (E019, exit 2), as does a token shorter than 16
+/// characters once trimmed. Raises the soft open-files limit to the hard one
+/// and takes at most `serve.max_connections` connections, fewer when the
+/// limit leaves less (cli/fd_limit.hpp). Prints `parley serve listening
+/// on HOST:PORT` with that cap once ready, serves until SIGTERM or SIGINT,
+/// then stops accepting, lets the requests in flight be answered (within
+/// `serve.shutdown_grace_ms`), stops the actors and returns 0. Returns the
+/// process exit code.
+int run_serve(const config::settings& settings, const std::string& api_token,
+              const serve_store& store, std::ostream& out, std::ostream& err);
+
+} // namespace parley::cli

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "config/settings.hpp"
+#include "messages/handles/gateway.hpp"
+#include "messages/handles/store.hpp"
+
+namespace parley::runtime {
+class world;
+} // namespace parley::runtime
+
+namespace parley::service {
+
+
+/// The HTTP API (docs/api.md) over a world: the gateway, the external channel
+/// members, the event streams (their hub and its bus feed), the dashboard,
+/// the routes and the server of service/. `parley serve` runs
+/// one over its durable store; `parley run --serve` and `parley bench
+/// --serve` run one over the run's world, so that the same API, streams and
+/// page watch a simulation or a load test live.
+class api_service {
+public:
+  /// Builds the service over `w` and `store` (both must outlive it) with
+  /// `settings`' address, limits and `token` (empty: no authentication).
+  /// Throws std::runtime_error, with error code E019, when `settings.host`
+  /// is not a loopback address and there is no token.
+  api_service(runtime::world& w, actors::store_actor store, const config::serve_settings& settings,
+          std::string token);
+
+  /// Stops the service if it still runs (`stop` with no grace).
+  ~api_service();
+
+  api_service(const api_service&) = delete;
+  api_service& operator=(const api_service&) = delete;
+
+  /// Binds and listens; returns the port. Throws std::runtime_error naming
+  /// the address when it cannot listen.
+  std::uint16_t start();
+
+  /// The gateway the routes ask: `parley serve` asks it to recover.
+  const actors::gateway_actor& gateway() const noexcept;
+
+  /// From now on, `/readyz` answers 200: the service takes requests.
+  void set_ready();
+
+  /// Event streams open now.
+  std::size_t open_streams() const;
+
+  /// Stops accepting, closes the event streams, lets the requests in flight
+  /// be answered (at most `grace`), then stops the server, the gateway, the
+  /// streams' feed and the external members.
+  /// Returns how many requests were still unanswered. Idempotent.
+  std::size_t stop(std::chrono::milliseconds grace);
+
+  /// The gateway, routes and server (service.cpp).
+  struct impl;
+
+private:
+  std::unique_ptr<impl> impl_;
+};
+
+/// Refuses `settings.host` when it is not a loopback address and `token` is
+/// empty (anyone who reaches it could drive negotiations): throws
+/// std::runtime_error whose message starts with error code E019.
+void check_exposure(const config::serve_settings& settings, const std::string& token);
+
+/// The token of `settings`: `api_token`, else the first line of the token
+/// file, trimmed of the whitespace around it (http/bearer.hpp); empty when
+/// neither is given. Throws std::runtime_error, with error code E019, when
+/// the file cannot be read or the token has fewer than
+/// min_token_length (16) characters; the message names neither the
+/// token nor its length.
+std::string token_of(const config::serve_settings& settings,
+                     const std::string& api_token);
+
+} // namespace parley::service

@@ -1,0 +1,116 @@
+#include "service/channel_routes.hpp"
+
+#include <utility>
+
+#include "messages/json.hpp"
+#include "messages/store.hpp"
+#include "messages/type_ids.hpp"
+#include "service/bodies.hpp"
+#include "service/channel_bodies.hpp"
+
+namespace parley::service {
+
+using messages::error_code;
+using nlohmann::json;
+
+namespace {
+
+/// The external member of `agent_id`, or an unset handle after answering
+/// 404 (E008).
+actors::external_member_actor member_of(exchange& x, const std::string& agent_id) {
+  const auto& members = x.st.to.members;
+  auto member = members ? members->find(agent_id) : actors::external_member_actor{};
+  if (!member)
+    x.respond(error_response(error_code::agent_not_found,
+                             "no external channel member " + agent_id +
+                                 " (register the agent with an external brain and "
+                                 "capabilities)",
+                             {{"agent_id", agent_id}}));
+  return member;
+}
+
+/// Hands `answer` to its agent's external member: 200 once the channel took
+/// it, or, for a replayed message id, 200 with seed 002's E011 (ignored).
+template <class Answer> void post_answer(exchange& x, Answer answer) {
+  auto member = member_of(x, answer.agent_id);
+  if (!member)
+    return;
+  auto channel_id = answer.channel_id;
+  auto message_id = answer.message_id;
+  x.ask_actor<bool>(
+      member,
+      [channel_id, message_id](bool taken) {
+        if (taken)
+          return json_response(200, {{"status", "accepted"},
+                                     {"channel_id", channel_id},
+                                     {"message_id", message_id}});
+        return error_response(error_code::duplicate_message,
+                              "message " + message_id + " was already taken; ignored",
+                              {{"channel_id", channel_id}, {"message_id", message_id}});
+      },
+      std::move(answer));
+}
+
+} // namespace
+
+void demands(exchange& x) {
+  const auto& p = x.path;
+  if (p.size() == 4 && p[2] == "demand" && p[3] == "submit") {
+    if (x.req.method != "POST")
+      return x.not_allowed("POST");
+    return x.ask_actor<messages::demand_receipt>(
+        x.st.to.coordinator,
+        [](messages::demand_receipt& r) { return json_response(200, json(r)); },
+        read_demand(parse_body(x.req.body)));
+  }
+  if (p.size() == 4 && p[2] == "demands") {
+    if (x.req.method != "GET")
+      return x.not_allowed("GET");
+    check_id(p[3], "id");
+    return x.ask_actor<messages::demand_view>(
+        x.st.to.coordinator,
+        [](messages::demand_view& v) { return json_response(200, json(v)); },
+        caf::get_atom::value, p[3]);
+  }
+  x.respond(error_response(error_code::route_not_found, "no such route"));
+}
+
+void channels(exchange& x) {
+  const auto& p = x.path;
+  const auto& m = x.req.method;
+  if (p.size() >= 4)
+    check_id(p[3], "id");
+  if (p.size() == 4) {
+    if (m != "GET")
+      return x.not_allowed("GET");
+    return x.ask_actor<messages::channel_record>(
+        x.st.to.store,
+        [](messages::channel_record& r) { return json_response(200, json(r)); },
+        messages::get_atom::value, messages::channel_atom::value, p[3]);
+  }
+  if (p.size() == 5 && p[4] == "messages") {
+    if (m != "POST")
+      return x.not_allowed("POST");
+    auto body = read_channel_message(parse_body(x.req.body), p[3]);
+    if (body.is_offer)
+      return post_answer(x, std::move(body.offer));
+    return post_answer(x, std::move(body.feedback));
+  }
+  x.respond(error_response(error_code::route_not_found, "no such route"));
+}
+
+void agent_inbox(exchange& x, const std::string& agent_id) {
+  if (x.req.method != "GET")
+    return x.not_allowed("GET");
+  auto member = member_of(x, agent_id);
+  if (!member)
+    return;
+  x.ask_actor<std::string>(
+      member,
+      [](std::string& inbox) {
+        return response{200, std::move(inbox), 0, {}};
+      },
+      caf::get_atom::value);
+}
+
+} // namespace parley::service

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+
+#include "caf/fwd.hpp"
+
+#include "messages/handles/coordinator.hpp"
+#include "messages/handles/gateway.hpp"
+#include "messages/handles/store.hpp"
+#include "service/message.hpp"
+
+namespace parley::service {
+class external_members;
+} // namespace parley::service
+
+namespace parley::service {
+
+class sse_hub;
+
+/// The routes of `parley serve` (docs/api.md, docs/openapi.json): health and
+/// readiness, and `/api/v1`'s agents, rooms and negotiations, each a
+/// request/response to the gateway actor; the list of negotiations, the
+/// statistics and maintenance go to the store actor; demands go to the
+/// coordinator, a channel's state to the store, and an external agent's
+/// channel answers and inbox to its external channel member
+/// (channel_routes.hpp); the event streams are the hub's (sse_routes.hpp);
+/// `/` and `/assets/...` are the dashboard's files (dashboard.hpp).
+class routes {
+public:
+  struct options {
+    /// How long a request may wait for the runtime (then 503, E030).
+    std::chrono::milliseconds timeout{5000};
+    /// Requests waiting for the runtime at once; more are answered 503
+    /// (E030, Retry-After) at once.
+    std::size_t max_in_flight = 4096;
+    /// Long-lived actors the requests go out from (requesters.hpp).
+    std::size_t requesters = 2;
+  };
+
+  /// Whom the routes ask.
+  struct peers {
+    actors::gateway_actor gateway;
+    actors::store_actor store;
+    actors::coordinator_actor coordinator;
+    /// The external channel members, by agent id; must outlive the routes.
+    std::shared_ptr<const external_members> members;
+    /// The event streams' hub; none: the event routes answer 404.
+    std::shared_ptr<sse_hub> events;
+  };
+
+  /// `ready` is set once the service may take requests (`/readyz`).
+  routes(caf::actor_system& sys, peers to, options opts,
+         std::shared_ptr<const std::atomic<bool>> ready);
+
+  /// Handles one request (a handler_function).
+  void operator()(request req, respond_function respond) const;
+
+  /// What the routes share (routes.cpp).
+  struct state;
+
+private:
+  std::shared_ptr<state> state_;
+};
+
+} // namespace parley::service
