@@ -35,7 +35,7 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
-/// W2's timeouts (DESIGN.md).
+/// W2's timeouts (docs/design.md, "The command line").
 constexpr std::int64_t w2_round_timeout_ms = 1000;
 constexpr std::int64_t w2_total_timeout_ms = 4000;
 

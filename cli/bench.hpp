@@ -10,7 +10,7 @@
 
 namespace parley::cli {
 
-/// The load tests of DESIGN.md's Benchmarks section.
+/// The load tests (docs/design.md, "The command line", load tests).
 enum class bench_workload : std::uint8_t {
   /// N rooms, two scripted agents each; propose 10000 + i % 1000, counter
   /// 85 %, counter the midpoint, accept: 4 rounds, all accepted.

@@ -6,18 +6,16 @@
 
 namespace parley::cli {
 
-/// `parley bench --workload channels`: `n` channels (seed 002), each put to
-/// 10 rule-brain members (actors/channel/member_brain.hpp) drawn from a pool
-/// of 1000: channel i asks the 10 consecutive members from (7 i) mod 1000.
-/// Member j has the capability `j % 5` of five, every channel asks for all
-/// five (so every candidate takes part), and member j accepts the proposal
-/// from round 1 when j % 10 < 6, from round 2 when j % 10 = 6, from round 3
-/// when j % 10 is 7 or 8, from round 5 when j % 10 = 9. Any 10 consecutive
-/// members hold each j % 10 once, so every channel sees 60 % accept in
-/// round 1 and 70 % in round 2 (between the thresholds: a new round) and
-/// 90 % in round 3: finalized at round 3, after 120 channel-member messages
-/// (per round 10 demand_offers, 10 offer_responses, 10 proposal_reviews, 10
-/// proposal_feedbacks).
+/// `parley bench --workload channels`: `n` channels (docs/protocols/channels.md), each
+/// put to 10 rule-brain members (actors/channel/member_brain.hpp) drawn from a pool of
+/// 1000: channel i asks the 10 consecutive members from (7 i) mod 1000. Member j has
+/// the capability `j % 5` of five, every channel asks for all five (so every candidate
+/// takes part), and member j accepts the proposal from round 1 when j % 10 < 6, from
+/// round 2 when j % 10 = 6, from round 3 when j % 10 is 7 or 8, from round 5 when j %
+/// 10 = 9. Any 10 consecutive members hold each j % 10 once, so every channel sees 60 %
+/// accept in round 1 and 70 % in round 2 (between the thresholds: a new round) and 90 %
+/// in round 3: finalized at round 3, after 120 channel-member messages (per round 10
+/// demand_offers, 10 offer_responses, 10 proposal_reviews, 10 proposal_feedbacks).
 ///
 /// All channels are opened at once, like W1's negotiations; the clock runs
 /// from before the first is opened to the last terminal event. Every outcome

@@ -4,7 +4,7 @@
 
 namespace parley::cli {
 
-/// What a scenario's demands (seed 002) came to, printed with the run
+/// What a scenario's demands (docs/protocols/channels.md) came to, printed with the run
 /// summary of a run that had demands: how many were submitted and how they
 /// ended (refused: the coordinator did not take one up), their channels
 /// (sub-channels included) and how those ended, and how many of the

@@ -40,8 +40,8 @@ nlohmann::json event_json(const messages::auction_event& x, std::int64_t start_m
 std::string timeline_line(const messages::ballot_event& x, std::int64_t start_ms);
 std::string timeline_line(const messages::auction_event& x, std::int64_t start_ms);
 
-/// A channel event (seed 002): its wire JSON (messages/channel_json.cpp,
-/// "type" the seed's name) with `t_ms` instead of `at_ms`.
+/// A channel event (docs/protocols/channels.md): its wire JSON
+/// (messages/channel_json.cpp, "type" the event's name) with `t_ms` instead of `at_ms`.
 nlohmann::json event_json(const messages::channel_event& x, std::int64_t start_ms);
 
 /// e.g. `+0.012s  collab-1  round 2  feedback.evaluated`.

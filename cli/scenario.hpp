@@ -89,8 +89,9 @@ struct scenario_vote {
   std::string option;
 };
 
-/// A ballot the runner opens at `at_ms` (seed 004). Its voters are `voters`
-/// plus every agent whose role is in `roles`, resolved when it opens.
+/// A ballot the runner opens at `at_ms` (docs/protocols/ballots-and-auctions.md). Its
+/// voters are `voters` plus every agent whose role is in `roles`, resolved when it
+/// opens.
 struct scenario_ballot {
   std::string id;
   std::int64_t at_ms = 0;
@@ -113,7 +114,7 @@ struct scenario_bid {
   std::int64_t estimated_duration_ms = 1;
 };
 
-/// A task auction the runner opens at `at_ms` (seed 004).
+/// A task auction the runner opens at `at_ms` (docs/protocols/ballots-and-auctions.md).
 struct scenario_auction {
   std::string id;
   std::int64_t at_ms = 0;
@@ -129,8 +130,8 @@ struct scenario_auction {
 struct demand_expectation {
   /// finalized, force_finalized or failed: the demand's (its top channel's).
   messages::demand_status status = messages::demand_status::finalized;
-  /// Why it failed (seed 002 §3.3's reason, e.g. "low_acceptance"); only
-  /// with status failed.
+  /// Why it failed (docs/protocols/channels.md, "Failure reasons", e.g.
+  /// "low_acceptance"); only with status failed.
   std::optional<std::string> reason;
   /// Who confirmed the top channel's final proposal, in any order: the
   /// confirmed participants of a forced one, otherwise the agents of its
@@ -142,8 +143,8 @@ struct demand_expectation {
   std::optional<std::int32_t> subchannels;
 };
 
-/// A demand the runner submits to the world's coordinator at `at_ms` (seed
-/// 002 §3.1.1).
+/// A demand the runner submits to the world's coordinator at `at_ms`
+/// (docs/protocols/channels.md, "Demands").
 struct scenario_demand {
   std::int64_t at_ms = 0;
   std::string raw_input;
@@ -168,7 +169,8 @@ struct scenario {
   bool has_llm_agents() const;
   std::vector<scenario_ballot> ballots;
   std::vector<scenario_auction> auctions;
-  /// Seed 002's channel members, registered with the world's coordinator.
+  /// The channel members (docs/protocols/channels.md, "Member brains"), registered with
+  /// the world's coordinator.
   std::vector<messages::channel_member_spec> channel_agents;
   std::vector<scenario_demand> demands;
 };

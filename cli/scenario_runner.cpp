@@ -63,7 +63,7 @@ struct cast {
   std::map<std::string, actors::agent_actor> agents;
   std::map<std::string, actors::room_actor> rooms;
   std::vector<actors::agent_actor> llm_agents;
-  /// Takes the demands (seed 002).
+  /// Takes the demands (docs/protocols/channels.md).
   actors::coordinator_actor coordinator;
   listener_actor listener;
   output_format format = output_format::json_lines;

@@ -4,10 +4,11 @@
 
 namespace parley::cli {
 
-/// Bounds how many negotiation starts are in flight (sent and not yet
-/// answered by a `started`, a refusal or the end). A burst of 100k+ runnable
-/// actors makes CAF 0.17's work stealing collapse (CAF-0.17.md pitfall 1);
-/// a window of a few hundred keeps the runnable set small and is fastest.
+/// Bounds how many negotiation starts are in flight (sent and not yet answered by a
+/// `started`, a refusal or the end). A burst of 100k+ runnable actors makes CAF 0.17's
+/// work stealing collapse
+/// (docs/caf-notes.md, "Work stealing collapses under long queues"); a window of a few
+/// hundred keeps the runnable set small and is fastest.
 class start_window {
 public:
   explicit start_window(std::size_t size) : size_(size > 0 ? size : 1) {}

@@ -12,8 +12,9 @@ class App;
 namespace parley::cli {
 
 /// `parley db migrate | verify | rollback | expire | archive [--store URL]`
-/// and `parley stats [--store URL] [--json]`: seed 003's schema and queries
-/// from the command line, straight against the database (no actor system).
+/// and `parley stats [--store URL] [--json]`: the store's schema and queries
+/// (docs/protocols/record-and-schema.md) from the command line, straight against
+/// the database (no actor system).
 class store_commands {
 public:
   /// Adds the `db` and `stats` subcommands to `app`.

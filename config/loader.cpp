@@ -207,8 +207,8 @@ namespace {
 /// seconds (the setting holds milliseconds) or a decimal share.
 enum class seed_kind { text, count, seconds, share };
 
-/// Seed 002 §8.4's variable names, applied before the PARLEY_ ones (which
-/// win).
+/// The original specifications' variable names (docs/configuration.md), applied before
+/// the PARLEY_ ones (which win).
 struct seed_variable {
   const char* name;
   const char* section;

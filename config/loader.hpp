@@ -56,8 +56,8 @@ settings load(const std::string& file, const getenv_function& getenv,
 /// path upper-cased with '.' as '_' (`PARLEY_NEGOTIATION_MAX_ROUNDS`).
 std::vector<std::string> environment_variables();
 
-/// Seed 002 §8.4's variables that `apply_environment` reads too, before the
-/// `PARLEY_` ones (`ANTHROPIC_BASE_URL`, `LLM_MODEL`, `LLM_TIMEOUT`, …).
+/// The original specifications' variables that `apply_environment` reads too, before
+/// the `PARLEY_` ones (`ANTHROPIC_BASE_URL`, `LLM_MODEL`, `LLM_TIMEOUT`, …).
 std::vector<std::string> seed_environment_variables();
 
 } // namespace parley::config

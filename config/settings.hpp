@@ -98,21 +98,21 @@ struct cluster_settings {
   }
 };
 
-/// How LLM agents reach their model (seed 001, seed 002 §7.2 and §8.3–8.4).
+/// How LLM agents reach their model (docs/protocols/llm-agent.md, "Settings").
 /// The API key is not a setting: it comes from ANTHROPIC_API_KEY only, so that
 /// it never lands in a file, a printed configuration or an event.
 struct llm_settings {
   /// "anthropic" (Messages API) or "openai" (chat completions with tools).
   std::string provider = "anthropic";
-  /// Seed 002 §8.4's ANTHROPIC_BASE_URL.
+  /// Also ANTHROPIC_BASE_URL.
   std::string base_url = "https://api.anthropic.com";
-  /// Seed 002 §8.4's LLM_MODEL.
+  /// Also LLM_MODEL.
   std::string model = "claude-sonnet-4-5-20250929";
   /// max_tokens of every request (1..100000).
   std::int32_t max_tokens = 1024;
   /// Calls in flight at once per provider; more wait in order (1..10000).
   std::int32_t max_concurrent_calls = 64;
-  /// Per attempt (100..600000; seed 002 §8.2's 10 s; LLM_TIMEOUT in seconds).
+  /// Per attempt (100..600000, 10 s by default; LLM_TIMEOUT in seconds).
   std::int64_t call_timeout_ms = 10000;
   /// Further attempts after a 429 or 5xx (0..10).
   std::int32_t max_retries = 2;
@@ -122,7 +122,8 @@ struct llm_settings {
   /// How long the breaker stays open before one trial call (100..3600000;
   /// LLM_RECOVERY_TIMEOUT in seconds).
   std::int64_t breaker_open_ms = 30000;
-  /// Seed 001's transcript batching window (1..600000).
+  /// The transcript batching window (1..600000;
+  /// docs/protocols/llm-agent.md, "Transcript batching").
   std::int64_t batch_window_ms = 2000;
   /// Bad model replies in one turn before the rule brain decides (1..100).
   std::int32_t max_bad_turns = 3;
@@ -143,7 +144,8 @@ struct llm_settings {
   }
 };
 
-/// The audit log (seed 004): every bus event as a JSON line.
+/// The audit log (docs/protocols/ballots-and-auctions.md, "Events"): every bus event as
+/// a JSON line.
 struct audit_settings {
   /// File the audit log appends to; empty turns it off.
   std::string path;
@@ -157,7 +159,8 @@ struct audit_settings {
   }
 };
 
-/// The negotiation store (seed 003's record; docs/configuration.md#store).
+/// The negotiation store (docs/protocols/record-and-schema.md;
+/// docs/configuration.md#store).
 struct store_settings {
   /// Where `parley serve`, `parley db` and `parley stats` keep the records:
   /// a path or sqlite:PATH (SQLite, WAL), or postgresql://… . `--store` and
@@ -244,7 +247,7 @@ struct settings {
   audit_settings audit;
   store_settings store;
   serve_settings serve;
-  /// Multi-party channels (seed 002 §8.1–8.2).
+  /// Multi-party channels (docs/protocols/channels.md, "Settings").
   messages::channel_settings channel;
 
   friend bool operator==(const settings& x, const settings& y) {

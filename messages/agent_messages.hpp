@@ -11,11 +11,13 @@
 
 namespace parley::messages {
 
-// Seed 000/001's four agent message types. Every one carries a `message_id`
-// unique per sender, so that a replayed message is recognised and ignored.
+// The four agent message types (docs/protocols/bilateral.md, "Parties and messages").
+// Every one carries a `message_id` unique per sender, so that a replayed message is
+// recognised and ignored.
 
 /// Opens a negotiation's bargaining: the initiator's proposal, delivered to the
-/// responder. Received mid-negotiation it counts as a counter (seed 000).
+/// responder. Received mid-negotiation it counts as a counter
+/// (docs/protocols/bilateral.md, "Counter").
 struct agent_proposal {
   std::string message_id;
   std::string negotiation_id;

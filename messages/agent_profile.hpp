@@ -13,13 +13,14 @@
 
 namespace parley::messages {
 
-/// Seed 001: when the agent insists on escrow.
+/// When the agent insists on escrow (docs/protocols/bilateral.md, "Agents").
 enum class escrow_preference : std::uint8_t { always, never, above_threshold };
 
-/// Seed 001: how hard the agent bargains.
+/// How hard the agent bargains (docs/protocols/bilateral.md, "The rule brain").
 enum class negotiation_style : std::uint8_t { aggressive, balanced, conservative };
 
-/// Seed 001's user preferences; amounts in minor units.
+/// The user's preferences (docs/protocols/bilateral.md, "Agents"); amounts in minor
+/// units.
 struct agent_preferences {
   /// The agent never accepts an amount above this without its user.
   std::int64_t max_auto_approve_amount = 100000;
@@ -39,20 +40,21 @@ typename Inspector::result_type inspect(Inspector& f, agent_preferences& x) {
            optional_field("negotiation_style", x.style));
 }
 
-/// Returns whether a deal of `amount` must use escrow under `x` (seed 001's
-/// negotiation rules: always, never, or above the threshold).
+/// Returns whether a deal of `amount` must use escrow under `x` (always,
+/// never, or strictly above the threshold: docs/protocols/bilateral.md, "Agents").
 bool escrow_required(const agent_preferences& x, std::int64_t amount);
 
-/// Seed 001's AgentProfile: the user an agent acts for.
+/// The user an agent acts for (docs/protocols/bilateral.md, "Agents").
 struct agent_profile {
   std::string display_name;
   std::string role;
   agent_preferences preferences;
   std::string custom_instructions;
-  /// Seed 004: what the agent can do, capability name -> 0..1 (rule agents
-  /// vote and bid from it).
+  /// What the agent can do, capability name -> 0..1 (rule agents vote and bid from it:
+  /// docs/protocols/ballots-and-auctions.md, "How rule agents vote and bid").
   std::map<std::string, double> capabilities;
-  /// Seed 004: how busy the agent is, 0 (idle) ..1 (fully loaded).
+  /// How busy the agent is, 0 (idle) ..1 (fully loaded)
+  /// (docs/protocols/ballots-and-auctions.md).
   double load = 0;
 };
 

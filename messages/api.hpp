@@ -51,8 +51,8 @@ struct recovery_report {
   /// Open negotiations handed back to their rooms (one whose deadline passed
   /// meanwhile expires there at once).
   std::int64_t negotiations = 0;
-  /// Open channels (seed 002) resumed by the coordinator, their collection
-  /// timers re-armed with the time left.
+  /// Open channels (docs/protocols/channels.md) resumed by the coordinator, their
+  /// collection timers re-armed with the time left.
   std::int64_t channels = 0;
   /// Why a stored room, open negotiation or open channel could not be
   /// restored (an agent of it is gone, its events cannot be folded), one

@@ -36,9 +36,9 @@ using resume_atom = caf::atom_constant<caf::atom("resume")>;
 using answered_atom = caf::atom_constant<caf::atom("answered")>;
 using commit_atom = caf::atom_constant<caf::atom("commit")>;
 using ping_atom = caf::atom_constant<caf::atom("ping")>;
-/// Names seed 002's channels in a store request.
+/// Names the channels in a store request.
 using channel_atom = caf::atom_constant<caf::atom("channel")>;
-/// Names seed 002's demands in a store request.
+/// Names the demands in a store request.
 using demand_atom = caf::atom_constant<caf::atom("demand")>;
 /// Asks a node's room host for its side of a bridge (cluster/bridge/).
 using bridge_atom = caf::atom_constant<caf::atom("bridge")>;

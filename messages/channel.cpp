@@ -30,7 +30,8 @@ std::string validate(const offer_response& x) {
     return why;
   if (x.confidence < 0 || x.confidence > 100)
     return "confidence must be within 0..100, got " + std::to_string(x.confidence);
-  // Seed 002 §3.2.3: "contribution（offer 时必填）"; a decline contributes nothing.
+  // An offer that takes part needs a contribution; a decline contributes
+  // nothing (docs/protocols/channels.md, "Collecting offers").
   if (x.response_type == offer_response_type::offer &&
       x.decision != offer_decision::decline && x.contribution.empty())
     return "an offer that takes part needs a contribution";

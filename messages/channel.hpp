@@ -1,8 +1,9 @@
 #pragma once
 
-// Seed 002's channel vocabulary: what a candidate answers the demand with
-// (§3.2.3, §4.1.2), the proposal the channel aggregates (§4.1.3) and what a
-// participant says about it (§3.2.5).
+// The channel vocabulary (docs/protocols/channels.md): what a candidate answers the
+// demand with (docs/protocols/channels.md, "Collecting offers"), the proposal the
+// channel aggregates (docs/protocols/channels.md, "Aggregation") and what a participant
+// says about it (docs/protocols/channels.md, "Collecting feedback").
 
 #include <cstdint>
 #include <string>
@@ -16,7 +17,7 @@
 
 namespace parley::messages {
 
-/// Seed 002 §1.5: an offer is a concrete contribution, negotiate asks to
+/// An offer is a concrete contribution, negotiate asks to
 /// bargain first (with negotiation points).
 enum class offer_response_type : std::uint8_t { offer, negotiate };
 
@@ -44,8 +45,8 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_point& x) {
            field("desired_value", x.desired_value), optional_field("reason", x.reason));
 }
 
-/// A candidate's answer to the demand (seed 002 §3.2.3 offer_response, with
-/// §4.1.2's confidence). An empty optional text is absent.
+/// A candidate's answer to the demand
+/// (docs/protocols/channels.md, "Collecting offers"). An empty optional text is absent.
 struct offer_response {
   std::string message_id;
   std::string channel_id;
@@ -62,8 +63,8 @@ struct offer_response {
   std::vector<negotiation_point> negotiation_points;
   /// 0..100.
   std::int32_t confidence = 0;
-  /// Seed 002 §7.2's `fallback` flag: the response_generation fallback of a
-  /// member whose model gave no usable answer.
+  /// The `fallback` flag: the fallback answer of a member whose model gave no
+  /// usable answer (docs/protocols/channels.md, "Member brains").
   bool fallback = false;
 
   friend bool operator==(const offer_response& x, const offer_response& y) {
@@ -92,7 +93,8 @@ typename Inspector::result_type inspect(Inspector& f, offer_response& x) {
            optional_field("fallback", x.fallback));
 }
 
-/// A participant's verdict on the current proposal (seed 002 §3.2.5).
+/// A participant's verdict on the current proposal
+/// (docs/protocols/channels.md, "Collecting feedback").
 struct proposal_feedback {
   std::string message_id;
   std::string channel_id;
@@ -101,8 +103,8 @@ struct proposal_feedback {
   /// What a negotiate asks to change.
   std::string adjustment_request;
   std::string reasoning;
-  /// Seed 002 §7.2's `fallback` flag: the proposal_feedback fallback of a
-  /// member whose model gave no usable answer.
+  /// The `fallback` flag: the fallback feedback of a member whose model gave
+  /// no usable answer (docs/protocols/channels.md, "Member brains").
   bool fallback = false;
 
   friend bool operator==(const proposal_feedback& x, const proposal_feedback& y) {
@@ -123,7 +125,7 @@ typename Inspector::result_type inspect(Inspector& f, proposal_feedback& x) {
            optional_field("fallback", x.fallback));
 }
 
-/// A participant's role in a proposal (seed 002 §4.1.3 Assignment).
+/// A participant's role in a proposal (docs/protocols/channels.md, "Aggregation").
 struct assignment {
   std::string agent_id;
   std::string display_name;
@@ -152,8 +154,9 @@ typename Inspector::result_type inspect(Inspector& f, assignment& x) {
            optional_field("notes", x.notes));
 }
 
-/// Something the demand needs that no participant covers. Seed 002 names
-/// `Gap` without its fields; these two are what a sub-channel's demand needs.
+/// Something the demand needs that no participant covers
+/// (docs/protocols/channels.md, "Gaps and sub-channels"): what a sub-channel's demand
+/// needs.
 struct gap {
   std::string description;
   std::vector<std::string> capability_tags;
@@ -169,7 +172,8 @@ typename Inspector::result_type inspect(Inspector& f, gap& x) {
            optional_field("capability_tags", x.capability_tags));
 }
 
-/// The plan a channel puts to its participants (seed 002 §4.1.3 Proposal).
+/// The plan a channel puts to its participants
+/// (docs/protocols/channels.md, "Aggregation").
 struct channel_proposal {
   std::string proposal_id;
   std::string demand_id;
@@ -178,10 +182,11 @@ struct channel_proposal {
   std::string summary;
   std::string objective;
   std::vector<messages::assignment> assignments;
-  /// Seed 002 names `Timeline` without its fields: free-form JSON.
+  /// Free-form JSON.
   json_object timeline;
   std::string rationale;
-  /// Set by a forced finalize (seed 002 §5.5), with the two lists below.
+  /// Set by a forced finalize (docs/protocols/channels.md, "Forced finalize"), with the
+  /// two lists below.
   bool is_forced = false;
   std::vector<std::string> confirmed_participants;
   std::vector<std::string> optional_participants;
@@ -189,8 +194,8 @@ struct channel_proposal {
   confidence_level confidence = confidence_level::medium;
   /// Unix milliseconds.
   std::int64_t created_at = 0;
-  /// Seed 002 §7.2's `fallback` flag: the proposal_aggregation fallback (the
-  /// rule's merge) of a channel whose model gave no usable answer.
+  /// The `fallback` flag: the rule's merge, made for a channel whose model
+  /// gave no usable proposal (docs/protocols/channels.md, "Aggregation").
   bool fallback = false;
 
   friend bool operator==(const channel_proposal& x, const channel_proposal& y) {

@@ -1,6 +1,7 @@
 #pragma once
 
-// A channel's lifecycle events (seed 002 §3.3 and §6.1).
+// A channel's lifecycle events (docs/protocols/channels.md, "Events",
+// docs/protocols/channels.md, "Flow").
 
 #include <cstdint>
 #include <string>
@@ -17,7 +18,7 @@
 
 namespace parley::messages {
 
-/// Seed 002's event names without the "towow." prefix, in the order a
+/// The channel protocol's event names without the "towow." prefix, in the order a
 /// demand and its channel go through them. The first two are the
 /// coordinator's, before a channel exists.
 enum class channel_event_kind : std::uint8_t {
@@ -35,8 +36,9 @@ enum class channel_event_kind : std::uint8_t {
   failed,               ///< negotiation.failed
 };
 
-/// What an evaluation decided (seed 002 §3.3 feedback.evaluated): the
-/// seed's three, and force_finalize for the last round's middle band.
+/// What an evaluation decided (feedback.evaluated,
+/// docs/protocols/channels.md, "Evaluation and thresholds"): finalize, renegotiate,
+/// fail, and force_finalize for the last round's middle band.
 enum class channel_decision : std::uint8_t {
   finalize,
   renegotiate,
@@ -44,7 +46,8 @@ enum class channel_decision : std::uint8_t {
   fail
 };
 
-/// One round's feedback as seed 002 §5.4 counts it.
+/// One round's feedback as docs/protocols/channels.md, "Evaluation and thresholds"
+/// counts it.
 struct channel_tally {
   std::int32_t accepts = 0;
   std::int32_t negotiates = 0;
@@ -73,9 +76,11 @@ struct channel_setup {
   /// The demand as its candidates see it.
   std::string surface_demand;
   std::vector<std::string> capability_tags;
-  /// Whom the demand is put to, in order, with why (seed 002 §3.2.1).
+  /// Whom the demand is put to, in order, with why
+  /// (docs/protocols/channels.md, "Candidate selection").
   std::vector<candidate> candidates;
-  /// A sub-channel's parent (seed 002 §7.3); empty for a top channel.
+  /// A sub-channel's parent (docs/protocols/channels.md, "Gaps and sub-channels");
+  /// empty for a top channel.
   std::string parent_channel_id;
   /// 0 for a top channel, 1 for a sub-channel.
   std::int32_t depth = 0;
@@ -111,7 +116,8 @@ struct channel_event {
   std::int32_t round = 1;
   /// demand.understood.
   caf::optional<demand_understanding> understanding;
-  /// filter.completed (its `fallback()` is seed 002 §7.2's flag).
+  /// filter.completed (its `fallback()` is the flag of
+  /// docs/protocols/channels.md, "Candidate selection").
   caf::optional<candidate_selection> selection;
   /// channel.created.
   caf::optional<channel_setup> setup;
@@ -127,9 +133,10 @@ struct channel_event {
   /// (with its confirmed and optional participants) and negotiation.failed
   /// (the last one, if any).
   caf::optional<channel_proposal> proposal;
-  /// round_started: why; failed: seed 002 §3.3's reason.
+  /// round_started: why; failed: the reason
+  /// (docs/protocols/channels.md, "Failure reasons").
   std::string reason;
-  /// failed with low_acceptance (seed 002 §7.3).
+  /// failed with low_acceptance (docs/protocols/channels.md, "Failure reasons").
   std::string compromise_suggestion;
 
   friend bool operator==(const channel_event& x, const channel_event& y) {
@@ -164,7 +171,8 @@ typename Inspector::result_type inspect(Inspector& f, channel_event& x) {
            optional_field("compromise_suggestion", x.compromise_suggestion));
 }
 
-/// The seed's name, e.g. "negotiation.force_finalized".
+/// The event's name (docs/protocols/channels.md, "Events"), e.g.
+/// "negotiation.force_finalized".
 std::string to_string(channel_event_kind x);
 bool from_string(const std::string& text, channel_event_kind& x);
 std::string to_string(channel_decision x);

@@ -1,4 +1,5 @@
-// JSON mapping of seed 002's channel wire types (declared in json.hpp).
+// JSON mapping of the channel wire types (docs/protocols/channels.md; declared in
+// json.hpp).
 
 #include "messages/json.hpp"
 #include "messages/json_fields.hpp"
@@ -56,7 +57,7 @@ PARLEY_JSON_FROM_FIELDS(channel_setup)
 PARLEY_JSON_FROM_FIELDS(member_round)
 PARLEY_JSON_FROM_FIELDS(channel_member_spec)
 
-// Seed 002 §7.2's flag is written with the selection; reading ignores it
+// The fallback flag is written with the selection; reading ignores it
 // (the source says the same).
 void to_json(json& j, const candidate_selection& x) {
   write_fields(j, x);
@@ -71,7 +72,8 @@ void read(const json& j, const std::string& path, candidate_selection& x) {
   r.done();
 }
 
-// The kind is written as "type", the seed's event name.
+// The kind is written as "type", the event's name
+// (docs/protocols/channels.md, "Events").
 void to_json(json& j, const channel_event& x) {
   write_fields(j, x);
   j["type"] = x.kind;

@@ -1,10 +1,10 @@
 #pragma once
 
-// What a channel member is built from: the agent's profile and the brain
-// that answers its channels' demands and proposals (seed 002 §3.2.3,
-// §3.2.5): the rule and script brains without a model, deterministic, for
-// scenarios, tests and load tests (actors/channel/member_brain.hpp); the
-// LLM brain with seed 002's prompts 3 and 5 (actors/channel/llm_member.hpp).
+// What a channel member is built from: the agent's profile and the brain that answers
+// its channels' demands and proposals (docs/protocols/channels.md, "Member brains"):
+// the rule and script brains without a model, deterministic, for scenarios, tests and
+// load tests (actors/channel/member_brain.hpp); the LLM brain with prompts 3 and 5
+// (actors/channel/llm_member.hpp).
 
 #include <cstdint>
 #include <string>
@@ -24,15 +24,16 @@ enum class member_brain_kind : std::uint8_t {
   rule,
   /// Answers each round as its script says.
   script,
-  /// Asks the world's LLM (prompts 3 and 5), with seed 002 §7.2's fallbacks.
+  /// Asks the world's LLM (prompts 3 and 5), with the fallback answers of
+  /// docs/protocols/channels.md, "Member brains".
   llm,
 };
 
-/// What a scripted member answers a round's demand with: one of seed 002's
+/// What a scripted member answers a round's demand with: one of the offer's
 /// decisions, or nothing at all (the channel's response timeout decides).
 enum class scripted_offer : std::uint8_t { participate, decline, conditional, silent };
 
-/// What a scripted member answers a round's proposal with: one of seed 002's
+/// What a scripted member answers a round's proposal with: one of the
 /// feedback types, or nothing (the feedback timeout decides).
 enum class scripted_feedback : std::uint8_t { accept, negotiate, withdraw, silent };
 

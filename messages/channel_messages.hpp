@@ -1,7 +1,8 @@
 #pragma once
 
-// What a channel sends its candidates (seed 002 §3.2.2 demand_offer, §3.2.4
-// proposal_review). Each carries the channel's handle: where the answer goes.
+// What a channel sends its candidates (demand_offer, proposal_review:
+// docs/protocols/channels.md, "Flow"). Each carries the channel's handle: where the
+// answer goes.
 
 #include <cstdint>
 #include <string>
@@ -22,7 +23,7 @@ struct demand_offer {
   actors::channel_actor channel;
   std::string channel_id;
   std::string demand_id;
-  /// The demand as the user put it (the seed's `demand.surface_demand`).
+  /// The demand as the user put it (the understanding's surface demand).
   std::string surface_demand;
   std::vector<std::string> capability_tags;
   /// 1-based; a new round re-broadcasts with the next.

@@ -9,10 +9,12 @@
 
 namespace parley::messages {
 
-/// The numbers that govern a multi-party channel: seed 002 §8.1 (negotiation)
-/// and §8.2 (timeouts; the seed's seconds in milliseconds here). The LLM call
-/// timeout and circuit breaker of §8.2–8.3 are `llm_settings`'. Each field
-/// names the seed's constant (and §8.4 environment variable, where it has one).
+/// The numbers that govern a multi-party channel
+/// (docs/protocols/channels.md, "Settings"): candidates, rounds, thresholds,
+/// sub-channels and timeouts (the original specification's seconds in milliseconds
+/// here). The LLM call timeout and circuit breaker are `llm_settings`'
+/// (docs/protocols/llm-agent.md, "Circuit breaker"). Each field names the original
+/// specification's constant (and environment variable, where it has one).
 struct channel_settings {
   /// MAX_CANDIDATES (TOWOW_MAX_CANDIDATES).
   std::int32_t max_candidates = 10;
@@ -21,7 +23,8 @@ struct channel_settings {
   /// FALLBACK_CANDIDATE_COUNT: active agents taken when selection finds none.
   std::int32_t fallback_candidates = 3;
   /// MAX_NEGOTIATION_ROUNDS (TOWOW_MAX_NEGOTIATION_ROUNDS), which is also
-  /// FORCE_FINALIZE_AT_ROUND: the seed's evaluation forces at the last round.
+  /// FORCE_FINALIZE_AT_ROUND: the evaluation forces at the last round
+  /// (docs/protocols/channels.md, "Forced finalize").
   std::int32_t max_rounds = 5;
   /// ACCEPT_THRESHOLD_HIGH (TOWOW_ACCEPT_THRESHOLD_HIGH): at or above, finalize.
   double accept_threshold_high = 0.8;
@@ -42,8 +45,9 @@ struct channel_settings {
   /// MAX_RECOVERY_ATTEMPTS: then the channel fails.
   std::int32_t max_recovery_attempts = 3;
   /// Who understands a demand and picks its candidates: "rule" (the
-  /// coordinator's rules) or "llm" (seed 002's prompts 1 and 2 through the
-  /// world's LLM client, falling back on the rules as §7.2 says).
+  /// coordinator's rules) or "llm" (prompts 1 and 2 through the world's LLM
+  /// client, falling back on the rules: docs/protocols/channels.md, "Understanding",
+  /// docs/protocols/channels.md, "Candidate selection").
   std::string coordinator_brain = "rule";
 
   friend bool operator==(const channel_settings& x, const channel_settings& y) {
@@ -85,7 +89,8 @@ typename Inspector::result_type inspect(Inspector& f, channel_settings& x) {
 /// Returns an empty string if `x` is valid, otherwise the first reason why not,
 /// naming the field (e.g. "max_rounds must be within 1..20, got 25").
 /// Candidates 1..100 with min <= max; thresholds 0 < low <= high <= 1; depth
-/// 0..1 and sub-channels 0..3 (DESIGN.md: at most one level, three a channel);
+/// 0..1 and sub-channels 0..3 (at most one level, three a channel:
+/// docs/protocols/channels.md, "Gaps and sub-channels");
 /// durations 1..max_delay_ms; recovery attempts 0..100; coordinator_brain
 /// "rule" or "llm".
 std::string validate(const channel_settings& x);

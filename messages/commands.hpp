@@ -19,7 +19,7 @@
 
 namespace parley::messages {
 
-/// Asks a room to open a negotiation (seed 000's createNegotiation). One-way:
+/// Asks a room to open a negotiation (docs/protocols/bilateral.md, "Rooms"). One-way:
 /// the room tells the initiator `negotiation_opened`, or sends it the refusal
 /// (a problem_event, E012 when one is active) it also publishes.
 struct start_negotiation {

@@ -5,8 +5,9 @@
 
 namespace parley::messages {
 
-/// Seed 002's three-step confidence: of the coordinator in its reading of a
-/// demand (§3.3), and of a channel in its proposal (§4.1.3).
+/// The channel protocol's three-step confidence: of the coordinator in its reading of a
+/// demand (docs/protocols/channels.md, "Understanding"), and of a channel in its
+/// proposal (docs/protocols/channels.md, "Aggregation").
 enum class confidence_level : std::uint8_t { high, medium, low };
 
 std::string to_string(confidence_level x);

@@ -1,6 +1,7 @@
 #pragma once
 
-// Seed 004's vocabulary: ballots (a proposal put to a vote) and task auctions.
+// The vocabulary of ballots (a proposal put to a vote) and task auctions
+// (docs/protocols/ballots-and-auctions.md).
 
 #include <cstdint>
 #include <map>
@@ -21,7 +22,7 @@
 
 namespace parley::messages {
 
-/// Seed 004's consensus strategies.
+/// The consensus strategies (docs/protocols/ballots-and-auctions.md, "Strategies").
 enum class ballot_strategy : std::uint8_t { majority, unanimous, weighted, veto };
 
 /// How a ballot ended: a winning option other than "reject" approves.
@@ -199,8 +200,9 @@ typename Inspector::result_type inspect(Inspector& f, bid& x) {
            field("estimated_duration_ms", x.estimated_duration_ms));
 }
 
-/// One bid's composite score (seed 004: 0.4 capability + 0.3 availability +
-/// 0.3 speed), rounded to four decimals; in ranking order in an outcome.
+/// One bid's composite score (0.4 capability + 0.3 availability + 0.3 speed:
+/// docs/protocols/ballots-and-auctions.md, "Scoring and the winner"), rounded to six
+/// decimals; in ranking order in an outcome.
 struct bid_score {
   std::string bidder;
   std::string role;

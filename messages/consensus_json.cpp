@@ -1,4 +1,5 @@
-// JSON mapping of seed 004's wire types (declared in json.hpp).
+// JSON mapping of the ballot and auction wire types
+// (docs/protocols/ballots-and-auctions.md; declared in json.hpp).
 
 #include "messages/enum_names.hpp"
 #include "messages/json.hpp"

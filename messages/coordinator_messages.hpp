@@ -1,7 +1,7 @@
 #pragma once
 
-// What the coordinator (actors/coordinator/actor.hpp) is told and asked:
-// who can take up demands, seed 002 §3.1.1's demand submission and its
+// What the coordinator (actors/coordinator/actor.hpp) is told and asked: who can take
+// up demands, the demand submission (docs/protocols/channels.md, "Demands") and its
 // answer, and where a demand stands (GET /api/v1/demands/{id}).
 
 #include <cstdint>
@@ -31,7 +31,7 @@ typename Inspector::result_type inspect(Inspector& f, register_member& x) {
            optional_field("agent", x.agent));
 }
 
-/// Seed 002 §3.1.1's request: a user's demand in their own words.
+/// A user's demand in their own words (docs/protocols/channels.md, "Demands").
 struct submit_demand {
   std::string raw_input;
   std::string user_id;
@@ -55,7 +55,8 @@ enum class demand_status : std::uint8_t {
   failed,
 };
 
-/// Seed 002 §3.1.1's response: the demand as understood, and its channel.
+/// The answer to a demand: the demand as understood, and its channel
+/// (docs/protocols/channels.md, "Demands").
 struct demand_receipt {
   std::string demand_id;
   std::string channel_id;
@@ -70,8 +71,8 @@ typename Inspector::result_type inspect(Inspector& f, demand_receipt& x) {
            field("understanding", x.understanding));
 }
 
-/// One channel of a demand: the top one, or a sub-channel opened for a gap
-/// of its parent's final proposal (seed 002 §7.3).
+/// One channel of a demand: the top one, or a sub-channel opened for a gap of its
+/// parent's final proposal (docs/protocols/channels.md, "Gaps and sub-channels").
 struct channel_outcome {
   std::string channel_id;
   /// Empty for the top channel.
@@ -84,7 +85,7 @@ struct channel_outcome {
   /// The final proposal (finalized, force finalized), or the last one a
   /// failed channel made.
   caf::optional<channel_proposal> proposal;
-  /// Why it failed (seed 002 §3.3's reason).
+  /// Why it failed (docs/protocols/channels.md, "Failure reasons").
   std::string reason;
 };
 

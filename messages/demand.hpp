@@ -1,7 +1,8 @@
 #pragma once
 
-// Seed 002's coordinator vocabulary: what it understood of a user's demand
-// (§3.1.1, §3.2.1), the agents it can pick from, and whom it picked.
+// The coordinator's vocabulary (docs/protocols/channels.md): what it understood of a
+// user's demand (docs/protocols/channels.md, "Understanding"), the agents it can pick
+// from, and whom it picked (docs/protocols/channels.md, "Candidate selection").
 
 #include <cstdint>
 #include <string>
@@ -15,11 +16,11 @@
 
 namespace parley::messages {
 
-/// Seed 002 §3.1.1's `understanding` of a demand.
+/// The `understanding` of a demand (docs/protocols/channels.md, "Understanding").
 struct demand_understanding {
   /// What the user literally asks for.
   std::string surface_demand;
-  /// Free-form, as the seed's `Record<string, any>`: motivation, likely
+  /// Free-form, any JSON object: motivation, likely
   /// preferences.
   json_object deep_understanding;
   /// What the demand needs, in the words of the agents' capabilities.
@@ -27,7 +28,8 @@ struct demand_understanding {
   /// Free-form, e.g. {"location": "北京"}.
   json_object context;
   confidence_level confidence = confidence_level::medium;
-  /// Seed 002 §7.2: made without the model, because its answer was unusable.
+  /// Made without the model, because its answer was unusable
+  /// (docs/protocols/channels.md, "Understanding").
   bool fallback = false;
 
   friend bool operator==(const demand_understanding& x, const demand_understanding& y) {
@@ -49,9 +51,9 @@ typename Inspector::result_type inspect(Inspector& f, demand_understanding& x) {
            optional_field("fallback", x.fallback));
 }
 
-/// A registered agent as the coordinator sees it when it picks candidates:
-/// seed 002 §3.2.1's candidate identity, what the agent offers, and whether
-/// it takes part at all (§1.2: fallbacks are drawn from active agents).
+/// A registered agent as the coordinator sees it when it picks candidates: its
+/// identity, what the agent offers, and whether it takes part at all (fallbacks are
+/// drawn from active agents: docs/protocols/channels.md, "Candidate selection").
 struct channel_profile {
   std::string agent_id;
   std::string display_name;
@@ -72,7 +74,8 @@ typename Inspector::result_type inspect(Inspector& f, channel_profile& x) {
            optional_field("active", x.active));
 }
 
-/// Seed 002 §3.2.1: an agent picked for a demand, and why.
+/// An agent picked for a demand, and why
+/// (docs/protocols/channels.md, "Candidate selection").
 struct candidate {
   std::string agent_id;
   std::string display_name;
@@ -99,19 +102,21 @@ typename Inspector::result_type inspect(Inspector& f, candidate& x) {
            optional_field("capabilities", x.capabilities));
 }
 
-/// Which pass of seed 002 §1.2 found the candidates: the first, the retry
-/// ("调整提示词", a relaxed match), or the fallback of random active agents.
+/// Which pass of docs/protocols/channels.md, "Candidate selection" found the
+/// candidates: the first, the retry (a relaxed match), or the fallback of random active
+/// agents.
 enum class selection_source : std::uint8_t { matched, relaxed, fallback };
 
-/// The coordinator's pick for one demand: never empty (seed 002 §1.2).
+/// The coordinator's pick for one demand: never empty
+/// (docs/protocols/channels.md, "Candidate selection").
 struct candidate_selection {
   /// At most MAX_CANDIDATES, highest relevance first.
   std::vector<candidate> candidates;
   selection_source source = selection_source::matched;
-  /// One line on how they were found (the seed's `analysis`).
+  /// One line on how they were found.
   std::string analysis;
 
-  /// Seed 002 §7.2's `fallback` flag.
+  /// The `fallback` flag (docs/protocols/channels.md, "Candidate selection").
   bool fallback() const noexcept { return source == selection_source::fallback; }
 
   friend bool operator==(const candidate_selection& x, const candidate_selection& y) {

@@ -51,7 +51,7 @@ constexpr std::array<const char*, 38> names = {
 /// Indexed by code, as `names`.
 constexpr std::array<unsigned short, 38> statuses = {
     500, // none
-    400, // E001 invalid_request (seed 002 §7.1)
+    400, // E001 invalid_request (docs/api.md, "Errors")
     404, // E002 demand_not_found
     503, // E003 llm_unavailable
     504, // E004 llm_timeout

@@ -5,8 +5,9 @@
 
 namespace parley::messages {
 
-/// The coded errors of Parley. E001–E011 are seed 002 §7.1 verbatim; E012 on
-/// are the bilateral protocol's, configuration's and scenario files' own.
+/// The coded errors of Parley. E001–E011 keep the numbers of the channel protocol's
+/// original specification (docs/protocols/channels.md, "Error codes"); E012 on are the
+/// bilateral protocol's, configuration's and scenario files' own.
 enum class error_code : std::uint8_t {
   none = 0,
   invalid_request = 1,          ///< E001: malformed request or value.
@@ -58,8 +59,9 @@ std::string to_string(error_code x);
 /// Parses "E012" back; returns false for anything else.
 bool from_code(const std::string& text, error_code& x);
 
-/// The HTTP status the API answers `x` with: seed 002 §7.1's for E001–E011,
-/// Parley's own for the rest (docs/api.md lists them all).
+/// The HTTP status the API answers `x` with: the channel protocol's original
+/// statuses for E001–E011, Parley's own for the rest (docs/api.md lists them
+/// all).
 unsigned http_status(error_code x);
 
 } // namespace parley::messages

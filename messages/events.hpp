@@ -12,7 +12,8 @@
 
 namespace parley::messages {
 
-/// Seed 000's lifecycle events; the topic is "negotiation.<kind>".
+/// The bilateral lifecycle events (docs/protocols/bilateral.md, "Events"); the topic is
+/// "negotiation.<kind>".
 enum class negotiation_event_kind : std::uint8_t {
   started,
   updated,
@@ -117,7 +118,8 @@ struct run_summary {
   std::int64_t expired = 0;
   std::int64_t errors = 0;
   std::int64_t warnings = 0;
-  /// Seed 004: ballots opened and how they resolved; auctions resolved.
+  /// Ballots opened and how they resolved; auctions resolved
+  /// (docs/protocols/ballots-and-auctions.md).
   std::int64_t ballots = 0;
   std::int64_t ballots_approved = 0;
   std::int64_t ballots_rejected = 0;

@@ -40,7 +40,7 @@ PARLEY_ENUM_JSON(brain_kind, brain_choices)
 PARLEY_ENUM_JSON(bargaining_side, side_choices)
 PARLEY_ENUM_JSON(reply_action, reply_choices)
 
-// Error codes are written as the seed's codes ("E012").
+// Error codes are written as their codes ("E012").
 void to_json(json& j, const error_code& x) {
   j = to_code(x);
 }
@@ -123,7 +123,7 @@ void check_type(object_reader& r, const char* expected) {
 
 } // namespace
 
-// The seed's agent messages carry their type name in a "type" field.
+// The agent messages carry their type name in a "type" field.
 #define PARLEY_TAGGED_JSON(type)                                                       \
   void to_json(json& j, const type& x) {                                               \
     write_fields(j, x);                                                                \
@@ -198,7 +198,7 @@ void read(const json& j, const std::string& path, negotiation_event& x) {
 
 PARLEY_JSON_FROM_FIELDS(problem_event)
 
-// The summary line is tagged "type": "summary", and has seed 004's counts
+// The summary line is tagged "type": "summary", and has the ballot and auction counts
 // only in runs that had ballots or auctions.
 void to_json(json& j, const run_summary& x) {
   write_fields(j, x);

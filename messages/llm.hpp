@@ -99,9 +99,9 @@ typename Inspector::result_type inspect(Inspector& f, agent_event& x) {
            optional_field("input", x.input), optional_field("fallback", x.fallback));
 }
 
-/// One line of a conversation a room hears (seed 001's TranscriptEntry):
-/// sent to a room, which passes it to every participant and to its trigger
-/// detector.
+/// One line of a conversation a room hears
+/// (docs/protocols/llm-agent.md, "Transcript batching"): sent to a room, which passes
+/// it to every participant and to its trigger detector.
 struct transcript_entry {
   /// Where the line came from, e.g. "voice" or "chat".
   std::string source;
@@ -128,8 +128,8 @@ typename Inspector::result_type inspect(Inspector& f, transcript_flush& x) {
   return f(caf::meta::type_name("transcript_flush"), field("generation", x.generation));
 }
 
-/// A room's trigger detector asks an agent to start a negotiation (seed 001's
-/// startNegotiation(trigger, conversationContext)); the sender is the room.
+/// A room's trigger detector asks an agent to start a negotiation
+/// (docs/protocols/llm-agent.md, "Triggers"); the sender is the room.
 struct negotiation_trigger {
   /// "amount" or "agreement".
   std::string type;
@@ -149,8 +149,8 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_trigger& x) {
            optional_field("context", x.context), field("responder", x.responder));
 }
 
-/// A tool a room offers an agent's model (seed 001's ToolDefinition without
-/// its handler: handlers live in the agent and are bound by name).
+/// A tool a room offers an agent's model (docs/protocols/llm-agent.md, "Tools"; a
+/// definition without its handler: handlers live in the agent and are bound by name).
 struct tool_definition {
   std::string name;
   std::string description;
@@ -165,8 +165,9 @@ typename Inspector::result_type inspect(Inspector& f, tool_definition& x) {
            field("parameters", x.parameters));
 }
 
-/// A room sets the tools of an LLM agent after it starts (seed 001's
-/// setTools); they replace any set before. The sender is the room.
+/// A room sets the tools of an LLM agent after it starts
+/// (docs/protocols/llm-agent.md, "Tools"); they replace any set before. The sender is
+/// the room.
 struct set_tools {
   std::vector<tool_definition> tools;
 };

@@ -13,7 +13,8 @@
 
 namespace parley::messages {
 
-/// Seed 000's statuses: proposed -> countering -> accepted | rejected | expired.
+/// The bilateral statuses: proposed -> countering -> accepted | rejected |
+/// expired (docs/protocols/bilateral.md, "States and transitions").
 enum class negotiation_status : std::uint8_t {
   proposed,
   countering,
@@ -60,7 +61,8 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_round& x) {
            field("timestamp", x.timestamp), optional_field("message_id", x.message_id));
 }
 
-/// Seed 003's economic terms: shares of the deal, summing to 1.
+/// The economic terms: shares of the deal, summing to 1
+/// (docs/protocols/record-and-schema.md, "The record").
 struct incentive_split {
   double agent = 0.70;
   double broker = 0.10;
@@ -83,11 +85,12 @@ typename Inspector::result_type inspect(Inspector& f, incentive_split& x) {
 /// Returns an empty string if every share is within 0..1 and they sum to 1.
 std::string validate(const incentive_split& x);
 
-/// A whole negotiation: seed 000's Negotiation plus seed 003's columns.
+/// A whole negotiation: the bilateral record with the stored columns
+/// (docs/protocols/record-and-schema.md, "The record").
 struct negotiation_record {
   std::string id;
   std::string room_id;
-  /// Seed 003: the intent (request) this negotiation serves.
+  /// The intent (request) this negotiation serves.
   std::string intent_id;
   negotiation_status status = negotiation_status::proposed;
   std::string initiator;
@@ -99,13 +102,14 @@ struct negotiation_record {
   std::int32_t max_rounds = 5;
   std::int64_t round_timeout_ms = 30000;
   std::int64_t total_timeout_ms = 120000;
-  /// Seed 003: 0..1, how close the two sides' latest amounts are (2 decimals).
+  /// 0..1, how close the two sides' latest amounts are (2 decimals:
+  /// docs/protocols/bilateral.md, "Convergence score").
   double convergence_score = 0.0;
   messages::incentive_split incentive_split;
   /// Milliseconds since the Unix epoch.
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
-  /// Seed 003's hard deadline: created_at + total_timeout_ms.
+  /// The hard deadline: created_at + total_timeout_ms.
   std::int64_t expires_at = 0;
   /// Why the negotiation ended: the reject reason or the expiry cause.
   std::string status_reason;

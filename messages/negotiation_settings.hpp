@@ -13,11 +13,11 @@ namespace parley::messages {
 /// The numbers that govern a negotiation; they travel with a room so that a
 /// room on another node applies the caller's configuration.
 struct negotiation_settings {
-  /// Seed 000: 5 rounds (seed 003 allows 1..20).
+  /// 5 rounds, within 1..20 (docs/protocols/bilateral.md, "Settings and limits").
   std::int32_t max_rounds = 5;
-  /// Seed 000: 30 s without a reply expires the negotiation.
+  /// 30 s without a reply expires the negotiation.
   std::int64_t round_timeout_ms = 30000;
-  /// Seed 000: 2 min in all.
+  /// 2 min in all.
   std::int64_t total_timeout_ms = 120000;
   messages::incentive_split incentive_split;
 

@@ -28,7 +28,8 @@ typename Inspector::result_type inspect(Inspector& f, json_object& x) {
   return f(caf::meta::type_name("json_object"), x.text);
 }
 
-/// The terms one side offers: seed 000's AgentProposal with a money amount.
+/// The terms one side offers, with a money amount
+/// (docs/protocols/bilateral.md, "Proposals").
 struct proposal {
   /// Money in minor units (pence, cents): never a floating-point number.
   std::int64_t amount = 0;

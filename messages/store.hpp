@@ -1,8 +1,8 @@
 #pragma once
 
-// What the store (actors/store/) is asked and answers: seed 003's query
-// patterns as one filter, a page of records, seed 003's monitoring and
-// analysis queries, and a seed 002 channel's row.
+// What the store (actors/store/) is asked and answers: the query patterns as one
+// filter, a page of records, the monitoring and analysis queries
+// (docs/protocols/record-and-schema.md), and a channel's row.
 
 #include <cstdint>
 #include <string>
@@ -17,21 +17,22 @@
 
 namespace parley::messages {
 
-/// Seed 003's query patterns as one filter: every set field narrows the
-/// result; the page is newest first (created_at, then id, descending).
+/// The query patterns (docs/protocols/record-and-schema.md, "Query patterns") as one
+/// filter: every set field narrows the result; the page is newest first (created_at,
+/// then id, descending).
 struct store_query {
   /// Initiator's agent id (a DID such as "did:key:…" or any agent id).
   std::string initiator;
   std::string responder;
-  /// One of seed 003's states (initiated, proposed, counter_proposed,
+  /// One of the stored states (initiated, proposed, counter_proposed,
   /// accepted, rejected, expired); empty for any.
   std::string state;
   /// Only negotiations that have not ended (state not accepted, rejected or
   /// expired).
   bool active_only = false;
   std::string intent_id;
-  /// Only negotiations whose convergence_score is above this (seed 003's
-  /// high-convergence pattern uses 0.8).
+  /// Only negotiations whose convergence_score is above this (the
+  /// high-convergence query uses 0.8).
   caf::optional<double> min_convergence;
   /// The `next_cursor` of the previous page; empty for the first page.
   std::string cursor;
@@ -64,7 +65,8 @@ typename Inspector::result_type inspect(Inspector& f, store_page& x) {
            optional_field("next_cursor", x.next_cursor));
 }
 
-/// Seed 003's "success rate by agent" row (last 30 days).
+/// A "success rate by agent" row (last 30 days:
+/// docs/protocols/record-and-schema.md, "Monitoring queries").
 struct agent_success {
   std::string initiator;
   std::int64_t accepted = 0;
@@ -80,7 +82,7 @@ typename Inspector::result_type inspect(Inspector& f, agent_success& x) {
            field("expired", x.expired), field("success_rate_pct", x.success_rate_pct));
 }
 
-/// Seed 003's "average negotiation rounds" row (accepted or rejected, last 7
+/// An "average rounds by outcome" row (accepted or rejected, last 7
 /// days).
 struct outcome_rounds {
   std::string state;
@@ -93,7 +95,7 @@ typename Inspector::result_type inspect(Inspector& f, outcome_rounds& x) {
            field("avg_rounds", x.avg_rounds));
 }
 
-/// Seed 003's "current negotiation stats" row (last 24 hours).
+/// A "current stats" row (last 24 hours).
 struct state_count {
   std::string state;
   std::int64_t count = 0;
@@ -106,7 +108,7 @@ typename Inspector::result_type inspect(Inspector& f, state_count& x) {
            field("count", x.count), field("avg_age_seconds", x.avg_age_seconds));
 }
 
-/// Seed 003's "expiration rate" (last 7 days); no rate when there are no
+/// The "expiration rate" (last 7 days); no rate when there are no
 /// negotiations.
 struct expiration_rate {
   std::int64_t expired = 0;
@@ -121,7 +123,7 @@ typename Inspector::result_type inspect(Inspector& f, expiration_rate& x) {
            optional_field("expiration_rate_pct", x.expiration_rate_pct));
 }
 
-/// Seed 003's "high-convergence negotiations" row (counter_proposed, score
+/// A "high convergence" row (counter_proposed, score
 /// above 0.8, highest first).
 struct converging_negotiation {
   std::string id;
@@ -139,8 +141,9 @@ typename Inspector::result_type inspect(Inspector& f, converging_negotiation& x)
            field("round_count", x.round_count));
 }
 
-/// Seed 003's four monitoring and analysis queries and its high-convergence
-/// pattern, as `parley stats` and `GET /stats` show them.
+/// The four monitoring queries and the high-convergence one
+/// (docs/protocols/record-and-schema.md, "Monitoring queries"), as `parley stats` and
+/// `GET /stats` show them.
 struct store_stats {
   std::vector<agent_success> success_by_agent;
   std::vector<outcome_rounds> rounds_by_outcome;
@@ -158,17 +161,18 @@ typename Inspector::result_type inspect(Inspector& f, store_stats& x) {
            field("high_convergence", x.high_convergence));
 }
 
-/// A seed 002 channel as the store keeps it (its row of the `channels`
+/// A channel as the store keeps it (its row of the `channels`
 /// table): where the channel stands after the last of its events the store
 /// wrote. Rebuilt from its events in `channel_events` after a restart.
 struct channel_record {
   std::string channel_id;
   std::string demand_id;
-  /// A sub-channel's parent (seed 002 §7.3); empty for a top channel.
+  /// A sub-channel's parent; empty for a top channel.
   std::string parent_channel_id;
   /// 0 for a top channel, 1 for a sub-channel.
   std::int32_t depth = 0;
-  /// Seed 002 §5.3's status after the event, e.g. "negotiating".
+  /// The status after the event (docs/protocols/channels.md, "States and transitions"),
+  /// e.g. "negotiating".
   std::string status;
   std::int32_t round = 1;
   /// The latest proposal (distributed, finalized, or the last one of a

@@ -18,8 +18,9 @@ enum class topic : std::uint8_t {
   negotiation_expired,
   error,
   warning,
-  /// Seed 004's ballot topics keep the seed's names: "negotiation.propose",
-  /// "negotiation.vote", "negotiation.result".
+  /// The ballot topics keep the original specification's names:
+  /// "negotiation.propose", "negotiation.vote", "negotiation.result"
+  /// (docs/protocols/ballots-and-auctions.md, "Events").
   ballot_proposed,
   ballot_vote,
   ballot_result,
@@ -28,9 +29,9 @@ enum class topic : std::uint8_t {
   agent_message,
   agent_tool_call,
   agent_decision,
-  /// Seed 002's channel events (messages/channel_event.hpp), one topic per
-  /// channel_event_kind in its order, named as seed 002 §3.3 names them:
-  /// "towow." and the kind's name, e.g. "towow.proposal.finalized".
+  /// The channel events (messages/channel_event.hpp), one topic per channel_event_kind
+  /// in its order, named as docs/protocols/channels.md, "Events" names them: "towow."
+  /// and the kind's name, e.g. "towow.proposal.finalized".
   demand_understood,
   filter_completed,
   channel_created,
@@ -106,7 +107,8 @@ private:
   std::uint32_t bits_ = 0;
 };
 
-/// Seed 000's lifecycle topics: started, updated and the three terminal ones.
+/// The bilateral lifecycle topics: started, updated and the three terminal
+/// ones (docs/protocols/bilateral.md, "Events").
 constexpr topic_set lifecycle_topics = topic_set::of(topic::negotiation_started) |
                                        topic_set::of(topic::negotiation_updated) |
                                        topic_set::of(topic::negotiation_agreed) |
@@ -118,7 +120,7 @@ constexpr topic_set terminal_topics = topic_set::of(topic::negotiation_agreed) |
                                       topic_set::of(topic::negotiation_rejected) |
                                       topic_set::of(topic::negotiation_expired);
 
-/// Seed 002's channel events: what "towow.*" names.
+/// The channel events (docs/protocols/channels.md): what "towow.*" names.
 constexpr topic_set channel_topics = topic_set::from_bits(
     ~((std::uint32_t{1} << static_cast<unsigned>(topic::demand_understood)) - 1));
 

@@ -49,7 +49,8 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
     cfg.set("work-stealing.moderate-poll-attempts", std::size_t{0});
   if (options.network) {
     cfg.load<caf::io::middleman>();
-    // Without heartbeats a frozen peer is never noticed (CAF-0.17.md).
+    // Without heartbeats a frozen peer is never noticed
+    // (docs/caf-notes.md, "Across nodes").
     cfg.set("middleman.heartbeat-interval",
             caf::timespan{
                 std::chrono::milliseconds(options.cluster.heartbeat_interval_ms)});

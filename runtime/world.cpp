@@ -29,7 +29,7 @@ namespace parley::runtime {
 
 namespace {
 
-/// The model of `llm` through `client`, for callers of seed 002's JSON
+/// The model of `llm` through `client`, for callers of the channel protocol's JSON
 /// prompts (channel members, the coordinator).
 actors::llm::prompt_model prompt_model_of(const config::llm_settings& llm,
                                           actors::llm_client_actor client) {

@@ -135,10 +135,10 @@ public:
   /// Agents with an LLM brain (they may work while nothing else happens).
   std::vector<actors::agent_actor> llm_agents() const;
 
-  /// Flushes the audit log, commits what the store holds and stops every
-  /// long-lived actor: agents, channel members, rooms, LLM clients, the store, the bus
-  /// (CAF-0.17.md pitfall 2: cycles, subscriptions and pending timers would keep them
-  /// alive). Idempotent.
+  /// Flushes the audit log, commits what the store holds and stops every long-lived
+  /// actor: agents, channel members, rooms, LLM clients, the store, the bus
+  /// (docs/caf-notes.md, "Shutdown can hang": cycles, subscriptions and pending timers
+  /// would keep them alive). Idempotent.
   void stop();
 
 private:

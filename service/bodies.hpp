@@ -62,10 +62,11 @@ void for_each_parameter(
     const std::string& query,
     const std::function<void(const std::string& key, const std::string& value)>& take);
 
-/// `GET /negotiations?...`: seed 003's query patterns as query parameters
-/// (initiator, responder, state, active, intent_id, converging_above,
-/// cursor, limit; `limit` is capped at store_query::max_limit). Throws
-/// json_error naming the parameter.
+/// `GET /negotiations?...`: the query patterns
+/// (docs/protocols/record-and-schema.md, "Query patterns") as query parameters
+/// (initiator, responder, state, active, intent_id, converging_above, cursor, limit;
+/// `limit` is capped at store_query::max_limit). Throws json_error naming the
+/// parameter.
 messages::store_query read_query(const std::string& query);
 
 /// Decodes `%XX` escapes (and, with `plus_is_space`, `+` as a space, as in a

@@ -1,8 +1,8 @@
 #pragma once
 
-// The channel API's request bodies (seed 002 §3.1.1, §3.2.3, §3.2.5), read
-// as strictly as bodies.hpp's: each throws messages::json_error naming the
-// field at fault.
+// The channel API's request bodies (a demand, an offer, a feedback:
+// docs/protocols/channels.md), read as strictly as bodies.hpp's: each throws
+// messages::json_error naming the field at fault.
 
 #include <string>
 
@@ -29,7 +29,7 @@ struct channel_message {
   }
 };
 
-/// Seed 002's message as it is written there: `type` ("offer_response" or
+/// The member's message as it is written there: `type` ("offer_response" or
 /// "proposal_feedback") says which, the other fields are the message's own.
 /// `channel_id` may be left out; given, it must be the path's. The answer
 /// must be valid as the channel checks it (messages::validate).

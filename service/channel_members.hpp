@@ -61,14 +61,14 @@ private:
 void restore_answers(const external_members& external,
                      const std::vector<messages::channel_event>& events);
 
-/// Makes the agent `spec` registers a channel member of `w` too when its
-/// profile lists capabilities: their names are its seed 002 capability tags
-/// (the weights matter to bilateral negotiation only). An external brain gets an
-/// external member (its answers come over the API), an LLM brain the LLM member of
-/// actors/channel/llm_member.hpp (the world's model), any other brain the
-/// deterministic rule member of actors/channel/member.hpp. Each is registered with the
-/// world's coordinator with seed 002's channel profile: agent id, display name, the
-/// tags, the role as description, active.
+/// Makes the agent `spec` registers a channel member of `w` too when its profile lists
+/// capabilities: their names are its capability tags (docs/protocols/channels.md) (the
+/// weights matter to bilateral negotiation only). An external brain gets an external
+/// member (its answers come over the API), an LLM brain the LLM member of
+/// actors/channel/llm_member.hpp (the world's model), any other brain the deterministic
+/// rule member of actors/channel/member.hpp. Each is registered with the world's
+/// coordinator with its channel profile: agent id, display name, the tags, the role as
+/// description, active.
 ///
 /// The member ends with `agent`'s actor (the agent deleted, or registered
 /// again): the coordinator then picks it no more, and an external one is

@@ -30,7 +30,7 @@ actors::external_member_actor member_of(exchange& x, const std::string& agent_id
 }
 
 /// Hands `answer` to its agent's external member: 200 once the channel took
-/// it, or, for a replayed message id, 200 with seed 002's E011 (ignored).
+/// it, or, for a replayed message id, 200 with E011 (ignored).
 template <class Answer> void post_answer(exchange& x, Answer answer) {
   auto member = member_of(x, answer.agent_id);
   if (!member)

@@ -6,8 +6,9 @@
 
 namespace parley::service {
 
-/// `POST /api/v1/demand/submit` (seed 002 §3.1.1, to the coordinator) and
-/// `GET /api/v1/demands/{id}` (where the demand and its channels stand).
+/// `POST /api/v1/demand/submit` (docs/protocols/channels.md, "Demands", to the
+/// coordinator) and `GET /api/v1/demands/{id}` (where the demand and its channels
+/// stand).
 void demands(exchange& x);
 
 /// `GET /api/v1/channels/{id}` (the channel's committed row in the store:

@@ -82,7 +82,7 @@ void set_stream_headers(bhttp::response<bhttp::string_body>& res) {
   res.set(bhttp::field::cache_control, "no-cache");
 }
 
-/// What starts every event stream (seed 002 §3.1.2's headers; the body
+/// What starts every event stream (docs/api.md's event stream headers; the body
 /// ends when the connection does).
 const shared_bytes& stream_headers() {
   static const shared_bytes x = std::make_shared<const std::string>(

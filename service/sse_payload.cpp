@@ -11,7 +11,7 @@ using nlohmann::json;
 
 namespace {
 
-/// Seed 002's one-line summary of a negotiate answer: its points.
+/// The one-line summary of a negotiate answer: its points.
 std::string negotiation_summary(const messages::offer_response& x) {
   std::string out;
   for (const auto& p : x.negotiation_points) {

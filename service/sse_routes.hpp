@@ -5,7 +5,7 @@
 namespace parley::service {
 
 /// The event streams (Server-Sent Events, sse_hub.hpp):
-/// `GET /api/v1/events/negotiations/{demand_id}/stream` (seed 002 §3.1.2:
+/// `GET /api/v1/events/negotiations/{demand_id}/stream` (docs/api.md:
 /// the demand's channel events, from its first unless resumed; 404 E007 for
 /// a demand the coordinator does not know, as `GET /api/v1/demands/{id}`)
 /// and `GET /api/v1/events/stream?topics=...&negotiation=ID&channel=ID&demand=ID`

@@ -40,16 +40,16 @@ struct sse_filter {
 bool matches(const sse_filter& filter, const event_keys& keys);
 
 /// The topics of one name of the `topics` parameter: a group ("negotiation":
-/// the lifecycle events; "channel": seed 002's towow.* events; "ballot",
+/// the lifecycle events; "channel": the towow.* events; "ballot",
 /// "auction", "agent", "error" or "problem": errors and warnings), else a
 /// topic or pattern as the bus reads it ("towow.offer.*"); empty when it
 /// names nothing.
 messages::topic_set topic_group(const std::string& name);
 
-/// One event as a frame: seed 002 §3.1.2's `id:`, `event:` and `data:`
-/// lines, the data being `{"event_id","event_type","timestamp","payload"}`
-/// with the id as a decimal string and `payload_json` (one line of JSON)
-/// as it is.
+/// One event as a frame (docs/api.md, "Event streams (Server-Sent Events)"): `id:`,
+/// `event:` and `data:` lines, the data being
+/// `{"event_id","event_type","timestamp","payload"}` with the id as a decimal string
+/// and `payload_json` (one line of JSON) as it is.
 std::string frame_text(std::uint64_t id, const std::string& event_type,
                        const std::string& timestamp, const std::string& payload_json);
 

@@ -113,7 +113,8 @@ rule_agent_actor::behavior_type rule_agent::make_shared_behavior() {
         auto& self = running();
         self.send(self.state.events.bus(), std::move(x));
       },
-      // Seed 004: a rule agent votes and bids by itself, from its profile; a
+      // A rule agent votes and bids by itself, from its profile
+      // (docs/protocols/ballots-and-auctions.md, "How rule agents vote and bid"); a
       // scripted agent waits to be told (cast_vote, place_bid).
       [](const messages::ballot_invite& x) {
         auto& self = running();

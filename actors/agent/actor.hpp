@@ -20,8 +20,8 @@ struct peers {
   std::uint64_t first_message = 0;
 };
 
-/// Spawns an agent acting for one user (seed 001) with a rule or script
-/// brain, lazily (nothing runs until its first message).
+/// Spawns an agent acting for one user (docs/protocols/bilateral.md, "Agents") with a
+/// rule or script brain, lazily (nothing runs until its first message).
 ///
 /// - `initiate_negotiation`: asks the room to open a negotiation with the
 ///   agent as initiator; the room's `negotiation_opened`, or its refusal (a
@@ -32,9 +32,9 @@ struct peers {
 ///   the offer's deadline passed meanwhile). The agent keeps nothing per
 ///   negotiation, so the other party's accept or reject needs no handling
 ///   and its negotiations' expiry does not reach it;
-/// - `ballot_invite` / `auction_invite` (seed 004): a rule agent votes / bids
-///   from its profile (see voter.hpp), a scripted agent waits to be told;
-///   `cast_vote` / `place_bid`: the agent sends exactly that vote / bid;
+/// - `ballot_invite` / `auction_invite` (docs/protocols/ballots-and-auctions.md): a
+///   rule agent votes / bids from its profile (see voter.hpp), a scripted agent waits
+///   to be told; `cast_vote` / `place_bid`: the agent sends exactly that vote / bid;
 /// - transcript lines, triggers and tools concern LLM agents only: ignored;
 ///   a `barrier` goes straight on to the bus.
 ///

@@ -36,8 +36,9 @@ public:
   /// `deferred_reply` message.
   virtual std::optional<messages::decision> decide(const offer_context& offer) = 0;
 
-  /// The profile the agent votes and bids from by itself (seed 004: rule
-  /// agents do), or null when it waits to be told.
+  /// The profile the agent votes and bids from by itself (rule agents do:
+  /// docs/protocols/ballots-and-auctions.md, "How rule agents vote and bid"), or null
+  /// when it waits to be told.
   virtual const messages::agent_profile* voter() const noexcept { return nullptr; }
 };
 

@@ -44,7 +44,8 @@ external_agent(agent_actor::stateful_pointer<external_state> self, std::string i
         if (self->state.events)
           self->send(self->state.events.bus(), std::move(x));
       },
-      // Seed 004: it does not vote or bid by itself; told to, it does.
+      // It does not vote or bid by itself; told to, it does
+      // (docs/protocols/ballots-and-auctions.md, "How rule agents vote and bid").
       [](const messages::ballot_invite&) {},
       [](const messages::auction_invite&) {},
       [self](messages::cast_vote& x) { self->send(x.ballot, std::move(x.vote)); },

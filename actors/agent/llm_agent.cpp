@@ -330,8 +330,8 @@ llm_agent_actor::behavior_type llm_agent_behavior(llm_agent_pointer self,
         apply(self, outputs);
         pump(self);
       },
-      // Seed 004: an LLM agent is not (yet) a voter or bidder; it is only
-      // told how to vote or bid.
+      // An LLM agent is not (yet) a voter or bidder
+      // (docs/protocols/ballots-and-auctions.md); it is only told how to vote or bid.
       [](const messages::ballot_invite&) {},
       [](const messages::auction_invite&) {},
       [self](messages::cast_vote& x) { self->send(x.ballot, std::move(x.vote)); },

@@ -23,35 +23,34 @@ struct llm_agent_options {
   /// The provider's HTTP client (actors/llm/client.hpp).
   llm_client_actor client;
   llm_brain_options brain;
-  /// Seed 001's transcript batching: entries wait this long after the last
-  /// one, then go to the model as one user turn.
+  /// Transcript batching (docs/protocols/llm-agent.md, "Transcript batching"): entries
+  /// wait this long after the last one, then go to the model as one user turn.
   std::int64_t batch_window_ms = 2000;
 };
 
-/// Spawns an agent whose brain is an LLM (seed 001's AgentService).
+/// Spawns an agent whose brain is an LLM (docs/protocols/llm-agent.md).
 ///
-/// It takes the same messages as `spawn_agent`. A proposal or counter
-/// becomes a user turn in seed 001's words; accepts and rejects too. One model
-/// call is in flight at a time: what arrives during a call waits in order.
-/// The model answers offers through the evaluate_proposal tool; its text and
-/// every tool call are published as `agent_event`s ("agent.message",
-/// "agent.tool_call"), every decision as "agent.decision" (with
-/// `fallback: true` when the rule brain decided because the model could not).
-/// A failed call is also published as a warning (E003 / E004).
+/// It takes the same messages as `spawn_agent`. A proposal or counter becomes a user
+/// turn (docs/protocols/llm-agent.md, "Turns"); accepts and rejects too. One model call
+/// is in flight at a time: what arrives during a call waits in order. The model answers
+/// offers through the evaluate_proposal tool; its text and every tool call are
+/// published as `agent_event`s ("agent.message", "agent.tool_call"), every decision as
+/// "agent.decision" (with `fallback: true` when the rule brain decided because the
+/// model could not). A failed call is also published as a warning (E003 / E004).
 ///
-/// The model is offered the tools its room sets (`set_tools`, seed 001's
-/// setTools; none before). A definition the agent has no handler for is left
-/// out with an E001 warning. When a negotiation ends (accept, reject, or a
-/// terminal `negotiation_event`), offers of it still queued are dropped
+/// The model is offered the tools its room sets (`set_tools`,
+/// docs/protocols/llm-agent.md, "Tools"; none before). A definition the agent has no
+/// handler for is left out with an E001 warning. When a negotiation ends (accept,
+/// reject, or a terminal `negotiation_event`), offers of it still queued are dropped
 /// unseen.
 ///
 /// Transcript entries (from the room) are batched: each one restarts a
-/// `batch_window_ms` timer (a delayed `transcript_flush` with a generation),
-/// and when it fires the batch goes to the model as one turn. A
-/// `negotiation_trigger` (from the room) becomes seed 001's startNegotiation
-/// turn; the model's analyze_and_propose then opens a negotiation in that
-/// room with the trigger's responder. A room that does not answer a start
-/// within 10 s is reported (E018) and given up.
+/// `batch_window_ms` timer (a delayed `transcript_flush` with a generation), and when
+/// it fires the batch goes to the model as one turn. A `negotiation_trigger` (from the
+/// room; docs/protocols/llm-agent.md, "Triggers") becomes the trigger's user turn; the
+/// model's analyze_and_propose then opens a negotiation in that room with the trigger's
+/// responder. A room that does not answer a start within 10 s is reported (E018) and
+/// given up.
 ///
 /// A `barrier` is held until the agent is idle (nothing in flight, queued,
 /// batched or being opened), then passed to the bus, which returns it to its

@@ -47,22 +47,23 @@ struct llm_output {
   messages::proposal proposal;
 };
 
-/// Seed 001's AgentService conversation as a pure state machine: system
-/// prompt, message history, the tool-use loop and the concurrency guard (one
-/// call in flight; what arrives meanwhile waits in order). It builds request
-/// bodies and reads reply bodies; the agent actor sends and receives them.
+/// The LLM agent's conversation (docs/protocols/llm-agent.md) as a pure state machine:
+/// system prompt, message history, the tool-use loop and the concurrency guard (one
+/// call in flight; what arrives meanwhile waits in order). It builds request bodies and
+/// reads reply bodies; the agent actor sends and receives them.
 ///
 /// Usage: the room sets the tools (`set_tools`); queue work (`on_offer`,
 /// `on_text`), then `next_call()` gives the body to send if a call may start;
 /// feed the answer to `on_reply` or the failure to `on_failure`, carry out the
 /// outputs, and ask `next_call()` again.
 ///
-/// The model sees only the tools set (none before the room sets them: then it
-/// cannot decide, and the rule brain answers offers). A call of any other tool
-/// gets seed 001's `Error: Unknown tool "<name>"` as its result. The handlers
-/// of the three tools (analyze_and_propose, evaluate_proposal,
-/// send_message_to_user) are this brain's; a definition with another name has
-/// no handler and is refused.
+/// The model sees only the tools set (none before the room sets them: then it cannot
+/// decide, and the rule brain answers offers). A call of any other tool gets
+/// `Error: Unknown tool "<name>"` as its result
+/// (docs/protocols/llm-agent.md, "The tool loop").
+/// The handlers of the three tools (analyze_and_propose, evaluate_proposal,
+/// send_message_to_user) are this brain's; a definition with another name has no
+/// handler and is refused.
 ///
 /// Offers always get an answer while their negotiation runs: when the model
 /// fails, refuses to decide, or gives `max_bad_turns` bad replies, the rule
@@ -78,8 +79,8 @@ public:
   /// comes later through the outputs.
   std::optional<messages::decision> decide(const offer_context& offer) override;
 
-  /// Queues an offer to evaluate, shown to the model as `text` (seed 001's
-  /// wording for an agent_proposal or agent_counter).
+  /// Queues an offer to evaluate, shown to the model as `text` (the turn of an
+  /// agent_proposal or agent_counter: docs/protocols/llm-agent.md, "Turns").
   void on_offer(const offer_context& offer, std::string text);
 
   /// Installs the tools the model is offered, replacing those set before.

@@ -25,15 +25,15 @@ public:
 /// Spawns an auction actor of `home`, lazily; auctions open in one from
 /// their node's pool (`open`) rather than from here.
 ///
-/// It runs one task auction at a time (seed 004). `open_auction` opens one:
-/// it invites the agents and arms the window with the node's timer service.
-/// It takes `bid`s for that auction and resolves when every invited agent
-/// has bid or when its window closes; then it publishes the result and goes
-/// back to `home`. Refused bids are published as `problem_event`s whose
-/// `negotiation_id` is the auction id: a bid for an auction it decided,
-/// however late, with E024 (it keeps their ids), one for an auction it never
-/// ran with E026; a timer meant for an earlier auction is dropped.
-/// An invalid spec is published as E027 and the actor goes back at once.
+/// It runs one task auction at a time (docs/protocols/ballots-and-auctions.md).
+/// `open_auction` opens one: it invites the agents and arms the window with the node's
+/// timer service. It takes `bid`s for that auction and resolves when every invited
+/// agent has bid or when its window closes; then it publishes the result and goes back
+/// to `home`. Refused bids are published as `problem_event`s whose `negotiation_id` is
+/// the auction id: a bid for an auction it decided, however late, with E024 (it keeps
+/// their ids), one for an auction it never ran with E026; a timer meant for an earlier
+/// auction is dropped. An invalid spec is published as E027 and the actor goes back at
+/// once.
 auction_actor spawn_auction(caf::actor_system& sys,
                             std::weak_ptr<actor_pool<auction_actor>> home);
 

@@ -20,9 +20,10 @@ int role_priority(const std::string& role);
 /// that equal sums of different terms tie).
 double round6(double x);
 
-/// Seed 004's composite score of `x`, given the shortest estimated duration
-/// among all bids: 0.4 capability + 0.3 availability + 0.3 speed, with
-/// availability = 1 − load and speed = shortest / this bid's duration.
+/// The composite score of `x`
+/// (docs/protocols/ballots-and-auctions.md, "Scoring and the winner"), given the
+/// shortest estimated duration among all bids: 0.4 capability + 0.3 availability + 0.3
+/// speed, with availability = 1 − load and speed = shortest / this bid's duration.
 messages::bid_score score(const messages::bid& x, const std::string& role,
                           std::int64_t shortest_duration_ms);
 

@@ -15,8 +15,8 @@ namespace parley::actors::audit {
 /// `{"seq":1,"ts_ms":…,"topic":"negotiation.vote","event":{…}}`, where `seq`
 /// counts from 1 and `ts_ms` is the actor clock (Unix milliseconds) when the
 /// event was recorded. Every kind of event is recorded: negotiation lifecycle
-/// (lean: see docs/scenario.md), ballots, auctions, channels (seed 002's
-/// "towow.*"), agents, errors and warnings.
+/// (lean: see docs/scenario.md), ballots, auctions, channels
+/// ("towow.*"), agents, errors and warnings.
 ///
 /// `done_atom` flushes and stops it: send it after the last event reached
 /// the bus's subscribers, so that nothing is cut off.

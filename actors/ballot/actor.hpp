@@ -25,7 +25,7 @@ public:
 /// Spawns a ballot actor of `home`, lazily; ballots open in one from their
 /// node's pool (`open`) rather than from here.
 ///
-/// It runs one ballot at a time (seed 004's proposal with voting).
+/// It runs one ballot at a time (docs/protocols/ballots-and-auctions.md).
 /// `open_ballot` opens one: it publishes the proposal, invites the voters and
 /// arms the window with the node's timer service. It takes `vote`s for that
 /// ballot and resolves early, or when its window closes. Refused votes are

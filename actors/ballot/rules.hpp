@@ -19,10 +19,12 @@ inline const std::string reject_option = "reject";
 /// The vote that blocks a veto ballot when a guardian or strategist casts it.
 inline const std::string veto_option = "veto";
 
-/// Seed 004's weights: architect 3, strategist 2, every other role 1.
+/// The weights (docs/protocols/ballots-and-auctions.md, "Roles"): architect 3,
+/// strategist 2, every other role 1.
 std::int64_t weight_of(const std::string& role);
 
-/// Seed 004: a veto from a guardian or a strategist blocks a veto ballot.
+/// A veto from a guardian or a strategist blocks a veto ballot
+/// (docs/protocols/ballots-and-auctions.md, "Strategies").
 bool can_veto(const std::string& role);
 
 /// A refused vote: published as a problem, changes nothing.

@@ -33,7 +33,7 @@ struct seat {
   /// Withdrew: no later round asks it again.
   bool withdrawn = false;
   /// Got the demand this round, and its answer so far (a later answer
-  /// replaces an earlier one, as in the seed's dict).
+  /// replaces an earlier one: docs/protocols/channels.md, "Collecting offers").
   bool invited = false;
   std::optional<messages::offer_response> offer;
   /// Was put the round's proposal, and gave feedback on it.
@@ -70,9 +70,9 @@ struct channel_state {
   /// is due.
   std::optional<std::int64_t> collection_due_ms;
   std::int64_t check_due_ms = 0;
-  /// Seed 002 §6.2's state checker (recovery.hpp): when the channel entered
-  /// its status or last recovered, when the collection under way began,
-  /// whether it re-asked the missing in it, and recoveries so far.
+  /// The state checker (docs/protocols/channels.md, "The state checker"; recovery.hpp):
+  /// when the channel entered its status or last recovered, when the collection under
+  /// way began, whether it re-asked the missing in it, and recoveries so far.
   std::int64_t stuck_since_ms = 0;
   std::int64_t collection_started_ms = 0;
   bool reasked = false;
@@ -143,7 +143,8 @@ void report(channel_pointer self, messages::channel_event x) {
     publish(self, st.with.events, t, std::move(x));
 }
 
-/// Seed 002 §7.1 E010: an illegal transition is logged and not made.
+/// E010: an illegal transition is logged and not made
+/// (docs/protocols/channels.md, "States and transitions").
 bool move_to(channel_pointer self, channel_status to) {
   auto refused = transition(self->state.status, to);
   if (refused)
@@ -276,7 +277,7 @@ void distribute(channel_pointer self, messages::channel_proposal proposal);
 void close_collection(channel_pointer self) {
   auto& st = self->state;
   if (st.offered == 0) {
-    fail(self, failure_reason::timeout); // seed 002 §5.2: 超时且无响应
+    fail(self, failure_reason::timeout); // timed out with no offer at all
     return;
   }
   if (!move_to(self, channel_status::aggregating))
@@ -362,7 +363,8 @@ void finalize(channel_pointer self, const feedback_evaluation& ev) {
     return;
   auto p = *st.proposal;
   if (forced) {
-    // Seed 002 §5.5: who accepted is confirmed, everyone else optional.
+    // Who accepted is confirmed, everyone else optional
+    // (docs/protocols/channels.md, "Forced finalize").
     p.is_forced = true;
     p.confirmed_participants = ev.confirmed;
     p.optional_participants = ev.optional;
@@ -377,14 +379,16 @@ void finalize(channel_pointer self, const feedback_evaluation& ev) {
   self->quit();
 }
 
-/// Seed 002 §5.4 on the round's feedback.
+/// Evaluates the round's feedback
+/// (docs/protocols/channels.md, "Evaluation and thresholds").
 void evaluate(channel_pointer self) {
   auto& st = self->state;
   auto ev = evaluate_feedback(static_cast<std::int32_t>(st.participants), st.feedback,
                               st.round, st.spec.settings);
   messages::channel_tally tally{ev.accepts, ev.negotiates, ev.withdraws, ev.accept_rate,
                                 decision_of(ev.next)};
-  // Everyone withdrew: it fails at once, nothing evaluated (§5.4).
+  // Everyone withdrew: it fails at once, nothing evaluated
+  // (docs/protocols/channels.md, "Evaluation and thresholds").
   if (ev.evaluated && wanted(self, channel_event_kind::feedback_evaluated)) {
     auto evaluated = make_event(self, channel_event_kind::feedback_evaluated);
     evaluated.tally = tally;
@@ -582,8 +586,9 @@ check_input check_of(const channel_state& st, std::int64_t now_ms) {
   return x;
 }
 
-/// Seed 002 §6.2 _retry_broadcast: the demand again, in the same round, to
-/// the candidates who have not answered; the invitations and offers stay.
+/// Re-asks (docs/protocols/channels.md, "The state checker"): the demand again, in
+/// the same round, to the candidates who have not answered; the invitations and
+/// offers stay.
 void reask(channel_pointer self, const std::vector<std::string>& recipients) {
   auto& st = self->state;
   st.reasked = true;

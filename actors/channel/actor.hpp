@@ -16,8 +16,9 @@
 
 namespace parley::actors::channel {
 
-/// An agent a channel puts the demand to (seed 002 §3.2.1's candidate), with
-/// the handle it is reached at.
+/// An agent a channel puts the demand to
+/// (docs/protocols/channels.md, "Candidate selection"), with the handle it is reached
+/// at.
 struct candidate {
   std::string agent_id;
   std::string display_name;
@@ -31,7 +32,7 @@ struct candidate {
   std::vector<std::string> capabilities;
 };
 
-/// What a channel negotiates (seed 002 §3.2.1 create_channel, with the part
+/// What a channel negotiates (docs/protocols/channels.md, "Flow"; with the part
 /// of the demand its candidates see).
 struct channel_spec {
   std::string channel_id;
@@ -40,7 +41,8 @@ struct channel_spec {
   std::vector<std::string> capability_tags;
   std::vector<candidate> candidates;
   messages::channel_settings settings;
-  /// A sub-channel's parent (seed 002 §7.3); empty for a top channel.
+  /// A sub-channel's parent (docs/protocols/channels.md, "Gaps and sub-channels");
+  /// empty for a top channel.
   std::string parent_channel_id;
   /// 0 for a top channel, parent's depth + 1 for a sub-channel.
   std::int32_t depth = 0;
@@ -61,7 +63,7 @@ struct peers {
   aggregation_model aggregation = {};
 };
 
-/// Spawns a channel actor: seed 002's ChannelAdmin for one channel.
+/// Spawns a channel actor: one channel (docs/protocols/channels.md, "Flow").
 ///
 /// It reports channel.created, puts the demand to every candidate
 /// (`demand_offer`, demand.broadcast) and collects their `offer_response`s
@@ -84,13 +86,13 @@ struct peers {
 /// warning). An invalid spec (no channel id, invalid settings) is refused
 /// with E001 and the actor stops at once.
 ///
-/// Seed 002 §6.2's state checker runs on one timer per channel, every
-/// state_check_interval_ms (see recovery.hpp): a channel stuck in collecting
-/// or negotiating for more than max_stuck_ms re-asks the missing, forces
-/// the evaluation, or continues with the offers it has; after
-/// max_recovery_attempts it fails (max_recovery_attempts). The first event
-/// a recovery leads to carries the check's reason in `reason`
-/// (stuck_in_collecting, stuck_in_negotiating or missing_responses).
+/// The state checker (docs/protocols/channels.md, "The state checker") runs on one
+/// timer per channel, every state_check_interval_ms (see recovery.hpp): a channel stuck
+/// in collecting or negotiating for more than max_stuck_ms re-asks the missing, forces
+/// the evaluation, or continues with the offers it has; after max_recovery_attempts it
+/// fails (max_recovery_attempts). The first event a recovery leads to carries the
+/// check's reason in `reason` (stuck_in_collecting, stuck_in_negotiating or
+/// missing_responses).
 channel_actor spawn_channel(caf::actor_system& sys, channel_spec spec, peers with);
 
 /// Spawns a channel actor that continues from `snapshot` (snapshot.hpp: its

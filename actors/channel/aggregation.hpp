@@ -28,17 +28,16 @@ struct aggregation_input {
   std::map<std::string, std::vector<std::string>> capabilities;
 };
 
-/// Seed 002 §6.1's `_aggregate()` without a model, as its §7.2 fallback
-/// does ("简单合并"): one assignment per offer that takes part (participate
-/// is confirmed, conditional is not), version = round, and a confidence from
-/// the share of the invited who take part, in the bands of the accept
-/// thresholds (the seed does not say how confidence is made).
+/// Aggregation without a model (docs/protocols/channels.md, "Aggregation"), as the
+/// fallback of prompt 4 does too: one assignment per offer that takes part (participate
+/// is confirmed, conditional is not), version = round, and a confidence from the share
+/// of the invited who take part, in the bands of the accept thresholds (the original
+/// specification does not say how confidence is made).
 ///
-/// Gaps (seed 002 §2.2's 缺口识别, without a model): one per capability tag
-/// of the demand that no agent taking part offers (tags compared as
-/// coordinator::tag_key does), in the demand's order, each tag once. A tag
-/// an agent offers but declined to bring is a gap too: what counts is who
-/// takes part.
+/// Gaps (docs/protocols/channels.md, "Gaps and sub-channels", without a model): one per
+/// capability tag of the demand that no agent taking part offers (tags compared as
+/// coordinator::tag_key does), in the demand's order, each tag once. A tag an agent
+/// offers but declined to bring is a gap too: what counts is who takes part.
 messages::channel_proposal aggregate(const aggregation_input& in,
                                      const messages::channel_settings& settings);
 

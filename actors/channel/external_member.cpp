@@ -36,7 +36,7 @@ struct external_state {
 
 using external_pointer = external_member_actor::stateful_pointer<external_state>;
 
-/// `x` as the inbox shows it: the seed's message with its `type`, without
+/// `x` as the inbox shows it: the message with its `type`, without
 /// the channel's handle.
 template <class T> nlohmann::json inbox_entry(const T& x, const char* type) {
   nlohmann::json j = x;

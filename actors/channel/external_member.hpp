@@ -15,9 +15,9 @@
 
 namespace parley::actors {
 
-/// A channel member whose answers come over the HTTP API (seed 002's
-/// UserAgent played by someone outside the runtime). Besides the member's
-/// inputs it answers:
+/// A channel member whose answers come over the HTTP API (an agent played by someone
+/// outside the runtime, docs/protocols/channels.md, "Member brains"). Besides the
+/// member's inputs it answers:
 ///
 /// - `get`: its inbox as JSON text, `{"agent_id", "demand_offers",
 ///   "proposal_reviews"}`: what its channels asked and it has not answered
@@ -26,7 +26,7 @@ namespace parley::actors {
 /// - `offer_response` and `proposal_feedback`: forwards the answer to the
 ///   channel whose question it answers, and answers true once the channel
 ///   took it, or false for a message id it already forwarded (a replay,
-///   ignored: seed 002's E011), also one the store holds for a channel that
+///   ignored: E011), also one the store holds for a channel that
 ///   ended before a restart. Refused with a coded error: E007 when no
 ///   channel of that id asked this member anything or the channel has ended,
 ///   E001 when the answer is invalid, E006 when nothing of its kind is

@@ -45,7 +45,8 @@ struct aggregator_state {
 
 using aggregator_pointer = aggregator_actor::stateful_pointer<aggregator_state>;
 
-/// §7.2's proposal_aggregation fallback: the rule's merge, marked.
+/// The aggregation's fallback (docs/protocols/channels.md, "Aggregation"): the rule's
+/// merge, marked.
 messages::channel_proposal merged_by_rule(const aggregation_input& in,
                                           const messages::channel_settings& settings) {
   auto x = aggregate(in, settings);

@@ -15,8 +15,9 @@
 
 namespace parley::actors::channel {
 
-/// The model a channel asks for its proposals (seed 002's prompt 4): set
-/// when the coordinator's brain is the LLM.
+/// The model a channel asks for its proposals (prompt 4,
+/// docs/protocols/channels.md, "Aggregation"): set when the coordinator's brain is the
+/// LLM.
 struct aggregation_model {
   /// The model and the world's client of it, shared with the coordinator
   /// and the LLM members, so that the client's circuit breaker and
@@ -44,7 +45,7 @@ std::int64_t aggregation_timeout_ms(const messages::channel_settings& settings);
 /// `request`s, so that the channel's interface does not change. When the
 /// call fails (E003: unavailable or circuit open; E004: timeout), no answer
 /// comes within `model.answer_timeout_ms` (E004), or the answer is unusable
-/// (E001), `done` gets seed 002 §7.2's proposal_aggregation fallback, the
+/// (E001), `done` gets the aggregation's fallback, the
 /// rule's merge (aggregate) marked `fallback`, and a warning naming the
 /// reason is published on `events` (negotiation_id: the channel).
 void aggregate_by_model(channel_actor::base* self, aggregation_input in,

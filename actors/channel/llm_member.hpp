@@ -33,8 +33,9 @@ struct llm_member_options {
   std::int64_t answer_timeout_ms = 60000;
 };
 
-/// Spawns a channel member whose brain is an LLM (seed 002's UserAgent with
-/// prompts 3 and 5, actors/channel/prompts.hpp).
+/// Spawns a channel member whose brain is an LLM
+/// (docs/protocols/channels.md, "Member brains": prompts 3 and 5,
+/// actors/channel/prompts.hpp).
 ///
 /// Each `demand_offer` is put to the model as prompt 3 and answered with the
 /// `offer_response` read_offer_response makes of its answer; each
@@ -46,7 +47,7 @@ struct llm_member_options {
 ///
 /// When the call fails (E003: unavailable or circuit open; E004: timeout),
 /// is not answered within `answer_timeout_ms` (E004), or its answer is
-/// unusable (E001), the member answers with the prompt's §7.2 fallback and
+/// unusable (E001), the member answers with the prompt's fallback and
 /// publishes a warning naming the reason on `events` (agent_id: the member,
 /// message_id: the fallback answer's id). A spec that `validate` refuses is
 /// published as a problem (E001) and the actor stops at once.

@@ -8,8 +8,8 @@
 
 namespace parley::actors::channel {
 
-/// Spawns a channel member: an agent that answers channels (seed 002's
-/// UserAgent side of §3.2.2–3.2.5) with a deterministic brain
+/// Spawns a channel member: an agent that answers channels
+/// (docs/protocols/channels.md, "Member brains") with a deterministic brain
 /// (member_brain.hpp).
 ///
 /// Each `demand_offer` is answered with an `offer_response`, each

@@ -10,11 +10,12 @@
 
 namespace parley::actors::channel {
 
-/// The id of a member's answer: `<channel_id>:<agent_id>:r<round>:<kind>`
-/// (kind "offer" or "feedback"). Deterministic, so that an answer sent twice
-/// for the same round is the same message to the channel (seed 002 §1.3:
-/// a replay is ignored as E011), and unique per agent, channel, round and
-/// kind (read from the end, the kind and round are unambiguous).
+/// The id of a member's answer: `<channel_id>:<agent_id>:r<round>:<kind>` (kind "offer"
+/// or "feedback"). Deterministic, so that an answer sent twice for the same round is
+/// the same message to the channel
+/// (docs/protocols/channels.md, "Idempotency and refusals": a replay is ignored as
+/// E011), and unique per agent, channel, round and kind (read from the end, the kind
+/// and round are unambiguous).
 std::string member_message_id(const std::string& channel_id,
                               const std::string& agent_id, std::int32_t round,
                               const char* kind);

@@ -1,10 +1,10 @@
 #pragma once
 
-// Seed 002's channel prompts (§6.1): 3, a member's answer to a demand_offer,
-// and 5, its feedback on a proposal_review (both the user agent's), and 4,
-// the channel admin's aggregation of a round's offers into a proposal; each
-// with its §7.2 fallback. Pure: the caller sends the prompt and hands back
-// the model's text.
+// The channel prompts (docs/protocols/channels.md, "Member brains",
+// docs/protocols/channels.md, "Aggregation"): 3, a member's answer to a demand_offer,
+// and 5, its feedback on a proposal_review (both the user agent's), and 4, the channel
+// admin's aggregation of a round's offers into a proposal; each with its fallback.
+// Pure: the caller sends the prompt and hands back the model's text.
 
 #include <string>
 
@@ -34,8 +34,8 @@ llm::text_prompt offer_prompt(const messages::channel_profile& member,
 /// the inputs, never from the model: message_id, the offer's channel_id, the member's
 /// agent_id and display_name.
 ///
-/// Otherwise seed 002 §7.2's response_generation fallback: an offer to
-/// participate, contribution "愿意参与，具体贡献待确认" (in English for an
+/// Otherwise the fallback answer (docs/protocols/channels.md, "Member brains"): an
+/// offer to participate, contribution "愿意参与，具体贡献待确认" (in English for an
 /// English demand), confidence 50, marked `fallback`, with the reason.
 llm::outcome<messages::offer_response>
 read_offer_response(const std::string& answer, const messages::channel_profile& member,
@@ -52,8 +52,8 @@ llm::text_prompt feedback_prompt(const messages::channel_profile& member,
 /// adjustment_request (what the next round's proposal should change); the
 /// ids come from the inputs as for read_offer_response.
 ///
-/// Otherwise seed 002 §7.2's proposal_feedback fallback: accept, reasoning
-/// "系统繁忙，默认接受" (in English for an English proposal), marked
+/// Otherwise the fallback feedback (docs/protocols/channels.md, "Member brains"):
+/// accept, reasoning "系统繁忙，默认接受" (in English for an English proposal), marked
 /// `fallback`, with the reason.
 llm::outcome<messages::proposal_feedback>
 read_feedback(const std::string& answer, const messages::channel_profile& member,
@@ -76,8 +76,8 @@ llm::text_prompt aggregation_prompt(const aggregation_input& in);
 /// offers, never from the model. The result must pass messages::validate(proposal,
 /// settings.max_rounds).
 ///
-/// Otherwise seed 002 §7.2's proposal_aggregation fallback, "简单合并":
-/// aggregate(in, settings) marked `fallback`, with the reason.
+/// Otherwise the aggregation's fallback (docs/protocols/channels.md, "Aggregation"), a
+/// plain merge: aggregate(in, settings) marked `fallback`, with the reason.
 llm::outcome<messages::channel_proposal>
 read_proposal(const std::string& answer, const aggregation_input& in,
               const messages::channel_settings& settings);

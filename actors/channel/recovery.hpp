@@ -9,7 +9,8 @@
 
 namespace parley::actors::channel {
 
-/// What seed 002 §6.2's StateChecker found, in the order it checks.
+/// What the state checker (docs/protocols/channels.md, "The state checker") found, in
+/// the order it checks.
 enum class stuck_reason : std::uint8_t {
   healthy,
   stuck_in_collecting,
@@ -17,7 +18,7 @@ enum class stuck_reason : std::uint8_t {
   missing_responses,
 };
 
-/// What the channel does about it (seed 002 §6.2 recover()).
+/// What the channel does about it.
 enum class recovery_action : std::uint8_t {
   /// Healthy, or not stuck long enough.
   nothing,
@@ -62,13 +63,13 @@ struct recovery_decision {
   std::vector<std::string> recipients;
 };
 
-/// Seed 002 §6.2: one state check of a channel.
+/// One state check of a channel (docs/protocols/channels.md, "The state checker").
 ///
 /// A channel is stuck when it has been in collecting or negotiating for
-/// more than `max_stuck_ms` (seed §8.2: "卡住超过2分钟", more than two
-/// minutes) since `stuck_since_ms`, with somebody still missing; any other
+/// more than `max_stuck_ms` (by default more than two minutes) since
+/// `stuck_since_ms`, with somebody still missing; any other
 /// status is healthy (terminal ones are done; the others last no longer
-/// than one message in the actor). The checks, in the seed's order:
+/// than one message in the actor). The checks, in this order:
 /// stuck_in_collecting (not re-asked yet in this collection, or nobody has
 /// answered even so), stuck_in_negotiating, missing_responses (collecting,
 /// re-asked, some answered). A stuck channel with `attempts >=

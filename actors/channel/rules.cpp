@@ -25,8 +25,8 @@ constexpr unsigned bit(channel_status x) {
   return 1u << static_cast<unsigned>(x);
 }
 
-/// Seed 002 §5.3's VALID_TRANSITIONS, one bit per allowed target, indexed
-/// by the status left.
+/// The transition table (docs/protocols/channels.md, "States and transitions"), one bit
+/// per allowed target, indexed by the status left.
 constexpr unsigned valid_targets[] = {
     // created
     bit(channel_status::broadcasting) | bit(channel_status::failed),
@@ -53,9 +53,10 @@ int percent(double rate) {
   return static_cast<int>(std::lround(rate * 100.0));
 }
 
-/// Seed 002 §7.3 wants a compromise suggestion ("生成妥协方案建议") when too
-/// few accept, without saying how it is made: this one lists the adjustments
-/// the negotiating participants asked for.
+/// A compromise suggestion when too few accept
+/// (docs/protocols/channels.md, "Failure reasons"); the original specification does not
+/// say how it is made: this one lists the adjustments the negotiating participants
+/// asked for.
 std::string
 compromise_suggestion(const feedback_evaluation& x,
                       const std::vector<const messages::proposal_feedback*>& latest,
@@ -138,11 +139,11 @@ feedback_evaluation
 evaluate_answers(std::int32_t expected,
                  std::vector<const messages::proposal_feedback*> latest,
                  std::int32_t round, const messages::channel_settings& settings) {
-  // Seed 002 keeps feedback as a dict by agent: a later one replaces the
-  // earlier. Ordered by agent, not in the order the answers came: in real
-  // time that order is the scheduler's, and the lists and suggestion below
-  // would differ run to run.
-  // Stable: of one agent's answers, the last stays last and wins below.
+  // Feedback is kept by agent
+  // (docs/protocols/channels.md, "Evaluation and thresholds"): a later one replaces the
+  // earlier. Ordered by agent, not in the order the answers came: in real time that
+  // order is the scheduler's, and the lists and suggestion below would differ run to
+  // run. Stable: of one agent's answers, the last stays last and wins below.
   std::stable_sort(latest.begin(), latest.end(), [](const auto* a, const auto* b) {
     return a->agent_id < b->agent_id;
   });

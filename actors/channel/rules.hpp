@@ -15,7 +15,8 @@
 
 namespace parley::actors::channel {
 
-/// Seed 002 §5.1's ChannelStatus, in its order.
+/// The channel statuses (docs/protocols/channels.md, "States and transitions"), in
+/// their order.
 enum class channel_status : std::uint8_t {
   created,
   broadcasting,
@@ -28,8 +29,8 @@ enum class channel_status : std::uint8_t {
   failed,
 };
 
-/// Why a channel failed: seed 002 §3.3's `reason` values, and §6.2's
-/// max_recovery_attempts (the state checker gave up on a stuck channel).
+/// Why a channel failed (docs/protocols/channels.md, "Failure reasons"):
+/// max_recovery_attempts means the state checker gave up on a stuck channel.
 enum class failure_reason : std::uint8_t {
   low_acceptance,
   no_participants,
@@ -50,16 +51,17 @@ bool is_terminal(channel_status x);
 /// the kind does not change it.
 std::optional<channel_status> status_after(messages::channel_event_kind k);
 
-/// Seed 002 §5.3's VALID_TRANSITIONS: whether `from -> to` is allowed. No
-/// status goes to itself; negotiating -> collecting starts a new round.
+/// The transition table (docs/protocols/channels.md, "States and transitions"): whether
+/// `from -> to` is allowed. No status goes to itself; negotiating -> collecting starts
+/// a new round.
 bool is_valid_transition(channel_status from, channel_status to);
 
-/// Moves `status` to `to` if §5.3 allows it; otherwise returns E010
-/// (illegal_transition) and leaves `status` as it was (seed 002 §7.1).
+/// Moves `status` to `to` if the table allows it; otherwise returns E010
+/// (illegal_transition) and leaves `status` as it was.
 std::optional<refusal> transition(channel_status& status, channel_status to);
 
-/// The message ids a channel has processed (seed 002 §1.3: every operation is
-/// idempotent by message_id).
+/// The message ids a channel has processed (every operation is idempotent by
+/// message_id: docs/protocols/channels.md, "Idempotency and refusals").
 class processed_messages {
 public:
   /// Records `message_id`. A replay is refused with E011 (duplicate_message),
@@ -80,13 +82,14 @@ private:
   std::unordered_set<std::string> ids_;
 };
 
-/// What seed 002 §5.4 decides from one round's feedback.
+/// What the evaluation decides from one round's feedback
+/// (docs/protocols/channels.md, "Evaluation and thresholds").
 struct feedback_evaluation {
   /// finalized, collecting (a new round), force_finalized or failed.
   channel_status next = channel_status::failed;
   /// Whether the round was evaluated, to be published as
   /// `towow.feedback.evaluated` before the channel moves on: not when nobody
-  /// is active (seed 002 §5.4 fails the channel with no_participants at once,
+  /// is active (the channel fails with no_participants at once,
   /// before it computes a rate or emits anything).
   bool evaluated = true;
   std::int32_t accepts = 0;
@@ -98,19 +101,20 @@ struct feedback_evaluation {
   double accept_rate = 0;
   /// Set when `next` is failed.
   std::optional<failure_reason> failure;
-  /// Force finalized only (seed 002 §5.5): who accepted, and who gave any
-  /// other feedback, each by agent id (the seed's dict order is the order
-  /// answers arrived, which in real time differs run to run). Agents that
-  /// gave none are in neither list.
+  /// Force finalized only (docs/protocols/channels.md, "Forced finalize"): who
+  /// accepted, and who gave any other feedback, each by agent id (not in the order
+  /// the answers arrived, which in real time differs run to run). Agents that gave
+  /// none are in neither list.
   std::vector<std::string> confirmed;
   std::vector<std::string> optional;
   /// Failed with low_acceptance only: what the participants asked to change.
   std::string compromise_suggestion;
 };
 
-/// Seed 002 §5.4 and §5.5: evaluates the feedback on the proposal of `round`
-/// (1-based) from the agents in `expected`. Feedback from other agents is
-/// ignored; an agent's latest feedback counts, in the place of its first.
+/// Evaluates the feedback on the proposal of `round` (1-based) from the agents in
+/// `expected` (docs/protocols/channels.md, "Evaluation and thresholds", and
+/// "Forced finalize"). Feedback from other agents is ignored; an agent's latest
+/// feedback counts, in the place of its first.
 ///
 /// accept_rate = accepts / (|expected| - withdraws). Nobody active: failed,
 /// no_participants, not evaluated. rate >= accept_threshold_high: finalized. rate >=
@@ -132,16 +136,17 @@ evaluate_feedback(std::int32_t expected,
 struct subchannel_plan {
   /// Open a sub-channel (at depth + 1) for each, in the proposal's order.
   std::vector<messages::gap> open;
-  /// Only noted in the final proposal (seed 002 §7.3: beyond the depth limit,
-  /// or over the per-channel limit).
+  /// Only noted in the final proposal
+  /// (docs/protocols/channels.md, "Gaps and sub-channels": beyond the depth limit, or
+  /// over the per-channel limit).
   std::vector<messages::gap> noted;
 };
 
-/// Seed 002 §7.3 and §8.1: a channel at `depth` (0 for a top channel) whose
-/// status is finalized or force_finalized opens sub-channels for the gaps of
-/// its `proposal` while depth + 1 <= max_depth and it has fewer than
-/// max_subchannels (counting the `already_open`). Every other gap is noted;
-/// a channel not finalized opens none.
+/// Plans sub-channels (docs/protocols/channels.md, "Gaps and sub-channels"): a
+/// channel at `depth` (0 for a top channel) whose status is finalized or
+/// force_finalized opens sub-channels for the gaps of its `proposal` while depth + 1
+/// <= max_depth and it has fewer than max_subchannels (counting the
+/// `already_open`). Every other gap is noted; a channel not finalized opens none.
 subchannel_plan plan_subchannels(channel_status status, std::int32_t depth,
                                  std::int32_t already_open,
                                  const messages::channel_proposal& proposal,

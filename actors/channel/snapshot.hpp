@@ -13,7 +13,7 @@
 namespace parley::actors::channel {
 
 /// Everything a channel actor needs to continue where its events left off
-/// (after a restart: DESIGN.md "re-spawned from the store"), folded from its
+/// (after a restart: docs/design.md, "The store"), folded from its
 /// own `channel_event`s.
 struct channel_snapshot {
   std::string channel_id;

@@ -35,7 +35,7 @@ using peers = messages::consensus_peers;
 
 /// The ballots or auctions an actor ran and decided, by the sink each
 /// published to: a vote or bid for one of them is refused (E024) however late
-/// it comes (seed 004: a decided ballot takes no more votes), also once the
+/// it comes (docs/protocols/ballots-and-auctions.md, "After the result"), also once the
 /// actor runs another. Each costs its id in a hash set; the sinks are few
 /// (one per bus the creators publish to).
 class decided_ones {

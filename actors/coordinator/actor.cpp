@@ -595,8 +595,9 @@ void on_model_answer(coordinator_pointer self, const messages::llm_response& x) 
     return;
   }
   auto why = reply.ok() ? read.fallback_reason : reply.error;
-  // Seed 002 §1.2: an unusable answer is asked again, relaxed; a call that
-  // failed is not (the provider would most likely fail it again).
+  // An unusable answer is asked again, relaxed
+  // (docs/protocols/channels.md, "Candidate selection"); a call that failed is not (the
+  // provider would most likely fail it again).
   if (a.at == asking::step::selection && reply.ok()) {
     a.at = asking::step::retry;
     auto prompt = selection_retry_prompt(a.understanding, a.agents, st.settings, why);

@@ -23,7 +23,7 @@ struct coordinator_peers {
   timer_actor timers;
 };
 
-/// Spawns a world's coordinator (interface.hpp): seed 002's Coordinator.
+/// Spawns a world's coordinator (interface.hpp; docs/protocols/channels.md, "Roles").
 ///
 /// A demand is checked (rules::validate_demand, E001), understood by the
 /// rule brain in the words of the registered members' capabilities
@@ -33,7 +33,7 @@ struct coordinator_peers {
 /// fallback), and put to a channel of those candidates (channel/actor.hpp).
 ///
 /// With settings.coordinator_brain "llm" and `model.client` set, a top
-/// demand is understood by seed 002's prompt 1 and its candidates picked by
+/// demand is understood by prompt 1 and its candidates picked by
 /// prompt 2 (actors/coordinator/prompts.hpp), asked one after the other
 /// without waiting: the submit is answered once the channel is open. An
 /// unusable answer to prompt 2 is asked again with the retry prompt; a
@@ -52,14 +52,13 @@ struct coordinator_peers {
 /// counter, the same in every run; the top channel is "collab-" and the same
 /// digits, its sub-channels the parent's id and "-sub1", "-sub2"...
 ///
-/// Sub-channels (seed 002 §2.2, §7.3, §8.1): when a channel ends finalized
-/// or force finalized with gaps, rules::plan_subchannels decides which of
-/// them get a sub-channel (one level below a top channel, at most
-/// max_subchannels per channel); each is a channel at depth + 1 for the
-/// gap's tags, its candidates selected as for a demand among the members
-/// who do not take part in the parent (all members if none of the others is
-/// active), its filter.completed carrying its channel id. Every gap stays in
-/// the parent's final proposal, opened or only noted.
+/// Sub-channels (docs/protocols/channels.md, "Gaps and sub-channels"): when a channel
+/// ends finalized or force finalized with gaps, rules::plan_subchannels decides which
+/// of them get a sub-channel (one level below a top channel, at most max_subchannels
+/// per channel); each is a channel at depth + 1 for the gap's tags, its candidates
+/// selected as for a demand among the members who do not take part in the parent (all
+/// members if none of the others is active), its filter.completed carrying its channel
+/// id. Every gap stays in the parent's final proposal, opened or only noted.
 coordinator_actor spawn_coordinator(caf::actor_system& sys,
                                     messages::channel_settings settings,
                                     std::uint64_t seed, coordinator_peers with,

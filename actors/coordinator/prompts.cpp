@@ -113,7 +113,7 @@ candidate_selection fallback_selection(const std::vector<channel_profile>& agent
   candidate_selection x;
   x.candidates = fallback_candidates(agents, count, seed);
   x.source = selection_source::fallback;
-  x.analysis = "系统繁忙，使用默认筛选"; // seed 002 §7.2, word for word
+  x.analysis = "系统繁忙，使用默认筛选"; // the original's fallback text, word for word
   return x;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 
-// Seed 002's two coordinator prompts (§6.1): 1, understanding a demand, and
-// 2, picking candidates among the registered agents (§1.2: at least one),
-// each with its §7.2 fallback. Pure: the caller sends the prompt and hands
-// back the model's text.
+// The coordinator's two prompts: 1, understanding a demand
+// (docs/protocols/channels.md, "Understanding"), and 2, picking candidates among the
+// registered agents (at least one: docs/protocols/channels.md, "Candidate selection"),
+// each with its fallback. Pure: the caller sends the prompt and hands back the model's
+// text.
 
 #include <cstdint>
 #include <string>
@@ -34,19 +35,20 @@ llm::outcome<messages::demand_understanding>
 read_understanding(const std::string& answer, const std::string& raw_input,
                    const std::vector<std::string>& vocabulary);
 
-/// Prompt 2, in the language of the demand: lists the active `agents` (id,
-/// name, capabilities, description) and asks for the seed's smart filter
-/// answer, `analysis` with `definitely_related` and `possibly_related` lists
-/// of {agent_id, reason, relevance_score}: at least one candidate, at most
+/// Prompt 2, in the language of the demand: lists the active `agents` (id, name,
+/// capabilities, description) and asks for the original specification's smart filter
+/// answer, `analysis` with `definitely_related` and `possibly_related` lists of
+/// {agent_id, reason, relevance_score}: at least one candidate, at most
 /// `limits.max_candidates`.
 llm::text_prompt selection_prompt(const messages::demand_understanding& demand,
                                   const std::vector<messages::channel_profile>& agents,
                                   const messages::channel_settings& limits);
 
-/// Seed 002 §1.2's retry "with an adjusted prompt": prompt 2, told why its
-/// first answer was unusable (`why`, from read_selection) and to relax its
-/// match: any agent whose capabilities or description touch the demand
-/// will do, and it must name at least one.
+/// The retry "with an adjusted prompt"
+/// (docs/protocols/channels.md, "Candidate selection"): prompt 2, told why its first
+/// answer was unusable (`why`, from read_selection) and to relax its match: any agent
+/// whose capabilities or description touch the demand will do, and it must name at
+/// least one.
 llm::text_prompt
 selection_retry_prompt(const messages::demand_understanding& demand,
                        const std::vector<messages::channel_profile>& agents,
@@ -60,13 +62,13 @@ selection_retry_prompt(const messages::demand_understanding& demand,
 /// The candidates are ranked by relevance (then agent id), their display
 /// names taken from `agents`, and the selection's source is `pass`.
 ///
-/// Otherwise the value is seed 002 §7.2's smart_filter fallback:
-/// fallback_candidates (of `seed`; limits.fallback_candidates of them, at
-/// most max_candidates), source fallback, with the reason. After an
-/// unusable first answer the caller retries with selection_retry_prompt and
-/// reads that answer with `pass` relaxed; the fallback of the retry is the
-/// one it keeps. The fallback is empty only when no agent is active (which
-/// select_candidates refuses with E005 beforehand).
+/// Otherwise the value is the random draw of
+/// docs/protocols/channels.md, "Candidate selection": fallback_candidates (of `seed`;
+/// limits.fallback_candidates of them, at most max_candidates), source fallback, with
+/// the reason. After an unusable first answer the caller retries with
+/// selection_retry_prompt and reads that answer with `pass` relaxed; the fallback of
+/// the retry is the one it keeps. The fallback is empty only when no agent is active
+/// (which select_candidates refuses with E005 beforehand).
 llm::outcome<messages::candidate_selection>
 read_selection(const std::string& answer,
                const std::vector<messages::channel_profile>& agents,

@@ -14,9 +14,9 @@
 
 namespace parley::actors::coordinator {
 
-/// The longest raw demand: 8 KiB of UTF-8, some 2,700 Chinese characters or
-/// 8,000 English letters. Seed 002 §3.1.1 sets no limit; this one keeps the
-/// prompts built from a demand small.
+/// The longest raw demand: 8 KiB of UTF-8, some 2,700 Chinese characters or 8,000
+/// English letters (docs/protocols/channels.md, "Demands"). The original specification
+/// sets no limit; this one keeps the prompts built from a demand small.
 inline constexpr std::size_t max_demand_bytes = 8192;
 
 /// A refused demand: nothing happens but the coded error.
@@ -46,19 +46,21 @@ capability_vocabulary(const std::vector<messages::channel_profile>& agents);
 messages::demand_understanding understand(const std::string& raw_input,
                                           const std::vector<std::string>& vocabulary);
 
-/// Seed 002 §7.2's stand-in for prompt 1 when the model's answer is unusable:
-/// the rule brain's understanding, confidence low, marked `fallback`.
+/// The stand-in for prompt 1 when the model's answer is unusable
+/// (docs/protocols/channels.md, "Understanding"): the rule brain's understanding,
+/// confidence low, marked `fallback`.
 messages::demand_understanding
 fallback_understanding(const std::string& raw_input,
                        const std::vector<std::string>& vocabulary);
 
-/// Picks the candidates for `demand` among the active `agents` (seed 002
-/// §1.2, §7.3); never an inactive agent, never none. Each pass ranks what it
-/// finds by relevance (then agent id) and keeps the first max_candidates:
+/// Picks the candidates for `demand` among the active `agents`
+/// (docs/protocols/channels.md, "Candidate selection"); never an inactive agent, never
+/// none. Each pass ranks what it finds by relevance (then agent id) and keeps the first
+/// max_candidates:
 /// 1. matched: agents offering one of the demand's capability tags (compared
 ///    with ASCII case ignored); relevance 100 × the share of the tags the
 ///    agent offers, rounded.
-/// 2. relaxed, the seed's retry "with an adjusted prompt", only if the first
+/// 2. relaxed, the original's retry "with an adjusted prompt", only if the first
 ///    found nobody: agents whose capabilities or description share a term
 ///    (`terms_of`, stemmed) with the surface demand or its tags; relevance 10
 ///    per shared term, at most 50.
@@ -73,9 +75,10 @@ select_candidates(const messages::demand_understanding& demand,
                   std::uint64_t seed, messages::candidate_selection& out,
                   const messages::channel_settings& limits = {});
 
-/// Seed 002 §7.2's smart_filter fallback: `count` active agents (all of them
-/// if fewer are active) drawn at random, relevance 0. The draw depends only
-/// on `seed` and the set of active agents, not on their order in `agents`.
+/// The selection's fallback (docs/protocols/channels.md, "Candidate selection"):
+/// `count` active agents (all of them if fewer are active) drawn at random, relevance
+/// 0. The draw depends only on `seed` and the set of active agents, not on their order
+/// in `agents`.
 std::vector<messages::candidate>
 fallback_candidates(const std::vector<messages::channel_profile>& agents,
                     std::size_t count, std::uint64_t seed);

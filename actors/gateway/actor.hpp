@@ -36,7 +36,7 @@ struct gateway_options {
   /// coordinator to resume the open channels.
   std::chrono::milliseconds recovery_timeout{120000};
   /// The world's coordinator: `recover` hands it the store's open channels
-  /// (seed 002) to resume. None: channels are not resumed.
+  /// (docs/protocols/channels.md) to resume. None: channels are not resumed.
   coordinator_actor coordinator;
 };
 
@@ -53,14 +53,13 @@ struct builder {
   std::function<void(const std::vector<messages::channel_event>&)> restore_answers;
 };
 
-/// Spawns the gateway of the HTTP API (interface.hpp), which builds agents and
-/// rooms with `build`, and subscribes it to `events`' lifecycle and problem
-/// topics: an opening is
-/// answered by its `started` event, a move by the event or the refusal that
-/// carries its message id (seed 000's rules stay in the negotiation actor;
-/// the gateway only checks what it alone knows: which agents exist, which of
-/// them are external, whether the negotiation already ended). With a store,
-/// a 2xx answer means the record it shows is committed.
+/// Spawns the gateway of the HTTP API (interface.hpp), which builds agents and rooms
+/// with `build`, and subscribes it to `events`' lifecycle and problem topics: an
+/// opening is answered by its `started` event, a move by the event or the refusal that
+/// carries its message id (the rules of docs/protocols/bilateral.md stay in the
+/// negotiation actor; the gateway only checks what it alone knows: which agents exist,
+/// which of them are external, whether the negotiation already ended). With a store, a
+/// 2xx answer means the record it shows is committed.
 gateway_actor spawn_gateway(caf::actor_system& sys, builder build,
                             const messages::event_sink& events,
                             gateway_options options);

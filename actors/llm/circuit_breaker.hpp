@@ -4,10 +4,10 @@
 
 namespace parley::actors::llm {
 
-/// Seed 002 §7.2's circuit breaker for one provider, in milliseconds of the
-/// caller's clock: `threshold` consecutive failures open it for `open_ms`;
-/// then one trial call is let through (half open): its success closes the
-/// breaker, its failure opens it again for another `open_ms`.
+/// The circuit breaker (docs/protocols/llm-agent.md, "Circuit breaker") for one
+/// provider, in milliseconds of the caller's clock: `threshold` consecutive failures
+/// open it for `open_ms`; then one trial call is let through (half open): its success
+/// closes the breaker, its failure opens it again for another `open_ms`.
 class circuit_breaker {
 public:
   enum class state { closed, open, half_open };

@@ -49,20 +49,19 @@ std::string endpoint_url(const llm_client_options& options);
 
 /// Spawns the HTTP client of one provider.
 ///
-/// It answers every `llm_request` with an `llm_response` to the sender:
-/// the 2xx body, or E003 (unavailable, HTTP error, circuit open) / E004
-/// (timeout). Each attempt runs with libcurl in its own detached worker actor,
-/// so no scheduler thread ever blocks; the worker reports the attempt's outcome
-/// (an `llm_attempt`) and quits, and the client decides what follows
-/// (`after_attempt`, actors/llm/client_rules.hpp). 429 and 5xx answers are retried:
-/// the client waits the retry-after, or else the backoff, as a delayed message
-/// to itself (time is a message), then starts the next attempt. At most
-/// `max_concurrent_calls` calls are in progress at once, the rest queue in
-/// arrival order; a call keeps its slot while it waits for a retry, so the
-/// wait does not make room for a queued call (kinder to a rate-limited
-/// provider). A circuit breaker (seed 002 §7.2) counts consecutive failed
-/// calls (after their last attempt): while it is open, requests fail at once
-/// with E003 "circuit open"; after `breaker_open_ms` one trial call decides.
+/// It answers every `llm_request` with an `llm_response` to the sender: the 2xx body,
+/// or E003 (unavailable, HTTP error, circuit open) / E004 (timeout). Each attempt runs
+/// with libcurl in its own detached worker actor, so no scheduler thread ever blocks;
+/// the worker reports the attempt's outcome (an `llm_attempt`) and quits, and the
+/// client decides what follows (`after_attempt`, actors/llm/client_rules.hpp). 429 and
+/// 5xx answers are retried: the client waits the retry-after, or else the backoff, as a
+/// delayed message to itself (time is a message), then starts the next attempt. At most
+/// `max_concurrent_calls` calls are in progress at once, the rest queue in arrival
+/// order; a call keeps its slot while it waits for a retry, so the wait does not make
+/// room for a queued call (kinder to a rate-limited provider). A circuit breaker
+/// (docs/protocols/llm-agent.md, "Circuit breaker") counts consecutive failed calls
+/// (after their last attempt): while it is open, requests fail at once with E003
+/// "circuit open"; after `breaker_open_ms` one trial call decides.
 llm_client_actor spawn_llm_client(caf::actor_system& sys, llm_client_options options);
 
 } // namespace parley::actors::llm

@@ -1,8 +1,8 @@
 #pragma once
 
-// Prompts that ask a model for one JSON object, and reading what it answers:
-// seed 002's five prompts (§6.1), each with a fallback when the answer is
-// unusable (§7.2). No tool use: the answer is text holding the object.
+// Prompts that ask a model for one JSON object, and reading what it answers: the five
+// prompts of the channel protocol (docs/protocols/channels.md), each with a fallback
+// when the answer is unusable. No tool use: the answer is text holding the object.
 
 #include <cstddef>
 #include <cstdint>
@@ -65,9 +65,9 @@ struct json_answer {
 /// Never throws.
 json_answer find_json_object(const std::string& text);
 
-/// The result of one of seed 002's prompts: the model's answer, or (when the
-/// answer was unusable) the §7.2 fallback with the reason. Either way `value`
-/// is what the caller uses.
+/// The result of one of the channel protocol's prompts: the model's answer, or (when
+/// the answer was unusable) its fallback with the reason. Either way `value` is what
+/// the caller uses.
 template <class T> struct outcome {
   T value;
   /// Empty when `value` is the model's answer.

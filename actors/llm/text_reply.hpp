@@ -1,6 +1,6 @@
 #pragma once
 
-// How a caller of seed 002's JSON prompts (json_prompt.hpp) asks its model
+// How a caller of the channel protocol's JSON prompts (json_prompt.hpp) asks its model
 // and what it makes of the HTTP client's answer: the model's text, or why
 // there is none. Shared by the callers that ask one prompt per call (channel
 // members, the coordinator) so that each asks and reads the same way.

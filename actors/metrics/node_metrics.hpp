@@ -11,7 +11,8 @@
 
 namespace parley::actors::metrics {
 
-/// How a negotiation ended (seed 000's terminal states).
+/// How a negotiation ended (its terminal status:
+/// docs/protocols/bilateral.md, "States and transitions").
 enum class negotiation_outcome : std::uint8_t { agreed, rejected, expired };
 
 constexpr std::size_t negotiation_outcome_count = 3;
@@ -19,7 +20,8 @@ constexpr std::size_t negotiation_outcome_count = 3;
 /// "agreed", "rejected" or "expired": the `outcome` label.
 const char* name_of(negotiation_outcome x);
 
-/// How a channel ended (seed 002's final statuses).
+/// How a channel ended (its terminal status:
+/// docs/protocols/channels.md, "States and transitions").
 enum class channel_outcome : std::uint8_t { finalized, force_finalized, failed };
 
 constexpr std::size_t channel_outcome_count = 3;
@@ -44,7 +46,7 @@ struct negotiation_metrics {
   std::int64_t open() const noexcept;
 };
 
-/// Seed 002's demands and channels, from the "towow.*" events.
+/// The demands and channels (docs/protocols/channels.md), from the "towow.*" events.
 struct channel_metrics {
   counter demands;
   counter created;

@@ -56,9 +56,9 @@ negotiation_state start_state(rules core, messages::negotiation_peers& peers,
                            {}};
 }
 
-/// What an actor back in its pool keeps of the negotiation it ran last: a
-/// message the room relayed before it heard of the end still gets the
-/// room's warning (seed 000: non-active negotiation) instead of vanishing.
+/// What an actor back in its pool keeps of the negotiation it ran last: a message the
+/// room relayed before it heard of the end still gets the room's warning (an ended
+/// negotiation: docs/protocols/bilateral.md, "Rooms") instead of vanishing.
 struct ended_run {
   std::string room_id;
   messages::event_sink events;

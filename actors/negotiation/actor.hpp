@@ -12,21 +12,19 @@ namespace parley::actors::negotiation {
 /// Spawns a negotiation actor of `home`, lazily (nothing runs until its first
 /// message); rooms get one from their node's pool rather than from here.
 ///
-/// It runs one negotiation at a time (seed 000's NegotiationService for one
-/// negotiation, actors/negotiation/rules.hpp). `open_negotiation` starts one:
-/// it publishes `started` (when someone listens), answers the initiator
-/// `negotiation_opened`, passes the opening proposal to the responder and
-/// arms its timer with the node's timer service. Then it applies the four
-/// agent messages and its timer and carries out what the rules decide: a
-/// refused input is published as a problem_event and changes nothing; the
-/// agent message is relayed to the other party (as the negotiation, so the
-/// answer comes straight back, also across nodes), an offer together with
-/// that party's `answer_terms`; `updated` is published only if someone
-/// subscribed to it; the terminal event (with the final record, shared) goes
-/// to the room, on expiry to the parties that keep state per negotiation
-/// (`room_member::hears_expiry`), and to its subscribers. Then the actor goes
-/// back to `home` for the next negotiation; timers and messages meant for an
-/// earlier one are told apart and dropped.
+/// It runs one negotiation at a time (docs/protocols/bilateral.md;
+/// actors/negotiation/rules.hpp). `open_negotiation` starts one: it publishes `started`
+/// (when someone listens), answers the initiator `negotiation_opened`, passes the
+/// opening proposal to the responder and arms its timer with the node's timer service.
+/// Then it applies the four agent messages and its timer and carries out what the rules
+/// decide: a refused input is published as a problem_event and changes nothing; the
+/// agent message is relayed to the other party (as the negotiation, so the answer comes
+/// straight back, also across nodes), an offer together with that party's
+/// `answer_terms`; `updated` is published only if someone subscribed to it; the
+/// terminal event (with the final record, shared) goes to the room, on expiry to the
+/// parties that keep state per negotiation (`room_member::hears_expiry`), and to its
+/// subscribers. Then the actor goes back to `home` for the next negotiation; timers and
+/// messages meant for an earlier one are told apart and dropped.
 ///
 /// Subscribers that settle (the store under `parley run` and `parley bench`,
 /// `messages::subscription::settle_ms`) hear nothing of a negotiation while

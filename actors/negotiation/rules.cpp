@@ -20,7 +20,8 @@ party other(party x) {
   return x == party::initiator ? party::responder : party::initiator;
 }
 
-/// "30 seconds", "2 minutes", "1500 ms": seed 000's wording for durations.
+/// "30 seconds", "2 minutes", "1500 ms": the expiry reasons' wording for durations
+/// (docs/protocols/bilateral.md, "Timeouts").
 std::string human_duration(std::int64_t ms) {
   if (ms >= 60000 && ms % 60000 == 0) {
     auto n = ms / 60000;
@@ -202,7 +203,8 @@ std::optional<party> rules::admit(const AgentMessage& x, effects& out) {
 
 void rules::on_message(const messages::agent_proposal& x, std::int64_t now_ms,
                        effects& out) {
-  // Seed 000: a proposal mid-negotiation is handled as a counter.
+  // A proposal mid-negotiation is handled as a counter
+  // (docs/protocols/bilateral.md, "Counter").
   if (auto from = admit(x, out))
     counter(x.message_id, *from, x.proposal, {}, now_ms, out);
 }

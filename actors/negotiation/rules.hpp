@@ -51,22 +51,25 @@ struct effects {
 /// Everything needed to open a negotiation.
 using opening = messages::negotiation_opening;
 
-/// Seed 000's NegotiationService for one negotiation, plus seed 003's record
-/// fields, as a plain state machine: `state + input -> new state + effects`.
-/// No CAF, no clock: the caller passes the time of every input.
+/// One bilateral negotiation (docs/protocols/bilateral.md) with its record's fields
+/// (docs/protocols/record-and-schema.md, "The record"), as a plain state machine:
+/// `state + input -> new state + effects`. No CAF, no clock: the caller passes the time
+/// of every input.
 ///
-/// Beyond the seed: a message from a non-party, or a party acting out of turn,
-/// is refused with a coded error and changes nothing; a message id that made
-/// a round is ignored with warning E011 when the message is that round's move
-/// again (replay.hpp), and refused with error E035 when it is another move.
-/// A counter past the round limit expires the negotiation as seed 000 says,
-/// and is kept as the last round (so that its message id is recognised too)
-/// without being taken up. One timer is pending at a time, due at the nearer
-/// of the round and total deadlines; when a counter moves the round deadline
-/// later, the pending timer is kept and re-armed when it fires early.
+/// Beyond the original specification
+/// (docs/protocols/bilateral.md, "Departures from the original specifications"): a
+/// message from a non-party, or a party acting out of turn, is refused with a coded
+/// error and changes nothing; a message id that made a round is ignored with warning
+/// E011 when the message is that round's move again (replay.hpp), and refused with
+/// error E035 when it is another move. A counter past the round limit expires the
+/// negotiation (docs/protocols/bilateral.md, "Round limit"), and is kept as the last
+/// round (so that its message id is recognised too) without being taken up. One timer
+/// is pending at a time, due at the nearer of the round and total deadlines; when a
+/// counter moves the round deadline later, the pending timer is kept and re-armed when
+/// it fires early.
 class rules {
 public:
-  /// Opens the negotiation (seed 000 createNegotiation, steps 3–8). The
+  /// Opens the negotiation (docs/protocols/bilateral.md, "Opening"). The
   /// opening must be valid (see `validate_opening`). Timer generations count
   /// on from `first_generation` (an actor that runs several negotiations in
   /// turn keeps their timers apart).
@@ -143,8 +146,9 @@ private:
   void finish(messages::negotiation_status status, std::string reason,
               std::int64_t now_ms);
 
-  /// Seed 003's convergence of the two sides' latest amounts (unchanged
-  /// until both made an offer).
+  /// The convergence of the two sides' latest amounts
+  /// (docs/protocols/bilateral.md, "Convergence score"; unchanged until both made an
+  /// offer).
   double convergence() const;
 
   /// Arms a timer for the nearer deadline unless one already pending fires
@@ -169,15 +173,17 @@ private:
   std::uint64_t timer_generation_ = 0;
 };
 
-/// Seed 000's expiry texts, with the configured durations: "Round timeout —
-/// no response within 30 seconds", "Total timeout — negotiation exceeded 2
+/// The expiry texts (docs/protocols/bilateral.md, "Timeouts",
+/// docs/protocols/bilateral.md, "Round limit"), with the configured durations: "Round
+/// timeout — no response within 30 seconds", "Total timeout — negotiation exceeded 2
 /// minutes", "Round limit reached — 5 rounds".
 std::string round_timeout_reason(std::int64_t round_timeout_ms);
 std::string total_timeout_reason(std::int64_t total_timeout_ms);
 std::string round_limit_reason(std::int32_t max_rounds);
 
-/// Seed 003's convergence score: 1 − |a − b| / max(a, b), rounded to two
-/// decimals; 0 when either amount is not positive.
+/// The convergence score (docs/protocols/bilateral.md, "Convergence score"):
+/// 1 − |a − b| / max(a, b), rounded to two decimals; 0 when either amount is not
+/// positive.
 double convergence_score(std::int64_t a, std::int64_t b);
 
 } // namespace parley::actors::negotiation

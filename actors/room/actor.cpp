@@ -120,7 +120,7 @@ messages::negotiation_peers peers_of(room_impl* self, const messages::room_membe
           responder.hears_expiry()};
 }
 
-/// Opens a negotiation (seed 000's createNegotiation) in a negotiation actor
+/// Opens a negotiation (docs/protocols/bilateral.md, "Opening") in a negotiation actor
 /// of the node, which carries the opening out.
 void open_negotiation(room_impl* self, const messages::start_negotiation& x) {
   auto& st = self->state;
@@ -155,7 +155,7 @@ void resume_negotiation(room_impl* self, messages::resume_negotiation& x) {
 }
 
 /// Relays an agent message to the negotiation it names, or drops it with a
-/// warning (seed 000: unknown or non-active negotiation).
+/// warning (unknown or ended negotiation: docs/protocols/bilateral.md, "Rooms").
 template <class AgentMessage> void relay(room_impl* self, AgentMessage& x) {
   auto& st = self->state;
   auto reference = x.negotiation_id;
@@ -209,8 +209,8 @@ void hear(room_impl* self, const messages::transcript_entry& x) {
                                     llm::transcript_text(st.transcript), responder});
 }
 
-/// Seed 001's setTools: the room gives an LLM participant the tools its model
-/// is offered; their handlers are the agent's.
+/// The room gives an LLM participant the tools its model
+/// (docs/protocols/llm-agent.md, "Tools") is offered; their handlers are the agent's.
 void set_tools(room_impl* self, const messages::room_member& m) {
   self->send(m.agent, messages::set_tools{llm::agent_tools()});
 }

@@ -31,7 +31,7 @@ std::optional<negotiation::problem>
 rules::start(const messages::start_negotiation& x, bool initiator_known,
              bool responder_known, const messages::negotiation_settings& settings,
              std::int64_t now_ms, negotiation::opening& out) {
-  // Seed 000: one active negotiation per room.
+  // One active negotiation per room (docs/protocols/bilateral.md, "Rooms").
   if (!active_id_.empty())
     return refuse(error_code::negotiation_in_progress,
                   "Negotiation already in progress");

@@ -20,7 +20,7 @@ enum class route : std::uint8_t {
   unknown,  ///< no such negotiation: dropped with a warning
 };
 
-/// A room's rules (seed 000's NegotiationService, per room): at most one
+/// A room's rules (docs/protocols/bilateral.md, "Rooms"): at most one
 /// active negotiation, the history of ended ones (the newest `history_limit`),
 /// routing of agent messages by negotiation id, and new negotiation ids.
 class rules {
@@ -71,7 +71,7 @@ public:
 
 private:
   /// A time-ordered UUID (version 7) of `now_ms` from the room's random
-  /// source: every negotiation id, and seed 003's intent_id when the starter
+  /// source: every negotiation id, and the intent_id when the starter
   /// gives none.
   std::string next_uuid(std::int64_t now_ms);
 

@@ -35,7 +35,7 @@ struct store_options {
 /// never called on the scheduler's threads) with its intake
 /// (actors/store/intake.hpp: the negotiation topics of `events` go there,
 /// settling after `options.settle`, and the store takes them in batches)
-/// and subscribes the store to seed 002's channel topics
+/// and subscribes the store to the channel topics
 /// ("towow.*": each channel event is appended to channel_events in its
 /// compact form, and its channel's row upserted in the same group commit
 /// when the channel began, changed status or round, or ended, see

@@ -36,9 +36,9 @@ struct migration {
   const char* down;
 };
 
-/// One database holding seed 003's schema. Blocking: used only from the
-/// store's own thread (or the CLI). Every call throws store_error on a
-/// database failure and leaves nothing half-written.
+/// One database holding the store's schema (docs/protocols/record-and-schema.md).
+/// Blocking: used only from the store's own thread (or the CLI). Every call throws
+/// store_error on a database failure and leaves nothing half-written.
 class backend {
 public:
   virtual ~backend();
@@ -50,7 +50,7 @@ public:
   /// Undoes the newest applied migration; returns its version (0: none).
   virtual int rollback() = 0;
 
-  /// What `parley db verify` finds missing or different from seed 003
+  /// What `parley db verify` finds missing or different from the schema
   /// (columns, constraints, indexes, trigger, function, tables); empty when
   /// the schema is complete.
   virtual std::vector<std::string> verify() = 0;
@@ -74,14 +74,17 @@ public:
   /// Reads one row; false if there is none.
   virtual bool get(const std::string& id, negotiation_row& out) = 0;
 
-  /// Seed 003's query patterns (see messages::store_query).
+  /// The query patterns (docs/protocols/record-and-schema.md, "Query patterns"; see
+  /// messages::store_query).
   virtual std::vector<negotiation_row> query(const messages::store_query& q) = 0;
 
-  /// Seed 003's monitoring and analysis queries; the high-convergence list
-  /// holds at most `top` rows.
+  /// The monitoring queries
+  /// (docs/protocols/record-and-schema.md, "Monitoring queries"); the high-convergence
+  /// list holds at most `top` rows.
   virtual messages::store_stats stats(std::int32_t top) = 0;
 
-  /// Seed 003's expire_stale_negotiations(); returns how many it expired.
+  /// expire_stale_negotiations() (docs/protocols/record-and-schema.md, "Maintenance");
+  /// returns how many it expired.
   virtual std::int64_t expire() = 0;
 
   /// Moves terminal negotiations created more than `days` days ago to
@@ -140,7 +143,7 @@ public:
   /// Reads the row of `kind`'s table with `id`; false if there is none.
   virtual bool get_entry(registry kind, const std::string& id, registry_row& out) = 0;
 
-  // Seed 002's channels (migrations 003 and 004), written by `write`.
+  // The channels (migrations 003 and 004), written by `write`.
 
   /// Reads one channel's row; false if there is none.
   virtual bool get_channel(const std::string& id, messages::channel_record& out) = 0;

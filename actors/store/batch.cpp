@@ -20,7 +20,7 @@ void append_rounds(write_op& op, const messages::negotiation_record& record) {
   op.round_count = std::max(op.round_count, static_cast<std::int32_t>(record.rounds.size()));
 }
 
-/// Sets the columns an update moves: the seed state its round count gives,
+/// Sets the columns an update moves: the stored state its round count gives,
 /// the convergence score, and the current proposal and time of `round`.
 void apply_update(write_op& op, const messages::negotiation_round& round,
                   double convergence_score) {

@@ -54,7 +54,7 @@ public:
   std::size_t events() const noexcept { return events_; }
 
   /// Events dropped since the store began because their negotiation id is
-  /// not a UUID (seed 003's id column holds UUIDs only).
+  /// not a UUID (the table's id column holds UUIDs only).
   std::size_t skipped() const noexcept { return skipped_; }
 
   /// Whether the batch writes negotiation `id`.

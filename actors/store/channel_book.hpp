@@ -27,10 +27,11 @@ struct channel_event_row {
   std::size_t body_size = 0;
 };
 
-/// Seed 002's name of `x`, e.g. "proposal.finalized", made once.
+/// The event name of `x` (docs/protocols/channels.md, "Events"), e.g.
+/// "proposal.finalized", made once.
 const std::string& type_name(messages::channel_event_kind x);
 
-/// What one transaction writes for seed 002's channels: the events heard,
+/// What one transaction writes for the channels: the events heard,
 /// in order, their bodies one after the other in one buffer (one
 /// allocation per batch, not one per event), and the row of each channel
 /// that began, changed its status or round, or ended in them, as it stands
@@ -57,8 +58,9 @@ struct channel_ops {
 /// row depends on. Pure.
 class channel_fold {
 public:
-  /// Folds `x` in: the status after it (seed 002 §5.3's names), its round,
-  /// the latest proposal, who answered this round and on its proposal.
+  /// Folds `x` in: the status after it
+  /// (docs/protocols/channels.md, "States and transitions"), its round, the latest
+  /// proposal, who answered this round and on its proposal.
   void apply(const messages::channel_event& x);
 
   const messages::channel_record& record() const noexcept { return record_; }

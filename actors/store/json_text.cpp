@@ -93,7 +93,7 @@ char* put_action(char* p, messages::round_action x) {
 } // namespace
 
 void append_proposal(std::string& out, const messages::proposal& x) {
-  // Seed 003's proposals name only what they set: escrow, description and
+  // Stored proposals name only what they set: escrow, description and
   // terms are left out at their defaults (false, "", {}), which is how the
   // JSON mapping reads a missing one back. Every round repeats its proposal,
   // so this keeps a row about a third shorter.

@@ -27,8 +27,9 @@ void append_proposal(std::string& out, const messages::proposal& x);
 /// {"agent":…,"broker":…,"validator":…,"pool":…}
 void append_split(std::string& out, const messages::incentive_split& x);
 
-/// Seed 003's round, {"round","proposal","timestamp","from"}, plus
-/// "action", "reason" (when set) and "message_id" (when set).
+/// A stored round (docs/protocols/record-and-schema.md, "The negotiations table"),
+/// {"round","proposal","timestamp","from"}, plus "action", "reason" (when set) and
+/// "message_id" (when set).
 void append_round(std::string& out, const messages::negotiation_round& x);
 
 /// The same, as a new string.

@@ -460,8 +460,9 @@ public:
       out.expiration.completed = e[1].as<std::int64_t>();
       if (!e[2].is_null())
         out.expiration.expiration_rate_pct = e[2].as<double>();
-      // Seed 003 writes ARRAY_LENGTH(rounds::jsonb, 1), which PostgreSQL
-      // refuses for JSONB: jsonb_array_length is what it means.
+      // The original query's ARRAY_LENGTH(rounds::jsonb, 1) is refused by PostgreSQL
+      // for JSONB: jsonb_array_length is what it means
+      // (docs/protocols/record-and-schema.md, "Monitoring queries").
       for (const auto& r : w.exec_params(
                "SELECT id::text, initiator_did, responder_did, convergence_score::float8, "
                "jsonb_array_length(rounds) as round_count FROM negotiations "

@@ -29,10 +29,10 @@ struct where_clause {
   std::vector<std::string> params;
 };
 
-/// Seed 003's query patterns as one WHERE clause over `negotiations n`
-/// (placeholders ?1… or $1…, in order), for rows older than the cursor, to be
-/// ordered by created_at DESC, id DESC. Throws query_error for an unknown
-/// state, a malformed intent id or cursor, or a score outside 0..1.
+/// The query patterns (docs/protocols/record-and-schema.md, "Query patterns") as one
+/// WHERE clause over `negotiations n` (placeholders ?1… or $1…, in order), for rows
+/// older than the cursor, to be ordered by created_at DESC, id DESC. Throws query_error
+/// for an unknown state, a malformed intent id or cursor, or a score outside 0..1.
 where_clause where_of(const messages::store_query& q, dialect d);
 
 /// A page's SELECT: `columns_from` ("cols FROM tables"), `where`, newest

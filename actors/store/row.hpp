@@ -14,11 +14,12 @@ struct stored_round {
   std::string json;
 };
 
-/// One negotiation as the back ends write and read it: seed 003's columns
-/// (JSONB as JSON text, an empty text standing for NULL; TIMESTAMPTZ as Unix
-/// milliseconds) and negotiation_runtime's (what the runtime needs beyond
-/// them; `intent_text` is the runtime's intent id when it is not a UUID, and
-/// `intent_id` then uuid_for_text of it).
+/// One negotiation as the back ends write and read it: the table's columns
+/// (docs/protocols/record-and-schema.md, "The negotiations table") (JSONB as JSON text,
+/// an empty text standing for NULL; TIMESTAMPTZ as Unix milliseconds) and
+/// negotiation_runtime's (what the runtime needs beyond them; `intent_text` is the
+/// runtime's intent id when it is not a UUID, and `intent_id` then uuid_for_text of
+/// it).
 struct negotiation_row {
   std::string id;
   std::string intent_id;
@@ -26,8 +27,8 @@ struct negotiation_row {
   std::string initiator_did;
   std::string responder_did;
   std::string state;
-  /// Seed 003's {round, proposal, timestamp, from} plus action, reason and
-  /// message_id, which recovery needs.
+  /// {round, proposal, timestamp, from} plus action, reason and message_id, which
+  /// recovery needs (docs/protocols/record-and-schema.md, "The negotiations table").
   std::vector<stored_round> rounds;
   double convergence_score = 0;
   std::string current_proposal;
@@ -79,7 +80,7 @@ std::vector<stored_round> split_rounds(const std::string& array);
 /// column does not have the shape the store writes.
 messages::negotiation_record from_row(const negotiation_row& row);
 
-/// Seed 003's convergence_score is NUMERIC(3,2): rounded to two decimals and
+/// The convergence_score column is NUMERIC(3,2): rounded to two decimals and
 /// clamped to 0..1 (NaN counts as 0).
 double to_numeric_3_2(double x);
 

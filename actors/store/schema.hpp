@@ -12,7 +12,9 @@ namespace parley::actors::store {
 const std::vector<migration>& sqlite_migrations();
 const std::vector<migration>& postgresql_migrations();
 
-/// One column of seed 003's `negotiations` table as `verify` expects it.
+/// One column of the `negotiations` table
+/// (docs/protocols/record-and-schema.md, "The negotiations table") as `verify` expects
+/// it.
 struct expected_column {
   const char* name;
   /// PostgreSQL's information_schema data_type, e.g. "timestamp with time zone".
@@ -23,14 +25,14 @@ struct expected_column {
   bool has_default;
 };
 
-/// Seed 003's columns, in its order.
+/// The table's columns, in their order.
 const std::vector<expected_column>& seed_columns();
 
-/// The named CHECK constraints of seed 003 (state, convergence_score,
+/// The named CHECK constraints of the table (state, convergence_score,
 /// max_rounds) every back end must have.
 const std::vector<std::string>& seed_checks();
 
-/// Seed 003's six indexes; the expiry one must be partial.
+/// The table's six indexes; the expiry one must be partial.
 const std::vector<std::string>& seed_indexes();
 
 inline constexpr const char* expires_index = "idx_negotiations_expires";

@@ -8,8 +8,8 @@
 
 namespace parley::actors::store {
 
-/// Seed 003's states: initiated -> proposed -> counter_proposed ->
-/// accepted | rejected | expired.
+/// The stored states (docs/protocols/record-and-schema.md, "States stored"): initiated
+/// -> proposed -> counter_proposed -> accepted | rejected | expired.
 enum class seed_state : std::uint8_t {
   initiated,
   proposed,
@@ -19,7 +19,7 @@ enum class seed_state : std::uint8_t {
   expired,
 };
 
-/// THE mapping from the runtime's status (seed 000) to seed 003's state, the
+/// THE mapping from the runtime's status to the stored state, the
 /// one place it is written:
 /// - round 1 only (the initiator's proposal): `initiated`;
 /// - the responder's first counter (round 2 is the newest): `proposed`;

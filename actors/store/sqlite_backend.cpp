@@ -331,7 +331,7 @@ public:
       throw store_error("cannot set up the SQLite store " + path + ": " + msg);
     }
     // A new file gets 8 KiB pages (SQLite's default is 4 KiB): a row of
-    // seed 003 is about 0.8 KiB, so each B-tree holds more per page, is
+    // the negotiations table is about 0.8 KiB, so each B-tree holds more per page, is
     // shallower, and splits less often (16 KiB took 10 % less CPU per row
     // than 4 KiB in W1 with `--store`). But every commit writes each page it
     // changed to the log in full, and the API's commits are small: with 8 KiB
@@ -342,7 +342,7 @@ public:
     exec("PRAGMA page_size = 8192");
     exec("PRAGMA journal_mode = WAL");
     exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
-    // Seven indexes per row (the key and seed 003's six) want their pages
+    // Seven indexes per row (the key and the table's six) want their pages
     // in memory: 16 MiB of page cache instead of SQLite's 2 MiB. Measured
     // against 64 MiB (docs/benchmarks/store.md, "2026-11-27, 21:00 UTC"): W1 with
     // `--store` 2-3 % faster (fewer pages to fault in), the API as fast, and
@@ -500,7 +500,7 @@ public:
     transaction tx{db_};
     write_channels(channels);
     // New negotiations go in `insert_chunk` rows per statement: one
-    // statement runs its per-statement work (seed 003's state CHECK builds
+    // statement runs its per-statement work (the table's state CHECK builds
     // its IN list, the statement starts and resets) once for all of them.
     std::vector<const write_op*> fresh;
     fresh.reserve(ops.size());

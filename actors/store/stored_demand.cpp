@@ -8,7 +8,8 @@ namespace {
 
 messages::demand_status status_of(const std::string& channel_status) {
   messages::demand_status x = messages::demand_status::processing;
-  // Any other channel status (seed 002 §5.3) is a channel still running.
+  // Any other channel status (docs/protocols/channels.md, "States and transitions") is
+  // a channel still running.
   if (!messages::from_string(channel_status, x))
     return messages::demand_status::processing;
   return x;

@@ -13,12 +13,12 @@ using offer_receiver = caf::typed_actor<
     caf::reacts_to<messages::agent_proposal>, caf::reacts_to<messages::agent_counter>,
     caf::reacts_to<messages::agent_accept>, caf::reacts_to<messages::agent_reject>>;
 
-/// What every agent accepts, whatever its brain (see actors/agent/actor.hpp
-/// and llm_agent.hpp): orders to open a negotiation and the room's answers,
-/// offers handed on with their `answer_terms`, the other party's accept or
-/// reject, the expiry of a negotiation it is in (LLM agents only get it),
-/// conversation lines and triggers from its rooms, the tools its rooms set,
-/// barriers, and seed 004's invitations and orders to vote and bid.
+/// What every agent accepts, whatever its brain (see actors/agent/actor.hpp and
+/// llm_agent.hpp): orders to open a negotiation and the room's answers, offers handed
+/// on with their `answer_terms`, the other party's accept or reject, the expiry of a
+/// negotiation it is in (LLM agents only get it), conversation lines and triggers from
+/// its rooms, the tools its rooms set, barriers, and invitations and orders to vote and
+/// bid (docs/protocols/ballots-and-auctions.md).
 using agent_actor = caf::typed_actor<
     caf::reacts_to<messages::initiate_negotiation>,
     caf::reacts_to<messages::negotiation_opened>,

@@ -8,7 +8,7 @@
 
 namespace parley::actors {
 
-/// What every subscriber of the bus accepts: each kind of event (seed 002's
+/// What every subscriber of the bus accepts: each kind of event (the
 /// channel events on the "towow.*" topics among them), and the barrier the
 /// bus returns to its origin.
 using subscriber_actor = caf::typed_actor<

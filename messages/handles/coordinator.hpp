@@ -13,16 +13,16 @@
 
 namespace parley::actors {
 
-/// A world's coordinator (see actors/coordinator/actor.hpp): seed 002's
-/// Coordinator, which turns demands into channels. Errors are coded Parley
-/// errors (messages/type_ids.hpp's make_error).
+/// A world's coordinator (see actors/coordinator/actor.hpp;
+/// docs/protocols/channels.md, "Roles"), which turns demands into channels. Errors are
+/// coded Parley errors (messages/type_ids.hpp's make_error).
 ///
 /// - `register_member`: registers a channel member, or replaces the one with
 ///   its agent id (E001 without an agent id or a handle); a member whose
 ///   actor ends is forgotten, so no later demand picks it;
-/// - `submit_demand`: seed 002 §3.1.1, answered once the demand's channel is
-///   open (E001: empty or oversized input; E034: the demand id is in use;
-///   E005: nobody to take it up; E019: the world's channel settings are
+/// - `submit_demand` (docs/protocols/channels.md, "Demands"), answered once the
+///   demand's channel is open (E001: empty or oversized input; E034: the demand id is
+///   in use; E005: nobody to take it up; E019: the world's channel settings are
 ///   invalid);
 /// - `get, demand_id`: where a demand stands (E002: no such demand);
 /// - `resume, events`: after a restart, takes up again the open channels

@@ -13,12 +13,11 @@
 
 namespace parley::actors {
 
-/// The negotiation store (see actors/store/actor.hpp): a bus subscriber that
-/// writes seed 003's record of every negotiation event it hears and seed
-/// 002's channels from their events, and answers questions about them. Every
-/// error it answers is a coded Parley error (E015 unknown negotiation, E007
-/// unknown channel, E001 bad query, E028 the database failed); it never
-/// crashes on one.
+/// The negotiation store (see actors/store/actor.hpp): a bus subscriber that writes the
+/// record (docs/protocols/record-and-schema.md) of every negotiation event it hears and
+/// the channels from their events, and answers questions about them. Every error it
+/// answers is a coded Parley error (E015 unknown negotiation, E007 unknown channel,
+/// E001 bad query, E028 the database failed); it never crashes on one.
 ///
 /// - `sync, id, rounds` answers, with the committed round count, once the
 ///   record of negotiation `id` with at least `rounds` rounds (or its end) is
@@ -28,9 +27,11 @@ namespace parley::actors {
 ///   written again yet), a sync it cannot answer from what is committed
 ///   fails with E028 at once, and the syncs waiting fail when it fails.
 /// - `get, id`: the record of one negotiation (committed state).
-/// - `query, filter`: seed 003's query patterns, newest first, a page.
-/// - `stats`: seed 003's monitoring and analysis queries.
-/// - `expire`: seed 003's expire_stale_negotiations(); how many it expired.
+/// - `query, filter`: the query patterns
+///   (docs/protocols/record-and-schema.md, "Query patterns"), newest first, a page.
+/// - `stats`: the monitoring queries
+///   (docs/protocols/record-and-schema.md, "Monitoring queries").
+/// - `expire`: expire_stale_negotiations(); how many it expired.
 /// - `archive, days`: moves terminal negotiations created more than `days`
 ///   ago to negotiations_archive in one transaction; how many it moved.
 /// - `load_open, cursor, limit`: a page of the negotiations that have not
@@ -48,7 +49,7 @@ namespace parley::actors {
 ///   page of the stored agents or rooms (crash recovery): at most `limit`
 ///   (1..10,000) with an id above `after` (empty for the first page), in id
 ///   order; a page shorter than `limit` is the last.
-/// - `get, channel, id`: a seed 002 channel's row (E007 when the store has
+/// - `get, channel, id`: a channel's row (E007 when the store has
 ///   none); `list, channel, demand_id`: the rows of a demand's channels,
 ///   oldest first; `load_open, channel`: the events of every channel not
 ///   finalized, force finalized or failed, channel by channel, each in

@@ -1,12 +1,13 @@
-// The two timelines of the dashboard: a negotiation's rounds (from
-// GET /api/v1/negotiations/{id}) and a demand's channels per seed 002 §6.1
-// (from its event stream, GET /api/v1/demands/{id} and
-// GET /api/v1/channels/{id}).
+// The two timelines of the dashboard: a negotiation's rounds (from GET
+// /api/v1/negotiations/{id}) and a demand's channels
+// (docs/protocols/channels.md, "Flow"; from its event stream, GET /api/v1/demands/{id}
+// and GET /api/v1/channels/{id}).
 "use strict";
 
 const finalChannelStates = [ "finalized", "force_finalized", "failed" ];
 
-// The channel status (seed 002 §5.1) an event kind leaves a channel in.
+// The channel status (docs/protocols/channels.md, "States and transitions") an event
+// kind leaves a channel in.
 const channelStatusAfter = {
   "filter.completed" : "created",
   "channel.created" : "created",
@@ -52,7 +53,8 @@ function amountChart(record) {
   return svg;
 }
 
-// Seed 003's convergence of two successive offers, 1 − |a − b| / max(a, b)
+// The convergence of two successive offers
+// (docs/protocols/bilateral.md, "Convergence score"), 1 − |a − b| / max(a, b)
 // (actors/negotiation/rules.hpp), as a percentage; blank for the opening.
 function convergence(a, b) {
   if (a === null || b === null || Math.max(a, b) <= 0)
@@ -94,9 +96,9 @@ function renderNegotiation(root, record) {
                  body));
 }
 
-// What a channel event says, whichever shape its payload has: seed 002
-// §3.3's (flat: agent_id, accepts, candidates, ...) or the runtime's
-// channel_event (nested: offer, feedback, tally, selection, ...).
+// What a channel event says, whichever shape its payload has: the event stream's flat
+// fields (docs/protocols/channels.md, "Events": agent_id, accepts, candidates, ...) or
+// the runtime's channel_event (nested: offer, feedback, tally, selection, ...).
 function channelFacts(type, p) {
   const selection = p.selection || {};
   const setup = p.setup || {};

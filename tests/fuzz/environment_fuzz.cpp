@@ -1,5 +1,5 @@
 // Fuzzes the environment variables the configuration reads (`PARLEY_*` and
-// seed 002's names): any values must be applied, or be refused with a
+// the original specifications' names): any values must be applied, or be refused with a
 // config_error, leaving the settings unchanged.
 #include <cstddef>
 #include <cstdint>

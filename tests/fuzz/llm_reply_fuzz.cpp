@@ -1,7 +1,7 @@
-// Fuzzes what reads a model's answer: parse_reply in both wire formats, the
-// tool-input checks, an LLM brain taking the body as the reply to its call,
-// and the readers of seed 002's five prompt answers taking it as the model's
-// text. Any body must be read or refused with a reason, never crash or throw.
+// Fuzzes what reads a model's answer: parse_reply in both wire formats, the tool-input
+// checks, an LLM brain taking the body as the reply to its call, and the readers of the
+// channel protocol's five prompt answers taking it as the model's text. Any body must
+// be read or refused with a reason, never crash or throw.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -69,7 +69,7 @@ void answer_call(provider_kind provider, const std::string& body) {
   brain.next_call();
 }
 
-/// Reads `text` as the answer to each of seed 002's five prompts.
+/// Reads `text` as the answer to each of the channel protocol's five prompts.
 void read_prompt_answers(const std::string& text) {
   using namespace parley::messages;
   namespace channel = parley::actors::channel;

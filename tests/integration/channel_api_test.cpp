@@ -1,8 +1,7 @@
-// The channel API of `parley serve` end to end (seed 002 §3.1.1, §3.2): a
-// demand submitted over HTTP reaches external channel members, whose inbox
-// shows its questions and whose answers, posted over HTTP, drive the
-// channel until it finalizes. Every answer is checked against
-// docs/openapi.json.
+// The channel API of `parley serve` end to end (docs/protocols/channels.md,
+// docs/api.md): a demand submitted over HTTP reaches external channel members, whose
+// inbox shows its questions and whose answers, posted over HTTP, drive the channel
+// until it finalizes. Every answer is checked against docs/openapi.json.
 
 #include <string>
 

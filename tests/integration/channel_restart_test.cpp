@@ -1,10 +1,9 @@
-// Seed 002's channels survive `parley serve` being killed with SIGKILL: a
-// demand submitted over the API to external members is killed while its
-// channel collects offers, or while it collects feedback on its proposal;
-// after the restart the channel goes on from its stored events (the
-// members still missing are asked again, a replayed message id is ignored
-// with E011) and ends exactly once. Against SQLite, and PostgreSQL when its
-// server binaries are installed.
+// Channels (docs/protocols/channels.md) survive `parley serve` being killed with
+// SIGKILL: a demand submitted over the API to external members is killed while its
+// channel collects offers, or while it collects feedback on its proposal; after the
+// restart the channel goes on from its stored events (the members still missing are
+// asked again, a replayed message id is ignored with E011) and ends exactly once.
+// Against SQLite, and PostgreSQL when its server binaries are installed.
 
 #include <chrono>
 #include <csignal>

@@ -36,7 +36,8 @@ json rule_agent(const std::string& id, const std::string& side) {
           {"brain", {{"kind", "rule"}, {"side", side}}}};
 }
 
-/// A rule agent that is a channel member too (seed 002): it offers `tag`.
+/// A rule agent that is a channel member too (docs/protocols/channels.md): it offers
+/// `tag`.
 json member_agent(const std::string& id, const std::string& tag) {
   auto x = parley::test::channel_agent(id, tag);
   x["brain"]["kind"] = "rule";
@@ -211,7 +212,7 @@ TEST_CASE("the dashboard follows negotiations and a demand live in a headless br
                  ".textContent;") == final_status);
   CHECK(page.run("return document.querySelector('#channels tr[data-channel-id=\"" +
                  channel_id + "\"] td.status').textContent;") == final_status);
-  // From the demand's own stream (seed 002 §6.1): offers, then the
+  // From the demand's own stream (docs/protocols/channels.md, "Flow"): offers, then the
   // feedback's counts and accept rate.
   CHECK(page.wait_until(
       "return document.querySelectorAll('#timeline li.offer').length === 2 && "

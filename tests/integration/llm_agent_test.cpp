@@ -277,7 +277,8 @@ TEST_CASE("an LLM agent counters with the model's amount and reason", "[integrat
       said = said ||
              (e.kind == msg::agent_event_kind::message && e.text == "Too low for me.");
     CHECK(said);
-    // The request carried the seed's words and the tools.
+    // The request carried the turn's words (docs/protocols/llm-agent.md, "Turns") and
+    // the tools.
     auto requests = json::parse(server.get("/requests"));
     REQUIRE(requests.size() >= 1);
     auto first = requests[0].dump();

@@ -1,9 +1,9 @@
 // A demand through `parley serve` whose coordinator brain and channel members
-// are the LLM (seed 002's prompts 1 to 5), against the fake provider: one
+// are the LLM (the channel protocol's prompts 1 to 5), against the fake provider: one
 // that answers every prompt, one that babbles, one that is too slow. The
 // demand is followed over the API until it ends, then its events are read
 // from the audit log: what the model said shows, or every prompt fell back
-// with §7.2's `fallback` flag and a warning naming why.
+// with its `fallback` flag and a warning naming why.
 
 #include <chrono>
 #include <csignal>
@@ -188,9 +188,9 @@ std::size_t warnings(const std::vector<json>& log, const std::string& code,
   return n;
 }
 
-/// Checks that every prompt of the demand fell back (seed 002 §7.2), each
-/// marked `fallback` and warned about with `code`, and that the demand
-/// still finalized.
+/// Checks that every prompt of the demand fell back
+/// (docs/protocols/channels.md, "Member brains"), each marked `fallback` and warned
+/// about with `code`, and that the demand still finalized.
 void check_all_fell_back(const json& receipt, const json& view,
                          const std::vector<json>& log, const std::string& code) {
   INFO(view.dump());
@@ -273,7 +273,8 @@ TEST_CASE("a demand over the API through an LLM that babbles falls back at every
   auto log = s.events();
   INFO(json(log).dump());
   check_all_fell_back(receipt, view, log, "E001");
-  // Prompt 2's unusable answer was asked again, relaxed (seed 002 §1.2).
+  // Prompt 2's unusable answer was asked again, relaxed
+  // (docs/protocols/channels.md, "Candidate selection").
   auto asked = json::parse(server.get("/requests"));
   std::size_t selections = 0;
   for (const auto& body : asked)

@@ -1,5 +1,5 @@
-// The event streams of `parley serve` over real HTTP on loopback (seed 002
-// §3.1.2, issue 14): framing, replay, Last-Event-ID resume, filters, a slow
+// The event streams of `parley serve` over real HTTP on loopback (docs/api.md,
+// issue 14): framing, replay, Last-Event-ID resume, filters, a slow
 // client cut off, shutdown with a stream open. Every wait is bounded.
 
 #include <csignal>
@@ -90,7 +90,7 @@ std::vector<int> one_to(int n) {
   return out;
 }
 
-/// Checks that `x` is framed as seed 002 §3.1.2 says.
+/// Checks that `x` is framed as docs/api.md, "Event streams (Server-Sent Events)" says.
 void check_framing(const sse_event& x) {
   INFO(x.data_text);
   REQUIRE(x.data.is_object());

@@ -26,7 +26,8 @@ inline nlohmann::json channel_agent(const std::string& id, const std::string& ta
           {"brain", {{"kind", "external"}}}};
 }
 
-/// Seed 002 §3.2.3: `agent` takes part with a contribution.
+/// `agent` takes part with a contribution
+/// (docs/protocols/channels.md, "Collecting offers").
 inline nlohmann::json offer_message(const std::string& agent,
                                     const std::string& message_id) {
   return {{"type", "offer_response"},
@@ -39,7 +40,8 @@ inline nlohmann::json offer_message(const std::string& agent,
           {"message_id", message_id}};
 }
 
-/// Seed 002 §3.2.5: `agent`'s verdict `kind` on the proposal.
+/// `agent`'s verdict `kind` on the proposal
+/// (docs/protocols/channels.md, "Collecting feedback").
 inline nlohmann::json feedback_message(const std::string& agent,
                                        const std::string& message_id,
                                        const std::string& kind = "accept") {

@@ -14,16 +14,17 @@
 
 namespace parley::test {
 
-/// Seed 002 §8.2's timeouts with the state checker kept out of the way (it
-/// would recover a channel stuck for more than 120 s first).
+/// The default timeouts (docs/protocols/channels.md, "Settings") with the state checker
+/// kept out of the way (it would recover a channel stuck for more than 120 s first).
 inline messages::channel_settings timeouts_only() {
   messages::channel_settings x;
   x.max_stuck_ms = 3600000;
   return x;
 }
 
-/// The verdicts of a round where 3 of the 5 candidates a..e accept: 60 %,
-/// between seed 002's thresholds (a new round, or a forced finalize).
+/// The verdicts of a round where 3 of the 5 candidates a..e accept: 60 %, between the
+/// thresholds (docs/protocols/channels.md, "Evaluation and thresholds": a new round, or
+/// a forced finalize).
 inline std::map<std::string, messages::feedback_type> three_of_five() {
   using messages::feedback_type;
   return {{"a", feedback_type::accept},

@@ -475,9 +475,10 @@ int run_node(std::uint16_t port, const transport_options& transport) {
   std::fflush(stdout);
   caf::scoped_actor waiter{sys};
   waiter->wait_for(relay);
-  // As caf_floor and the peers: leave without tearing down the rooms (an exit
-  // message to each would make 100k actors ready at once, and CAF's work
-  // stealing walk its queues for seconds: CAF-0.17.md).
+  // As caf_floor and the peers: leave without tearing down the rooms (an exit message
+  // to each would make 100k actors ready at once, and CAF's work stealing walk its
+  // queues for seconds:
+  // docs/caf-notes.md, "Work stealing collapses under long queues").
   std::_Exit(0);
 }
 

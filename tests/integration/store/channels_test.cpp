@@ -1,4 +1,4 @@
-// Seed 002's channels in the store (migration 003) on both back ends: the
+// The channels in the store (migration 003) on both back ends: the
 // store hears their events on the bus, writes them in its group commit with
 // each channel's row, and answers the queries the API and a restart need.
 

@@ -1,6 +1,6 @@
-// Seed 003's query patterns, monitoring queries, expiry and archive on a
-// seeded data set, on both back ends; on PostgreSQL each pattern uses its
-// index.
+// The query patterns, monitoring queries, expiry and archive
+// (docs/protocols/record-and-schema.md) on a seeded data set, on both back ends; on
+// PostgreSQL each pattern uses its index.
 
 #include <chrono>
 #include <cstdio>

@@ -55,7 +55,7 @@ TEST_CASE("run --store writes the scenario's records with their seed 003 states"
 namespace {
 
 /// What the run's output says each negotiation ended as, one line per
-/// negotiation in id order: id|seed 003 state|rounds|last round's message id.
+/// negotiation in id order: id|stored state|rounds|last round's message id.
 std::string ends_in(const std::string& output) {
   const std::map<std::string, std::string> states{{"negotiation.agreed", "accepted"},
                                                   {"negotiation.rejected", "rejected"},

@@ -1,5 +1,5 @@
-// Seed 003's schema on both back ends: migrations, verify, rollback, and every
-// CHECK constraint.
+// The store's schema (docs/protocols/record-and-schema.md) on both back ends:
+// migrations, verify, rollback, and every CHECK constraint.
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
--- Seed 003: the negotiation record, its six indexes, the updated_at trigger,
--- expire_stale_negotiations() and the archive table.
+-- The negotiation record (docs/protocols/record-and-schema.md), its six indexes, the
+-- updated_at trigger, expire_stale_negotiations() and the archive table.
 CREATE TABLE negotiations (
   id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
   intent_id UUID NOT NULL,
@@ -50,13 +50,13 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
--- Seed 003's archive: the same columns, filled by `parley db archive`.
+-- The archive: the same columns, filled by `parley db archive`.
 CREATE TABLE negotiations_archive (LIKE negotiations INCLUDING DEFAULTS);
 ALTER TABLE negotiations_archive ADD PRIMARY KEY (id);
 
--- What the runtime needs beyond seed 003's columns to resume a negotiation
+-- What the runtime needs beyond the original columns to resume a negotiation
 -- after a restart (its room, its timeouts, why it ended), one row per
--- negotiation, kept apart so that seed 003's table stays exactly as written.
+-- negotiation, kept apart so that the original table stays exactly as written.
 CREATE TABLE negotiation_runtime (
   negotiation_id UUID PRIMARY KEY REFERENCES negotiations (id) ON DELETE CASCADE,
   room_id TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- Seed 002's demands as submitted over the API (`POST /api/v1/demand/submit`):
+-- The demands as submitted over the API (`POST /api/v1/demand/submit`):
 -- who asked (user_id), what they wrote (raw_input) and how the coordinator
 -- understood it, so that `GET /api/v1/demands/{id}` answers after a restart,
 -- for an ended demand too (its channels are in `channels`). The demand_view

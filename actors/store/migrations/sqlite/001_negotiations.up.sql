@@ -1,13 +1,12 @@
--- Seed 003 in SQLite: UUIDs as their lower-case text, JSONB as JSON text
--- (the store writes it; not re-parsed by a CHECK on every write),
--- TIMESTAMPTZ as ISO 8601 UTC text with milliseconds (which sorts in time
--- order), NUMERIC(3,2) as a number checked to 0..1 with two decimals.
--- Seed 003's `state IN (...)` and `state NOT IN (...)` are written out as
--- comparisons: SQLite 3.40 builds a temporary table for a list of three or
--- more values on every row a statement writes (two per inserted row here,
--- 28 % of the writer's instructions in W1 with `--store`). The same
--- predicates; a query must spell the open states the same way as the
--- expiry index does for SQLite to use that index (actors/store/query.cpp).
+-- The negotiations table (docs/protocols/record-and-schema.md) in SQLite: UUIDs as
+-- their lower-case text, JSONB as JSON text (the store writes it; not re-parsed by a
+-- CHECK on every write), TIMESTAMPTZ as ISO 8601 UTC text with milliseconds (which
+-- sorts in time order), NUMERIC(3,2) as a number checked to 0..1 with two decimals. The
+-- table's `state IN (...)` and `state NOT IN (...)` are written out as comparisons:
+-- SQLite 3.40 builds a temporary table for a list of three or more values on every row
+-- a statement writes (two per inserted row here, 28 % of the writer's instructions in
+-- W1 with `--store`). The same predicates; a query must spell the open states the same
+-- way as the expiry index does for SQLite to use that index (actors/store/query.cpp).
 CREATE TABLE negotiations (
   -- gen_random_uuid(): a version 4 UUID from SQLite's random source.
   id TEXT PRIMARY KEY NOT NULL DEFAULT (lower(
@@ -49,7 +48,7 @@ CREATE INDEX idx_negotiations_expires ON negotiations (expires_at)
   WHERE state <> 'accepted' AND state <> 'rejected' AND state <> 'expired';
 CREATE INDEX idx_negotiations_convergence ON negotiations (state, convergence_score DESC);
 
--- Seed 003's updated_at trigger. SQLite has no BEFORE UPDATE assignment: an
+-- The updated_at trigger. SQLite has no BEFORE UPDATE assignment: an
 -- AFTER UPDATE trigger sets it when the update did not (recursive triggers
 -- are off, so it does not fire itself); the store sets it in its own
 -- updates, which saves writing each row twice.

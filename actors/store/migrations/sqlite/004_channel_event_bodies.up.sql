@@ -8,7 +8,7 @@ CREATE TABLE channel_events_004 (
   channel_id TEXT NOT NULL REFERENCES channels (channel_id) ON DELETE CASCADE,
   -- 1, 2, … in the order the channel published them.
   seq INTEGER NOT NULL,
-  -- The event's kind as seed 002 names it, e.g. 'proposal.finalized'.
+  -- The event's kind as its topic names it, e.g. 'proposal.finalized'.
   type TEXT NOT NULL,
   at_ms INTEGER NOT NULL,
   -- The wire JSON of messages/channel_json.cpp (events stored before 004).

@@ -17,8 +17,9 @@ namespace {
 using kind = channel_event_kind;
 using names = std::vector<std::string>;
 
-/// Seed 002 §8.2's state checker (5 s, stuck after more than 120 s, 3
-/// attempts) with the collection timeouts out of its way.
+/// The state checker's defaults (docs/protocols/channels.md, "The state checker": 5 s,
+/// stuck after more than 120 s, 3 attempts) with the collection timeouts out of its
+/// way.
 channel_settings checker_only() {
   channel_settings x;
   x.response_timeout_ms = 3600000;

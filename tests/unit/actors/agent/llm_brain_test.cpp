@@ -79,7 +79,7 @@ TEST_CASE("the model is offered only the tools the room set", "[unit]") {
   brain.on_text("[voice] alice: hello");
   auto body = brain.next_call();
   REQUIRE(body);
-  CHECK(json::parse(*body).count("tools") == 0); // seed 001: tools undefined
+  CHECK(json::parse(*body).count("tools") == 0); // no tools before they are set
 
   SECTION("once set, every request carries them with their schemas") {
     brain.on_reply(done());

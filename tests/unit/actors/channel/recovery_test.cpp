@@ -12,7 +12,8 @@ namespace {
 
 using names = std::vector<std::string>;
 
-/// Seed 002 §8.2's defaults: stuck after more than 120 s, at most 3 attempts.
+/// The defaults (docs/protocols/channels.md, "Settings"): stuck after more than 120 s,
+/// at most 3 attempts.
 const channel_settings defaults{};
 
 /// A channel that entered `status` at 0 and waits for `missing` of `awaited`.

@@ -28,7 +28,8 @@ const std::vector<channel_status> all_statuses = {
     channel_status::failed,
 };
 
-/// Seed 002 §5.3's VALID_TRANSITIONS, written out apart from the rules.
+/// The transition table (docs/protocols/channels.md, "States and transitions"), written
+/// out apart from the rules.
 const std::map<channel_status, status_set> seed_transitions = {
     {channel_status::created, {channel_status::broadcasting, channel_status::failed}},
     {channel_status::broadcasting,
@@ -227,7 +228,7 @@ TEST_CASE("an empty message id is refused with E001 and not recorded",
   CHECK_FALSE(seen.contains(""));
 }
 
-// -- evaluation: seed 002 §5.4 ---------------------------------------------------
+// -- evaluation: docs/protocols/channels.md, "Evaluation and thresholds" ---------
 
 TEST_CASE("exactly 80 % accepted finalizes", "[unit][channel]") {
   auto x = evaluate(5, feedback(4, 1));
@@ -326,7 +327,7 @@ TEST_CASE("nobody active fails with no_participants", "[unit][channel]") {
     CHECK(x.next == channel_status::failed);
     CHECK(x.failure == failure_reason::no_participants);
     CHECK(x.compromise_suggestion.empty());
-    CHECK_FALSE(x.evaluated); // §5.4 fails at once: no feedback.evaluated
+    CHECK_FALSE(x.evaluated); // fails at once: no feedback.evaluated
   }
   SECTION("nobody was expected") {
     auto x = evaluate(0, feedback(0, 0));
@@ -364,7 +365,7 @@ TEST_CASE("one active participant left decides alone", "[unit][channel]") {
   CHECK(evaluate(3, feedback(0, 1, 2)).next == channel_status::failed);
 }
 
-// -- evaluation at the last round: seed 002 §5.5 -----------------------------------
+// -- evaluation at the last round: docs/protocols/channels.md, "Forced finalize" --
 
 TEST_CASE("50–80 % at round 5 force-finalizes with confirmed and optional",
           "[unit][channel]") {
@@ -378,7 +379,7 @@ TEST_CASE("50–80 % at round 5 force-finalizes with confirmed and optional",
   CHECK(x.next == channel_status::force_finalized);
   CHECK_FALSE(x.failure);
   CHECK(x.confirmed == std::vector<std::string>{"a1", "a2", "a4"});
-  // §5.5 lists every feedback that is not an accept, a withdraw too; the
+  // A forced finalize lists every feedback that is not an accept, a withdraw too; the
   // silent a6 is in neither list.
   CHECK(x.optional == std::vector<std::string>{"a3", "a5"});
 }
@@ -451,7 +452,7 @@ TEST_CASE("an agent's latest feedback counts, in the place of its first",
   CHECK(x.optional == std::vector<std::string>{"a3"});
 }
 
-// -- sub-channels: seed 002 §7.3, §8.1 -------------------------------------------
+// -- sub-channels: docs/protocols/channels.md, "Gaps and sub-channels" -----------
 
 TEST_CASE("a finalized top channel opens at most 3 sub-channels", "[unit][channel]") {
   auto plan = plan_subchannels(channel_status::finalized, 0, 0, with_gaps(5), {});

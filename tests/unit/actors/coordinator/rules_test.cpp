@@ -60,7 +60,8 @@ std::vector<std::int32_t> scores(const candidate_selection& x) {
   return each(x, &candidate::relevance_score);
 }
 
-/// The seed's own example (§3.1.1) and a registry that can serve it.
+/// The original specification's own example
+/// (docs/protocols/channels.md, "Understanding") and a registry that can serve it.
 const std::string seed_demand = "我想在北京办一场AI主题聚会，需要场地和嘉宾";
 
 std::vector<channel_profile> event_agents() {

@@ -1,4 +1,4 @@
-// A property of the five seed 002 prompt readers: whatever the model
+// A property of the channel protocol's five prompt readers: whatever the model
 // answers, each returns a value to use, either the model's (valid) or the
 // fallback with a reason; none throws or crashes.
 #include <random>
@@ -169,7 +169,8 @@ TEST_CASE("every answer gives a value to use", "[unit][llm]") {
           return validate(x, settings.max_rounds).empty();
         },
         [&](const channel_proposal& x) {
-          // The rule's merge, marked as a fallback (seed 002 §7.2).
+          // The rule's merge, marked as a fallback
+          // (docs/protocols/channels.md, "Aggregation").
           auto merged = channel::aggregate(in, settings);
           merged.fallback = true;
           return x == merged;
