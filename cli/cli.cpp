@@ -334,7 +334,7 @@ int run_cli(int argc, char** argv) {
                       "Append the audit log (every bus event as a JSON line) to this "
                       "file (overrides audit.path)");
   run_cmd->add_option("--store", run.store,
-                      "Also write every negotiation's seed 003 record to this store: "
+                      "Also write every negotiation's record to this store: "
                       "a path or sqlite:PATH (SQLite), or postgresql://… "
                       "(query it with `parley stats`). A negotiation is written at "
                       "its end, or once it is store.settle_ms old (a second; with "
@@ -350,7 +350,7 @@ int run_cli(int argc, char** argv) {
                    "w1: propose, counter, counter, accept (all agree); "
                    "w2: the responder never answers (all expire after 1 s); "
                    "ballots: ballots of 9 rule-agent voters, every strategy; "
-                   "channels: seed 002 channels of 10 rule-brain members, 3 rounds")
+                   "channels: multi-party channels of 10 rule-brain members, 3 rounds")
       ->check(CLI::IsMember({"w1", "w2", "ballots", "channels"}))
       ->capture_default_str();
   bench_cmd

@@ -52,7 +52,7 @@ void print_stats(const messages::store_stats& x, std::ostream& out) {
 store_commands::store_commands(CLI::App& app) {
   auto store_help = "Store URL: a path or sqlite:PATH (SQLite), or postgresql://… "
                     "(default: PARLEY_STORE, else store.url, else ./parley.db)";
-  db_ = app.add_subcommand("db", "Seed 003's negotiation store: schema migrations "
+  db_ = app.add_subcommand("db", "The negotiation store: schema migrations "
                                  "and maintenance");
   db_->require_subcommand(1);
   db_->add_option("--store", store_flag_, store_help);
@@ -61,7 +61,7 @@ store_commands::store_commands(CLI::App& app) {
                                 "and the expiry function; exit 1 naming what is missing");
   db_->add_subcommand("rollback", "Undo the newest applied migration");
   db_->add_subcommand("expire", "Expire open negotiations past expires_at "
-                                "(seed 003's expire_stale_negotiations())");
+                                "(expire_stale_negotiations())");
   auto* archive = db_->add_subcommand(
       "archive", "Move ended negotiations older than --days to negotiations_archive, "
                  "in one transaction");
@@ -70,7 +70,7 @@ store_commands::store_commands(CLI::App& app) {
       ->capture_default_str();
   for (auto* sub : db_->get_subcommands({}))
     sub->add_option("--store", store_flag_, store_help);
-  stats_ = app.add_subcommand("stats", "Seed 003's monitoring queries: success rate by "
+  stats_ = app.add_subcommand("stats", "The store's monitoring queries: success rate by "
                                        "agent, average rounds, current stats, "
                                        "expiration rate, high-convergence negotiations");
   stats_->add_option("--store", store_flag_, store_help);
@@ -127,7 +127,7 @@ int store_commands::run(const config::settings& settings, std::ostream& out,
           err << "  " << x << "\n";
         return 1;
       }
-      out << "parley db verify: " << where << " has seed 003's schema\n";
+      out << "parley db verify: " << where << " has the negotiation store's schema\n";
     } else if (name == "rollback") {
       auto v = db->rollback();
       if (v == 0)

@@ -104,7 +104,7 @@ void check_framing(const sse_event& x) {
 
 } // namespace
 
-TEST_CASE("a demand's stream is seed 002's framing, replayed from its first event",
+TEST_CASE("a demand's stream is framed as the API says, replayed from its first event",
           "[integration][sse]") {
   meetup m;
   const auto& serve = m.serve;

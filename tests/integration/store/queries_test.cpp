@@ -153,7 +153,7 @@ void check_plans(const store_target& t, const std::string& explain,
 
 } // namespace
 
-TEST_CASE("seed 003's query patterns return the right rows, newest first",
+TEST_CASE("the query patterns return the right rows, newest first",
           "[integration]") {
   for_each_store("queries", [](const store_target& t) {
     INFO(t.kind);
@@ -253,7 +253,7 @@ TEST_CASE("one transaction of many new negotiations writes every row whole",
   });
 }
 
-TEST_CASE("seed 003's monitoring queries count the data set", "[integration]") {
+TEST_CASE("the monitoring queries count the data set", "[integration]") {
   for_each_store("stats", [](const store_target& t) {
     INFO(t.kind);
     auto db = open_seeded(t);
@@ -292,7 +292,7 @@ TEST_CASE("seed 003's monitoring queries count the data set", "[integration]") {
   });
 }
 
-TEST_CASE("expiry and archive change exactly the rows seed 003 names", "[integration]") {
+TEST_CASE("expiry and archive change exactly the rows they name", "[integration]") {
   for_each_store("maintenance", [](const store_target& t) {
     INFO(t.kind);
     auto db = open_seeded(t);

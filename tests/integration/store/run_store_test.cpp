@@ -34,7 +34,7 @@ TEST_CASE("bench --store commits every negotiation before its result line",
   });
 }
 
-TEST_CASE("run --store writes the scenario's records with their seed 003 states",
+TEST_CASE("run --store writes the scenario's records with their stored states",
           "[integration]") {
   auto t = sqlite_target("run");
   auto run = run_parley("run --simulated-time " PARLEY_SOURCE_DIR

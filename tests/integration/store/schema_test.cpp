@@ -90,7 +90,7 @@ TEST_CASE("parley db verify names what is missing and exits non-zero", "[integra
     auto ok = run_parley("db verify --store '" + t.url + "'");
     INFO(ok.output);
     CHECK(ok.exit_code == 0);
-    CHECK_THAT(ok.output, Catch::Contains("has seed 003's schema"));
+    CHECK_THAT(ok.output, Catch::Contains("has the negotiation store's schema"));
     auto dropped = t.exec(
         "DROP INDEX idx_negotiations_convergence;"
         "DROP TRIGGER negotiations_updated_at" +
@@ -108,7 +108,7 @@ TEST_CASE("parley db verify names what is missing and exits non-zero", "[integra
   });
 }
 
-TEST_CASE("every seed 003 CHECK rejects a bad row, a good row gets the defaults",
+TEST_CASE("every CHECK of the table rejects a bad row, a good row gets the defaults",
           "[integration]") {
   for_each_store("checks", [](const store_target& t) {
     INFO(t.kind);

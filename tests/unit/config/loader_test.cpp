@@ -306,7 +306,7 @@ TEST_CASE("the TLS paths come from the environment, all three or none", "[unit]"
   CHECK(s.cluster.tls_certificate == "node.pem");
 }
 
-TEST_CASE("seed 002's variable names are listed", "[unit]") {
+TEST_CASE("the original specifications' variable names are listed", "[unit]") {
   CHECK(parley::config::seed_environment_variables() ==
         std::vector<std::string>{"ANTHROPIC_BASE_URL", "LLM_MODEL", "LLM_TIMEOUT",
                                  "LLM_FAILURE_THRESHOLD", "LLM_RECOVERY_TIMEOUT",
@@ -316,7 +316,7 @@ TEST_CASE("seed 002's variable names are listed", "[unit]") {
                                  "MAX_STUCK_TIME", "MAX_RECOVERY_ATTEMPTS"});
 }
 
-TEST_CASE("seed 002's channel variables set the channel section", "[unit]") {
+TEST_CASE("TOWOW_ and state checker variables set the channel section", "[unit]") {
   fake_environment env;
   env.variables["TOWOW_MAX_NEGOTIATION_ROUNDS"] = "3";
   env.variables["TOWOW_MAX_CANDIDATES"] = "7";
@@ -361,7 +361,7 @@ TEST_CASE("the channel section is read from a file, strictly", "[unit]") {
         "test.json: channel.max_depth must be within 0..1, got 2");
 }
 
-TEST_CASE("seed 002's LLM variables set the llm section", "[unit]") {
+TEST_CASE("the LLM_ and ANTHROPIC_ variables set the llm section", "[unit]") {
   fake_environment env;
   env.variables["ANTHROPIC_BASE_URL"] = "http://127.0.0.1:9999";
   env.variables["LLM_MODEL"] = "claude-test";
@@ -496,7 +496,7 @@ TEST_CASE("every millisecond setting is refused outside its range, from any sour
   }
 }
 
-TEST_CASE("seed 002's second-valued variables saturate instead of wrapping", "[unit]") {
+TEST_CASE("second-valued variables saturate instead of wrapping", "[unit]") {
   fake_environment env;
   env.variables["LLM_TIMEOUT"] = "9223372036854775807";
   CHECK(environment_error(env) ==

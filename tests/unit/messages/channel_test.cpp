@@ -78,7 +78,7 @@ template <class T> T round_trip(T x) {
 
 } // namespace
 
-TEST_CASE("channel enums have seed 002's wire names", "[unit][channel]") {
+TEST_CASE("channel enums have their wire names", "[unit][channel]") {
   CHECK(to_string(offer_response_type::offer) == "offer");
   CHECK(to_string(offer_response_type::negotiate) == "negotiate");
   CHECK(to_string(offer_decision::participate) == "participate");
@@ -166,7 +166,7 @@ TEST_CASE("a proposal's version is within 1..max_rounds", "[unit][channel]") {
   CHECK(validate(x, 5) == "every assignment needs an agent_id");
 }
 
-TEST_CASE("a proposal's defaults follow seed 002 §4.1.3", "[unit][channel]") {
+TEST_CASE("a proposal's defaults follow the channel protocol", "[unit][channel]") {
   channel_proposal x;
   CHECK(x.version == 1);
   CHECK_FALSE(x.is_forced);
@@ -187,7 +187,7 @@ TEST_CASE("channel values survive CAF's binary serializer", "[unit][channel]") {
   CHECK(round_trip(s) == s);
 }
 
-TEST_CASE("channel settings default to seed 002 §8.1–8.2", "[unit][channel]") {
+TEST_CASE("channel settings default to the protocol's numbers", "[unit][channel]") {
   channel_settings s;
   CHECK(s.max_candidates == 10);
   CHECK(s.min_candidates == 1);

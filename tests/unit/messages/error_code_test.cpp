@@ -31,7 +31,7 @@ TEST_CASE("malformed error codes are refused", "[unit]") {
   CHECK_FALSE(from_code("E0a2", parsed));
 }
 
-TEST_CASE("every code has seed 002's or a documented HTTP status", "[unit]") {
+TEST_CASE("every code has its documented HTTP status", "[unit]") {
   CHECK(http_status(error_code::invalid_request) == 400);
   CHECK(http_status(error_code::agent_not_found) == 404);
   CHECK(http_status(error_code::llm_unavailable) == 503);

@@ -1491,7 +1491,7 @@ std::set<std::string> keys_of(const json& j) {
 
 } // namespace
 
-TEST_CASE("negotiation_record's JSON has seed 000/003's snake_case fields", "[unit]") {
+TEST_CASE("negotiation_record's JSON has the record's snake_case fields", "[unit]") {
   json j = accepted_record();
   CHECK(keys_of(j) == std::set<std::string>{
                           "id", "room_id", "intent_id", "status", "initiator",

@@ -37,7 +37,7 @@ using ids = std::vector<std::uint64_t>;
 
 } // namespace
 
-TEST_CASE("a frame is seed 002's id, event and data lines", "[unit][sse]") {
+TEST_CASE("a frame is id, event and data lines", "[unit][sse]") {
   CHECK(http::frame_text(7, "towow.offer.submitted", "2026-01-22T10:05:00.000Z",
                          R"({"a":1})") ==
         "id: 7\nevent: towow.offer.submitted\n"
@@ -187,8 +187,7 @@ TEST_CASE("a Last-Event-ID is a decimal number", "[unit][sse]") {
   CHECK_FALSE(http::parse_event_id("12345678901234567890", id));
 }
 
-TEST_CASE("a channel event's payload has seed 002's fields of its kind",
-          "[unit][sse]") {
+TEST_CASE("a channel event's payload has the flat fields of its kind", "[unit][sse]") {
   msg::channel_event x;
   x.kind = msg::channel_event_kind::feedback_evaluated;
   x.channel_id = "c1";

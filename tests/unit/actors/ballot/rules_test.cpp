@@ -43,7 +43,7 @@ ballot_outcome closed(rules& r) {
 
 } // namespace
 
-TEST_CASE("weights and veto rights follow seed 004's roles", "[unit]") {
+TEST_CASE("weights and veto rights follow the roles", "[unit]") {
   CHECK(weight_of("architect") == 3);
   CHECK(weight_of("strategist") == 2);
   CHECK(weight_of("guardian") == 1);

@@ -141,7 +141,7 @@ TEST_CASE("a good answer to prompt 3 is the member's offer response",
   CHECK(y.value.negotiation_points[0].desired_value == "周六");
 }
 
-TEST_CASE("an unusable answer to prompt 3 gives the seed's fallback offer",
+TEST_CASE("an unusable answer to prompt 3 gives the fallback offer",
           "[unit][channel]") {
   auto check = [](const json& answer, const std::string& reason,
                   const std::string& demand = chinese_demand) {

@@ -122,7 +122,7 @@ TEST_CASE("after max_recovery_attempts a stuck channel fails", "[unit][channel]"
   }
 }
 
-TEST_CASE("stuck reasons have seed 002 §6.2's names", "[unit][channel]") {
+TEST_CASE("stuck reasons have the state checker's names", "[unit][channel]") {
   CHECK(to_string(stuck_reason::stuck_in_collecting) == "stuck_in_collecting");
   CHECK(to_string(stuck_reason::stuck_in_negotiating) == "stuck_in_negotiating");
   CHECK(to_string(stuck_reason::missing_responses) == "missing_responses");

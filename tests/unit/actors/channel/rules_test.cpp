@@ -107,7 +107,7 @@ std::vector<std::string> descriptions(const std::vector<gap>& gaps) {
 
 // -- status and transitions ----------------------------------------------------
 
-TEST_CASE("channel statuses have seed 002 §5.1's wire names", "[unit][channel]") {
+TEST_CASE("channel statuses have their wire names", "[unit][channel]") {
   const std::vector<std::string> names = {
       "created",     "broadcasting", "collecting",      "aggregating", "proposal_sent",
       "negotiating", "finalized",    "force_finalized", "failed"};
@@ -125,8 +125,7 @@ TEST_CASE("channel statuses have seed 002 §5.1's wire names", "[unit][channel]"
   CHECK(to_string(static_cast<channel_status>(42)) == "unknown");
 }
 
-TEST_CASE("failure reasons have seed 002 §3.3's and §6.2's wire names",
-          "[unit][channel]") {
+TEST_CASE("failure reasons have their wire names", "[unit][channel]") {
   CHECK(to_string(failure_reason::low_acceptance) == "low_acceptance");
   CHECK(to_string(failure_reason::no_participants) == "no_participants");
   CHECK(to_string(failure_reason::max_rounds_exceeded) == "max_rounds_exceeded");
@@ -141,8 +140,7 @@ TEST_CASE("failure reasons have seed 002 §3.3's and §6.2's wire names",
   CHECK(x == failure_reason::max_recovery_attempts);
 }
 
-TEST_CASE("every (from, to) pair follows seed 002 §5.3's VALID_TRANSITIONS",
-          "[unit][channel]") {
+TEST_CASE("every (from, to) pair follows the transition table", "[unit][channel]") {
   int legal = 0;
   int refused = 0;
   for (auto from : all_statuses) {
@@ -418,7 +416,7 @@ TEST_CASE("thresholds and the last round come from the settings", "[unit][channe
   CHECK(evaluate(5, feedback(1, 4), 1, s).next == channel_status::failed);
 }
 
-TEST_CASE("the seed's defaults: 5 rounds, 80 % and 50 %", "[unit][channel]") {
+TEST_CASE("the defaults: 5 rounds, 80 % and 50 %", "[unit][channel]") {
   channel_settings s;
   CHECK(s.max_rounds == 5);
   CHECK(s.accept_threshold_high == 0.8);

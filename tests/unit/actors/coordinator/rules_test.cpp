@@ -148,7 +148,7 @@ TEST_CASE("understand: the fallback is the rule reading, low and marked",
   CHECK(x == expected);
 }
 
-TEST_CASE("select: the seed's Chinese demand, ranked by the share of tags offered",
+TEST_CASE("select: the Chinese example demand, ranked by the share of tags offered",
           "[unit][coordinator]") {
   auto agents = event_agents();
   auto x = pick(understand(seed_demand, capability_vocabulary(agents)), agents);

@@ -958,7 +958,7 @@ TEST_CASE("an expired negotiation ignores both messages and timers", "[unit]") {
 
 // -- reason texts -------------------------------------------------------------
 
-TEST_CASE("expiry reasons use seed 000's wording with human durations", "[unit]") {
+TEST_CASE("expiry reasons use the protocol's wording with human durations", "[unit]") {
   CHECK(round_timeout_reason(30000) == "Round timeout — no response within 30 seconds");
   CHECK(total_timeout_reason(120000) ==
         "Total timeout — negotiation exceeded 2 minutes");

@@ -114,7 +114,7 @@ TEST_CASE("an insert that ended in the batch carries its bound texts, rendered",
   CHECK_FALSE(late[0].texts);
 }
 
-TEST_CASE("updates in a later batch append rounds and move the seed state", "[unit]") {
+TEST_CASE("updates in a later batch append rounds and move the state", "[unit]") {
   batch b;
   b.add(started());
   auto first = b.take();

@@ -33,7 +33,7 @@ TEST_CASE("a stored state maps back to the runtime's status", "[unit]") {
   CHECK(status_of(seed_state::expired) == negotiation_status::expired);
 }
 
-TEST_CASE("seed 003's state names round-trip", "[unit]") {
+TEST_CASE("the stored state names round-trip", "[unit]") {
   for (auto name : {"initiated", "proposed", "counter_proposed", "accepted", "rejected",
                     "expired"}) {
     seed_state x;
