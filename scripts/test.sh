@@ -11,6 +11,8 @@
 # budget. g++ builds the tests otherwise, and fuzzing (clang only) is skipped.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# First, in seconds: every citation points inside the repository.
+"$root/scripts/check-citations.sh"
 if "$root/scripts/install-deps.sh" --clang --browser; then
   cxx=clang++
   fuzz=ON
