@@ -125,7 +125,7 @@ struct api_service::impl {
   /// subscriber that fills it.
   std::shared_ptr<sse_hub> hub;
   actors::subscriber_actor feed;
-  server server;
+  service::server server;
   /// The world's metrics, whose stream gauges ask `server` (unset at stop).
   std::shared_ptr<actors::metrics::node_metrics> metrics;
   bool stopped = false;
