@@ -20,6 +20,7 @@
 
 #include "actors/store/store_url.hpp"
 #include "cli/bench.hpp"
+#include "cli/channel_mix.hpp"
 #include "cli/process_stats.hpp"
 #include "messages/handles/bus.hpp"
 #include "messages/type_ids.hpp"
@@ -32,9 +33,9 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
-constexpr std::size_t pool_size = 1000;
-constexpr std::size_t members_per_channel = 10;
-constexpr std::size_t pool_stride = 7;
+using channel_mix::accept_from_round;
+using channel_mix::members_per_channel;
+using channel_mix::pool_size;
 constexpr std::int32_t expected_rounds = 3;
 /// Per round: a demand_offer, an offer_response, a proposal_review and a
 /// proposal_feedback per member.
@@ -50,21 +51,6 @@ constexpr auto store_flush_limit = std::chrono::minutes{2};
 
 const std::array<const char*, 5> capability_names = {"venue", "catering", "speakers",
                                                      "sponsorship", "media"};
-
-/// The round from which member j accepts (see bench_channels.hpp).
-std::int32_t accept_from_round(std::size_t j) {
-  switch (j % 10) {
-  case 6:
-    return 2;
-  case 7:
-  case 8:
-    return 3;
-  case 9:
-    return 5;
-  default:
-    return 1;
-  }
-}
 
 messages::channel_member_spec member_of(std::size_t j) {
   messages::channel_member_spec x;
@@ -241,7 +227,7 @@ int run_channel_bench(std::int64_t n, bool json, const std::string& store,
     spec.surface_demand = "an AI meetup for 200 people";
     spec.capability_tags = tags;
     spec.candidates.reserve(members_per_channel);
-    auto first = (u * pool_stride) % pool_size;
+    auto first = channel_mix::first_member(u);
     for (std::size_t k = 0; k < members_per_channel; ++k) {
       auto j = (first + k) % pool_size;
       spec.candidates.push_back({"member-" + std::to_string(j),

@@ -29,6 +29,7 @@
 #include "config/loader.hpp"
 #include "messages/input_limits.hpp"
 #include "runtime/node.hpp"
+#include "runtime/version.hpp"
 #include "service/api_service.hpp"
 
 namespace parley::cli {
@@ -289,6 +290,8 @@ int run_cli(int argc, char** argv) {
                "Agents, rooms and negotiations are actors; timeouts are messages.",
                "parley"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string{"parley "} + runtime::version,
+                       "Print the version (parley MAJOR.MINOR.PATCH) and exit");
   global_options global;
   app.add_option("--config", global.config_file,
                  "JSON file overriding config/parley.json's defaults "

@@ -11,6 +11,7 @@
 #include "caf/send.hpp"
 
 #include "actors/agent/actor.hpp"
+#include "actors/agent/brain.hpp"
 #include "actors/agent/external_agent.hpp"
 #include "actors/agent/llm_agent.hpp"
 #include "actors/audit/actor.hpp"
@@ -81,6 +82,16 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
                    : actors::agent::spawn_agent(sys_, std::move(spec),
                                                 settings_.negotiation.max_rounds,
                                                 actors::agent::peers{events_, first_message_});
+  std::lock_guard<std::mutex> guard{mtx_};
+  agents_.push_back(agent);
+  return agent;
+}
+
+actors::agent_actor world::add_agent(std::string id,
+                                     std::unique_ptr<actors::agent::brain> mind) {
+  auto agent = actors::agent::spawn_agent(
+      sys_, std::move(id), std::move(mind), settings_.negotiation.max_rounds,
+      actors::agent::peers{events_, first_message_});
   std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   return agent;

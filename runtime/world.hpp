@@ -29,6 +29,10 @@
 #include "messages/handles/store.hpp"
 #include "messages/handles/timer.hpp"
 
+namespace parley::actors::agent {
+class brain;
+} // namespace parley::actors::agent
+
 namespace parley::runtime {
 
 /// The actors of one Parley run, built the same way by `parley run`,
@@ -78,6 +82,14 @@ public:
 
   /// Spawns an agent with the brain its spec names.
   actors::agent_actor add_agent(messages::agent_spec spec);
+
+  /// Spawns an agent `id` whose brain is `mind`, a strategy of the
+  /// application's own (actors/agent/brain.hpp; examples/custom_brain/ has
+  /// one). It negotiates like a rule agent, its decisions are `mind`'s, and
+  /// it stops with the world (actors::agent::spawn_agent). Throws
+  /// std::invalid_argument when `mind` is null.
+  actors::agent_actor add_agent(std::string id,
+                                std::unique_ptr<actors::agent::brain> mind);
 
   /// A room's spec: `id`, with `members` (agent id, handle, whether its brain
   /// is an LLM), the configured negotiation settings and history limit, the

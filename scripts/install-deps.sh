@@ -8,7 +8,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build ccache
+  g++ cmake ninja-build ccache dpkg-dev
   libcaf-dev nlohmann-json3-dev libcli11-dev catch2
   libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libjemalloc-dev openssl
   libsqlite3-dev sqlite3 libpqxx-dev postgresql

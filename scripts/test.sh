@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds Parley and its tests with AddressSanitizer
-# and UndefinedBehaviorSanitizer, runs the whole suite with ctest, then runs
-# every fuzz target for PARLEY_FUZZ_SECONDS (default 30; 0 skips) each
-# (scripts/fuzz.sh).
+# and UndefinedBehaviorSanitizer, runs the whole suite with ctest, checks the
+# install and the .deb (scripts/check-install.sh), then runs every fuzz target
+# for PARLEY_FUZZ_SECONDS (default 30; 0 skips) each (scripts/fuzz.sh).
 #
 # The tests build with clang when it can be installed: with the sanitizers it
 # compiles Parley in about 60 % of g++'s time (11 against 19 minutes on a
@@ -37,6 +37,9 @@ cmake -S "$root" -B "$root/build-test" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
   -DPARLEY_FUZZ="$fuzz"
 cmake --build "$root/build-test"
 (cd "$root/build-test" && ctest --output-on-failure --no-tests=error -j "$(nproc)" "$@")
+# Parley as a library: installed into a temporary prefix, examples/custom_brain
+# built against it and run, and the .deb listed, extracted and run.
+"$root/scripts/check-install.sh" "$root/build-test"
 
 fuzz_seconds="${PARLEY_FUZZ_SECONDS:-30}"
 if [ "$fuzz_seconds" = 0 ]; then

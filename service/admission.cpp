@@ -24,11 +24,6 @@ void admission::release(slot x) noexcept {
     --open_;
 }
 
-bool is_health_path(std::string_view target) {
-  auto path = target.substr(0, target.find('?'));
-  return path == "/healthz" || path == "/readyz";
-}
-
 std::chrono::milliseconds accept_backoff::next() noexcept {
   auto now = pause_;
   pause_ = std::min(pause_ * 2, longest);

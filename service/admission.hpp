@@ -2,15 +2,14 @@
 
 #include <chrono>
 #include <cstddef>
-#include <string_view>
 
 namespace parley::service {
 
 /// Which connections the server takes (the acceptor applies it on its
 /// strand; nothing here touches a socket). Up to `max_connections` ordinary
 /// connections; past them one more, the health slot, whose connection may
-/// ask only `/healthz` or `/readyz` once: so a full server still tells a
-/// health check that it lives.
+/// ask only `/healthz` or `/readyz` once (route_table.hpp's health_slot):
+/// so a full server still tells a health check that it lives.
 class admission {
 public:
   /// Where an accepted connection goes.
@@ -44,10 +43,6 @@ private:
   std::size_t open_ = 0;
   bool health_busy_ = false;
 };
-
-/// Whether the path of `target` (before any `?`) is one the health slot
-/// answers: `/healthz` or `/readyz`.
-bool is_health_path(std::string_view target);
 
 /// The pause before accepting again after an accept failed for want of
 /// descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM: retrying at once

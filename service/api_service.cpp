@@ -14,6 +14,7 @@
 #include "runtime/world.hpp"
 #include "service/bearer.hpp"
 #include "service/channel_members.hpp"
+#include "service/metrics_collector.hpp"
 #include "service/metrics_route.hpp"
 #include "service/routes.hpp"
 #include "service/server.hpp"
@@ -65,19 +66,27 @@ std::shared_ptr<sse_hub> make_hub(const config::serve_settings& settings) {
   return std::make_shared<sse_hub>(opts);
 }
 
-/// The routes, with GET /metrics and the requests counted when `w` keeps
-/// metrics (service/metrics_route.hpp).
+/// What `GET /metrics` renders when `w` keeps metrics: its instruments and
+/// its actor system's (service/metrics_collector.hpp).
+std::shared_ptr<const metrics_collector> collector_of(runtime::world& w) {
+  if (!w.metrics())
+    return nullptr;
+  return std::make_shared<metrics_collector>(w.metrics(), &w.system());
+}
+
+/// The routes, with their requests counted when `w` keeps metrics
+/// (service/metrics_route.hpp).
 handler_function handler_of(runtime::world& w, routes routes) {
   if (!w.metrics())
     return routes;
-  return with_metrics(std::move(routes), w.metrics(), w.system());
+  return with_metrics(std::move(routes), w.metrics());
 }
 
 } // namespace
 
 struct api_service::impl {
-  impl(runtime::world& w, actors::store_actor store, const config::serve_settings& settings,
-       std::string token)
+  impl(runtime::world& w, actors::store_actor store,
+       const config::serve_settings& settings, std::string token)
       : timeout(settings.request_timeout_ms),
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
@@ -86,10 +95,10 @@ struct api_service::impl {
         feed(spawn_sse_feed(w.system(), w.events(), hub)),
         server(server_options(settings, std::move(token)),
                handler_of(w, routes{w.system(),
-                                          {gateway, std::move(store), w.coordinator(),
-                                           members, hub},
-                                          route_options(settings),
-                                          ready})) {}
+                                    {gateway, std::move(store), w.coordinator(),
+                                     members, hub, collector_of(w)},
+                                    route_options(settings),
+                                    ready})) {}
 
   actors::gateway_actor spawn_gateway(runtime::world& w, const actors::store_actor& store,
                                       const std::shared_ptr<external_members>& with) {
@@ -116,7 +125,7 @@ struct api_service::impl {
   /// subscriber that fills it.
   std::shared_ptr<sse_hub> hub;
   actors::subscriber_actor feed;
-  server server;
+  service::server server;
   /// The world's metrics, whose stream gauges ask `server` (unset at stop).
   std::shared_ptr<actors::metrics::node_metrics> metrics;
   bool stopped = false;

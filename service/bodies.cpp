@@ -72,9 +72,10 @@ int hex_digit(char c) {
 
 } // namespace
 
-std::string percent_decode(const std::string& x, bool plus_is_space,
+std::string percent_decode(std::string_view x, bool plus_is_space,
                            const std::string& path) {
   std::string out;
+  out.reserve(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (plus_is_space && x[i] == '+') {
       out += ' ';

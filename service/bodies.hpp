@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -72,7 +73,7 @@ messages::store_query read_query(const std::string& query);
 /// Decodes `%XX` escapes (and, with `plus_is_space`, `+` as a space, as in a
 /// query); throws json_error at `path` when an escape is malformed or the
 /// result is not UTF-8 (no JSON answer could echo it).
-std::string percent_decode(const std::string& x, bool plus_is_space,
+std::string percent_decode(std::string_view x, bool plus_is_space,
                            const std::string& path);
 
 /// Whether `x` is a UUID in its canonical text form (8-4-4-4-12 hex).

@@ -1,5 +1,6 @@
 #include "service/channel_routes.hpp"
 
+#include <string>
 #include <utility>
 
 #include "messages/json.hpp"
@@ -7,6 +8,7 @@
 #include "messages/type_ids.hpp"
 #include "service/bodies.hpp"
 #include "service/channel_bodies.hpp"
+#include "service/exchange.hpp"
 
 namespace parley::service {
 
@@ -53,56 +55,42 @@ template <class Answer> void post_answer(exchange& x, Answer answer) {
 
 } // namespace
 
-void demands(exchange& x) {
-  const auto& p = x.path;
-  if (p.size() == 4 && p[2] == "demand" && p[3] == "submit") {
-    if (x.req.method != "POST")
-      return x.not_allowed("POST");
-    return x.ask_actor<messages::demand_receipt>(
-        x.st.to.coordinator,
-        [](messages::demand_receipt& r) { return json_response(200, json(r)); },
-        read_demand(parse_body(x.req.body)));
-  }
-  if (p.size() == 4 && p[2] == "demands") {
-    if (x.req.method != "GET")
-      return x.not_allowed("GET");
-    check_id(p[3], "id");
-    return x.ask_actor<messages::demand_view>(
-        x.st.to.coordinator,
-        [](messages::demand_view& v) { return json_response(200, json(v)); },
-        caf::get_atom::value, p[3]);
-  }
-  x.respond(error_response(error_code::route_not_found, "no such route"));
+void submit_demand(exchange& x) {
+  x.ask_actor<messages::demand_receipt>(
+      x.st.to.coordinator,
+      [](messages::demand_receipt& r) { return json_response(200, json(r)); },
+      read_demand(parse_body(x.req.body)));
 }
 
-void channels(exchange& x) {
-  const auto& p = x.path;
-  const auto& m = x.req.method;
-  if (p.size() >= 4)
-    check_id(p[3], "id");
-  if (p.size() == 4) {
-    if (m != "GET")
-      return x.not_allowed("GET");
-    return x.ask_actor<messages::channel_record>(
-        x.st.to.store,
-        [](messages::channel_record& r) { return json_response(200, json(r)); },
-        messages::get_atom::value, messages::channel_atom::value, p[3]);
-  }
-  if (p.size() == 5 && p[4] == "messages") {
-    if (m != "POST")
-      return x.not_allowed("POST");
-    auto body = read_channel_message(parse_body(x.req.body), p[3]);
-    if (body.is_offer)
-      return post_answer(x, std::move(body.offer));
-    return post_answer(x, std::move(body.feedback));
-  }
-  x.respond(error_response(error_code::route_not_found, "no such route"));
+void get_demand(exchange& x) {
+  auto id = x.param(0);
+  check_id(id, "id");
+  x.ask_actor<messages::demand_view>(
+      x.st.to.coordinator,
+      [](messages::demand_view& v) { return json_response(200, json(v)); },
+      caf::get_atom::value, std::move(id));
 }
 
-void agent_inbox(exchange& x, const std::string& agent_id) {
-  if (x.req.method != "GET")
-    return x.not_allowed("GET");
-  auto member = member_of(x, agent_id);
+void get_channel(exchange& x) {
+  auto id = x.param(0);
+  check_id(id, "id");
+  x.ask_actor<messages::channel_record>(
+      x.st.to.store,
+      [](messages::channel_record& r) { return json_response(200, json(r)); },
+      messages::get_atom::value, messages::channel_atom::value, std::move(id));
+}
+
+void post_channel_message(exchange& x) {
+  auto id = x.param(0);
+  check_id(id, "id");
+  auto body = read_channel_message(parse_body(x.req.body), id);
+  if (body.is_offer)
+    return post_answer(x, std::move(body.offer));
+  post_answer(x, std::move(body.feedback));
+}
+
+void agent_inbox(exchange& x) {
+  auto member = member_of(x, x.param(0));
   if (!member)
     return;
   x.ask_actor<std::string>(

@@ -1,6 +1,6 @@
 #include "service/dashboard.hpp"
 
-#include <string_view>
+#include <string>
 
 #include "service/dashboard_files.hpp"
 #include "service/errors.hpp"
@@ -8,8 +8,6 @@
 namespace parley::service {
 
 namespace {
-
-constexpr std::string_view assets = "/assets/";
 
 /// The Content-Type of a file, by its extension.
 std::string content_type_of(std::string_view path) {
@@ -28,18 +26,7 @@ std::string content_type_of(std::string_view path) {
 
 } // namespace
 
-bool is_dashboard_path(const std::string& path) {
-  return path == "/" || path.compare(0, assets.size(), assets) == 0;
-}
-
-std::optional<response> dashboard_response(const std::string& method,
-                                           const std::string& path) {
-  if (!is_dashboard_path(path))
-    return std::nullopt;
-  if (method != "GET")
-    return not_allowed_response(method, path, "GET");
-  auto name = path == "/" ? std::string_view{"index.html"}
-                          : std::string_view{path}.substr(assets.size());
+response dashboard_answer(std::string_view name) {
   for (const auto& file : dashboard_files())
     if (file.path == name) {
       response r;
@@ -48,7 +35,7 @@ std::optional<response> dashboard_response(const std::string& method,
       return r;
     }
   return error_response(messages::error_code::route_not_found,
-                        "no dashboard file " + path);
+                        "no dashboard file /assets/" + std::string{name});
 }
 
 } // namespace parley::service

@@ -52,6 +52,10 @@ response error_response(messages::error_code code, const std::string& message,
   return r;
 }
 
+response busy_response(const std::string& why) {
+  return error_response(messages::error_code::overloaded, why + "; retry shortly");
+}
+
 response not_allowed_response(const std::string& method, const std::string& target,
                               const std::string& allow) {
   auto r = error_response(messages::error_code::method_not_allowed,

@@ -22,6 +22,9 @@ inline constexpr unsigned retry_after_busy_s = 1;
 response error_response(messages::error_code code, const std::string& message,
                         nlohmann::json details = nlohmann::json::object());
 
+/// 503 (E030) with Retry-After: `why`, retry shortly.
+response busy_response(const std::string& why);
+
 /// 405 (E033) for `method` on `target`, whose route takes the methods
 /// `allow` ("GET, POST", sent as `Allow`).
 response not_allowed_response(const std::string& method, const std::string& target,

@@ -1,14 +1,13 @@
 #pragma once
 
 // What the route files share: the routes' state and one request on its way
-// (routes.cpp, channel_routes.cpp).
+// (routes.cpp and the routes of route_table.cpp).
 
 #include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +19,7 @@
 #include "service/errors.hpp"
 #include "service/message.hpp"
 #include "service/requesters.hpp"
+#include "service/route_table.hpp"
 #include "service/routes.hpp"
 
 namespace parley::service {
@@ -43,12 +43,18 @@ inline response json_response(unsigned status, const nlohmann::json& body) {
   return response{status, body.dump(), 0, {}};
 }
 
-/// One request on its way: the route's parts and how to answer.
+/// One request on its way: its route's parameters and how to answer.
 struct exchange {
   const routes::state& st;
   request req;
   respond_function respond;
-  std::vector<std::string> path;
+  /// The `{name}` segments of the route's path as sent (views into
+  /// `req.target`).
+  route_params params{};
+
+  /// Parameter `i`, percent-decoded; throws json_error at "path" when an
+  /// escape is malformed or the result is not UTF-8 (bodies.hpp).
+  std::string param(std::size_t i) const;
 
   /// Asks the gateway; answers `status` with `to_json(result)`.
   template <class Result, class... Ts> void ask(unsigned status, Ts... xs) {
@@ -92,10 +98,11 @@ struct exchange {
                  std::move(xs)...);
   }
 
-  /// Answers 405 for this request's method; the route takes `allow`
-  /// ("GET, POST").
-  void not_allowed(const std::string& allow) {
-    respond(not_allowed_response(req.method, req.target, allow));
+  /// Answers 404 (E032): no route has this method and path (or the route's
+  /// part of the runtime is not there).
+  void no_route() {
+    respond(error_response(messages::error_code::route_not_found,
+                           "no route " + req.method + " " + req.target));
   }
 };
 

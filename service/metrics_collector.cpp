@@ -10,7 +10,7 @@
 
 #include "actors/metrics/recorder.hpp"
 #include "messages/topic.hpp"
-#include "service/route_pattern.hpp"
+#include "service/route_table.hpp"
 
 namespace parley::service {
 
@@ -175,7 +175,7 @@ void http_requests(families& f, const actors::metrics::http_metrics& m) {
     for (auto s = http_metrics::first_status; s <= http_metrics::last_status; ++s)
       if (auto n = m.requests(r, s); n > 0)
         f.value(num(n),
-                {{"route", route_name(r)}, {"status", std::to_string(s)}});
+                {{"route", std::string{route_name(r)}}, {"status", std::to_string(s)}});
   f.family("http_request_duration_seconds",
            "From a request's arrival at the routes to its answer",
            MetricType::Histogram)

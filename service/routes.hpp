@@ -13,21 +13,21 @@
 #include "service/message.hpp"
 
 namespace parley::service {
+
 class external_members;
-} // namespace parley::service
-
-namespace parley::service {
-
+class metrics_collector;
 class sse_hub;
 
-/// The routes of `parley serve` (docs/api.md, docs/openapi.json): health and
-/// readiness, and `/api/v1`'s agents, rooms and negotiations, each a
-/// request/response to the gateway actor; the list of negotiations, the
-/// statistics and maintenance go to the store actor; demands go to the
-/// coordinator, a channel's state to the store, and an external agent's
-/// channel answers and inbox to its external channel member
-/// (channel_routes.hpp); the event streams are the hub's (sse_routes.hpp);
-/// `/` and `/assets/...` are the dashboard's files (dashboard.hpp).
+/// The routes of `parley serve` (docs/api.md, docs/openapi.json), dispatched
+/// by the table of route_table.hpp: health and readiness, the metrics and the
+/// dashboard's files (node_routes.hpp); `/api/v1`'s agents, rooms and
+/// negotiations, each a request/response to the gateway actor, and the list
+/// of negotiations, the statistics and maintenance, to the store actor
+/// (api_routes.hpp); demands to the coordinator, a channel's state to the
+/// store, and an external agent's channel answers and inbox to its external
+/// channel member (channel_routes.hpp); the event streams, the hub's
+/// (sse_routes.hpp). A path no route has is 404 (E032); a method its routes
+/// do not take, 405 (E033) with their methods in `Allow`.
 class routes {
 public:
   struct options {
@@ -49,6 +49,8 @@ public:
     std::shared_ptr<const external_members> members;
     /// The event streams' hub; none: the event routes answer 404.
     std::shared_ptr<sse_hub> events;
+    /// What `GET /metrics` renders; none: it answers 404.
+    std::shared_ptr<const metrics_collector> metrics = {};
   };
 
   /// `ready` is set once the service may take requests (`/readyz`).

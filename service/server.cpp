@@ -31,8 +31,8 @@
 
 #include "service/admission.hpp"
 #include "service/bearer.hpp"
-#include "service/dashboard.hpp"
 #include "service/errors.hpp"
+#include "service/route_table.hpp"
 #include "service/stream_queue.hpp"
 
 namespace parley::service {
@@ -46,11 +46,6 @@ namespace {
 
 std::string_view view_of(beast::string_view x) {
   return {x.data(), x.size()};
-}
-
-bool is_public_path(beast::string_view target) {
-  auto path = target.substr(0, target.find('?'));
-  return is_health_path(view_of(path)) || is_dashboard_path(std::string{path});
 }
 
 /// How long a connection in the health slot may take to send its request.
@@ -377,14 +372,14 @@ private:
                     "an HTTP/1.1 request needs exactly one Host header");
     if (slot_ == admission::slot::health) {
       keep_alive_ = false;
-      if (!is_health_path(view_of(req.target())))
+      if (!rules_of(view_of(req.target())).health_slot)
         return refuse(messages::error_code::overloaded,
                       "the server is at its limit of " +
                           std::to_string(srv_->opts.max_connections) +
                           " connections; retry later");
     }
     begin_request();
-    if (!srv_->opts.token.empty() && !is_public_path(req.target()) &&
+    if (!srv_->opts.token.empty() && rules_of(view_of(req.target())).token &&
         !carries_token(view_of(req[bhttp::field::authorization]), srv_->opts.token)) {
       if (++failed_tokens_ >= max_failed_tokens_per_connection)
         keep_alive_ = false;

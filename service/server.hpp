@@ -18,18 +18,19 @@ namespace parley::service {
 /// E031) before they are read in full, headers over Beast's 8 KiB (431,
 /// E036), an HTTP/1.1 request without exactly one `Host` (400, E001). `HEAD`
 /// is answered as `GET` without the body (an event stream: its headers
-/// only). With a `token`, every request but `/healthz`, `/readyz` and the
-/// dashboard's static files (dashboard.hpp) must carry `Authorization:
-/// Bearer TOKEN` (bearer.hpp; else 401, E029); the third failure on one
-/// connection closes it.
+/// only). With a `token`, every request but those of the routes that need
+/// none (route_table.hpp: `/healthz`, `/readyz` and the dashboard's files)
+/// must carry `Authorization: Bearer TOKEN` (bearer.hpp; else 401, E029);
+/// the third failure on one connection closes it.
 ///
 /// No request stops the server: whatever a request throws while it is read,
 /// routed or answered ends at its connection, as 500 E037 when nothing was
 /// sent for it yet, else by closing that connection.
 ///
 /// At most `max_connections` connections are open at once; past them one
-/// more, the health slot (admission.hpp), may ask only `/healthz` or
-/// `/readyz` (anything else: 503 E030 and close). An accept that fails for
+/// more, the health slot (admission.hpp), may ask only the routes of the
+/// health slot (route_table.hpp: `/healthz`, `/readyz`; anything else: 503
+/// E030 and close). An accept that fails for
 /// want of descriptors is retried after a pause (50 ms doubling to 1 s), not
 /// at once; a spare descriptor, given up for it, still lets the health slot
 /// take a connection when the process is at its limit.

@@ -9,11 +9,11 @@
 #include "messages/type_ids.hpp"
 #include "messages/utf8.hpp"
 #include "service/bodies.hpp"
+#include "service/exchange.hpp"
 #include "service/sse_hub.hpp"
 
 namespace parley::service {
 
-using messages::error_code;
 using messages::json_error;
 
 namespace {
@@ -90,33 +90,32 @@ response stream_response(stream_function start) {
 
 } // namespace
 
-void event_streams(exchange& x) {
-  const auto& p = x.path;
+void global_stream(exchange& x) {
   auto hub = x.st.to.events;
-  if (p.size() == 4 && p[3] == "stream") {
-    if (x.req.method != "GET")
-      return x.not_allowed("GET");
-    auto q = read_stream_query(x.req, true);
-    return x.respond(stream_response([hub, q](std::shared_ptr<event_stream> s) {
-      hub->subscribe(q.filter, q.resume, q.after, std::move(s));
-    }));
-  }
-  if (p.size() == 6 && p[3] == "negotiations" && p[5] == "stream") {
-    if (x.req.method != "GET")
-      return x.not_allowed("GET");
-    check_id(p[4], "demand_id");
-    auto q = read_stream_query(x.req, false);
-    return x.ask_actor<messages::demand_view>(
-        x.st.to.coordinator,
-        [hub, after = q.after](messages::demand_view& v) {
-          return stream_response(
-              [hub, after, id = v.demand_id](std::shared_ptr<event_stream> s) {
-                hub->subscribe_demand(id, after, std::move(s));
-              });
-        },
-        caf::get_atom::value, p[4]);
-  }
-  x.respond(error_response(error_code::route_not_found, "no such route"));
+  if (!hub)
+    return x.no_route();
+  auto q = read_stream_query(x.req, true);
+  x.respond(stream_response([hub, q](std::shared_ptr<event_stream> s) {
+    hub->subscribe(q.filter, q.resume, q.after, std::move(s));
+  }));
+}
+
+void demand_stream(exchange& x) {
+  auto hub = x.st.to.events;
+  if (!hub)
+    return x.no_route();
+  auto id = x.param(0);
+  check_id(id, "demand_id");
+  auto q = read_stream_query(x.req, false);
+  x.ask_actor<messages::demand_view>(
+      x.st.to.coordinator,
+      [hub, after = q.after](messages::demand_view& v) {
+        return stream_response(
+            [hub, after, id = v.demand_id](std::shared_ptr<event_stream> s) {
+              hub->subscribe_demand(id, after, std::move(s));
+            });
+      },
+      caf::get_atom::value, std::move(id));
 }
 
 } // namespace parley::service

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -39,11 +40,11 @@ struct agent_state {
 
 class rule_agent : public shared_behavior_actor<rule_agent, rule_agent_actor::base> {
 public:
-  rule_agent(caf::actor_config& cfg, messages::agent_spec spec, std::int32_t max_rounds,
-             peers with)
+  rule_agent(caf::actor_config& cfg, std::string id, std::unique_ptr<brain> mind,
+             std::int32_t max_rounds, peers with)
       : shared_behavior_actor(cfg) {
-    state.id = std::move(spec.id);
-    state.mind = make_brain(spec.brain, spec.profile);
+    state.id = std::move(id);
+    state.mind = std::move(mind);
     state.max_rounds = max_rounds;
     state.events = std::move(with.events);
     state.sent = with.first_message;
@@ -137,8 +138,18 @@ rule_agent_actor::behavior_type rule_agent::make_shared_behavior() {
 
 agent_actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
                         std::int32_t max_rounds, peers with) {
-  return sys.spawn<rule_agent, caf::lazy_init>(std::move(spec), max_rounds,
-                                               std::move(with));
+  auto mind = make_brain(spec.brain, spec.profile);
+  return spawn_agent(sys, std::move(spec.id), std::move(mind), max_rounds,
+                     std::move(with));
+}
+
+agent_actor spawn_agent(caf::actor_system& sys, std::string id,
+                        std::unique_ptr<brain> mind, std::int32_t max_rounds,
+                        peers with) {
+  if (!mind)
+    throw std::invalid_argument("agent " + id + " needs a brain, got none");
+  return sys.spawn<rule_agent, caf::lazy_init>(std::move(id), std::move(mind),
+                                               max_rounds, std::move(with));
 }
 
 } // namespace parley::actors::agent

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string>
 
 #include "caf/fwd.hpp"
 
@@ -9,6 +11,8 @@
 #include "messages/handles/agent.hpp"
 
 namespace parley::actors::agent {
+
+class brain;
 
 /// Who an agent talks to besides the negotiations it is in.
 struct peers {
@@ -42,5 +46,15 @@ struct peers {
 /// last chance.
 agent_actor spawn_agent(caf::actor_system& sys, messages::agent_spec spec,
                         std::int32_t max_rounds, peers with);
+
+/// Spawns an agent as above whose brain is `mind`: a strategy of the
+/// application's own (actors/agent/brain.hpp; examples/custom_brain/ has
+/// one) instead of one built from a spec. The agent owns the brain and asks
+/// it about one offer at a time, never from two threads at once; it votes
+/// and bids by itself only if `mind->voter()` names a profile. Throws
+/// std::invalid_argument when `mind` is null.
+agent_actor spawn_agent(caf::actor_system& sys, std::string id,
+                        std::unique_ptr<brain> mind, std::int32_t max_rounds,
+                        peers with);
 
 } // namespace parley::actors::agent

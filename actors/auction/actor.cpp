@@ -4,105 +4,56 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/send.hpp"
-#include "caf/typed_event_based_actor.hpp"
 
 #include "actors/auction/rules.hpp"
-#include "messages/time_limits.hpp"
+#include "actors/common/consensus_actor.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::auction {
 
 namespace {
 
-class auction_impl
-    : public consensus::pooled_actor<auction_impl, auction_actor, rules> {
-public:
-  using pooled_actor::pooled_actor;
+/// What makes the consensus shell an auction (actors/common/consensus_actor.hpp).
+struct kind {
+  using handle = auction_actor;
+  using rules = auction::rules;
+  using effects = auction::effects;
+  using spec = messages::auction_spec;
+  using open_message = messages::open_auction;
+  using entry = messages::bid;
+  using event = messages::auction_event;
+  using event_kind = messages::auction_event_kind;
+  using invite = messages::auction_invite;
 
-  const char* name() const override { return "parley.auction"; }
+  static constexpr const char* actor_name = "parley.auction";
+  static constexpr const char* noun = "auction";
+  static constexpr auto entry_topic = messages::topic::auction_bid;
+  static constexpr auto result_topic = messages::topic::auction_result;
+  static constexpr auto entry_kind = messages::auction_event_kind::bid;
+  static constexpr auto result_kind = messages::auction_event_kind::result;
+  static constexpr auto wrong_id = messages::error_code::invalid_bid;
+  static constexpr auto invalid_spec = messages::error_code::invalid_ballot;
 
-  static auction_actor::behavior_type make_shared_behavior();
+  static std::string validate(const spec& x) { return auction::validate(x); }
+  static const std::string& id_of(const entry& x) { return x.auction_id; }
+  static const std::string& agent_of(const entry& x) { return x.bidder; }
+  static void take(rules& core, const entry& x, effects& fx) { core.on_bid(x, fx); }
+  static void set_entry(event& x, entry placed) { x.placed = std::move(placed); }
+  /// An auction goes back to its pool as soon as it is resolved.
+  static bool done(const effects& fx) { return fx.resolved.has_value(); }
+
+  static event event_of(const spec& s, event_kind k, std::int64_t at_ms) {
+    event x;
+    x.kind = k;
+    x.at_ms = at_ms;
+    x.auction_id = s.id;
+    x.task = s.task;
+    return x;
+  }
+
+  /// An auction publishes nothing before it invites the bidders.
+  template <class Self> static void on_open(Self*, const open_message&, std::int64_t) {}
 };
-
-messages::auction_event make_event(auction_impl* self,
-                                   messages::auction_event_kind kind) {
-  const auto& spec = self->state->core.spec();
-  messages::auction_event x;
-  x.kind = kind;
-  x.at_ms = self->clock->now_ms();
-  x.auction_id = spec.id;
-  x.task = spec.task;
-  return x;
-}
-
-void carry_out(auction_impl* self, effects& fx, const std::string& bidder) {
-  auto& st = *self->state;
-  if (fx.refused)
-    consensus::publish_error(self, st.with.events, fx.refused->code,
-                             std::move(fx.refused->message), self->clock->now_ms(),
-                             st.core.spec().id, bidder);
-  if (fx.accepted && st.with.events.wants(messages::topic::auction_bid)) {
-    auto x = make_event(self, messages::auction_event_kind::bid);
-    x.placed = std::move(*fx.accepted);
-    consensus::publish(self, st.with, messages::topic::auction_bid,
-                       caf::make_message(std::move(x)));
-  }
-  if (fx.resolved) {
-    auto x = make_event(self, messages::auction_event_kind::result);
-    x.outcome = std::move(*fx.resolved);
-    consensus::report(self, st.with, messages::topic::auction_result,
-                      caf::make_message(std::move(x)));
-    self->release();
-  }
-}
-
-void open_auction(auction_impl* self, messages::open_auction& x) {
-  if (self->state)
-    return; // its pool hands out idle actors only
-  self->opening(x.with.events);
-  auto now_ms = self->clock->now_ms();
-  if (auto why = validate(x.spec); !why.empty()) {
-    consensus::publish_error(self, x.with.events, messages::error_code::invalid_ballot,
-                             "auction " + x.spec.id + ": " + why, now_ms, x.spec.id,
-                             {});
-    self->release();
-    return;
-  }
-  auto due_ms = messages::saturating_add(now_ms, x.spec.window_ms);
-  self->state.emplace(auction_impl::running_state{
-      rules{std::move(x.spec)}, std::move(x.with), std::move(x.timers)});
-  auto& st = *self->state;
-  consensus::open(
-      self, st.with,
-      [self] {
-        return caf::make_message(messages::auction_invite{
-            caf::actor_cast<auction_actor>(self), self->state->core.spec()});
-      },
-      st.timers, due_ms, ++self->generation);
-}
-
-auction_actor::behavior_type auction_impl::make_shared_behavior() {
-  return {
-      [](messages::open_auction& x) { open_auction(&running(), x); },
-      [](const messages::bid& x) {
-        auto* self = &running();
-        if (consensus::refuse_outside(self, x.auction_id, x.bidder,
-                                      messages::error_code::invalid_bid, "auction"))
-          return;
-        effects fx;
-        self->state->core.on_bid(x, fx);
-        carry_out(self, fx, x.bidder);
-      },
-      [](const messages::timer_due& x) {
-        auto* self = &running();
-        if (!self->state || x.generation != self->generation)
-          return;
-        effects fx;
-        self->state->core.on_window_closed(fx);
-        carry_out(self, fx, {});
-      },
-  };
-}
 
 } // namespace
 
@@ -110,7 +61,7 @@ pool::pool(caf::actor_system& sys) : actor_pool(sys, &spawn_auction) {}
 
 auction_actor spawn_auction(caf::actor_system& sys,
                             std::weak_ptr<actor_pool<auction_actor>> home) {
-  return sys.spawn<auction_impl, caf::lazy_init>(std::move(home));
+  return sys.spawn<consensus::kind_actor<kind>, caf::lazy_init>(std::move(home));
 }
 
 auction_actor open(pool& auctions, messages::auction_spec spec, peers with,

@@ -93,8 +93,8 @@ struct store_metrics {
   histogram batch_rows{exponential_bounds(1, 2, 15)};
 };
 
-/// HTTP requests by route pattern and status (service/route_pattern.hpp
-/// numbers the routes, at least one); a status outside 100..599 counts as
+/// HTTP requests by route label and status (service/route_table.hpp
+/// numbers the labels, at least one); a status outside 100..599 counts as
 /// the nearer of the two.
 class http_metrics {
 public:

@@ -13,4 +13,23 @@ std::unique_ptr<backend> open_backend(const store_url& url) {
   return open_sqlite(url.target, url.synchronous_full);
 }
 
+int apply_newer(const std::vector<migration>& all, int current,
+                const std::function<void(const migration&)>& apply) {
+  int applied = 0;
+  for (const auto& m : all) {
+    if (m.version <= current)
+      continue;
+    apply(m);
+    ++applied;
+  }
+  return applied;
+}
+
+const migration* applied_last(const std::vector<migration>& all, int current) {
+  for (auto i = all.rbegin(); i != all.rend(); ++i)
+    if (i->version == current)
+      return &*i;
+  return nullptr;
+}
+
 } // namespace parley::actors::store

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,16 @@ struct migration {
   const char* up;
   const char* down;
 };
+
+/// Applies `apply` (one transaction each) to every migration of `all` newer
+/// than `current`, oldest first; returns how many. What both back ends'
+/// `migrate` share: each writes its own SQL.
+int apply_newer(const std::vector<migration>& all, int current,
+                const std::function<void(const migration&)>& apply);
+
+/// The migration of `all` whose version is `current` (the one `rollback`
+/// undoes), or null when none is applied.
+const migration* applied_last(const std::vector<migration>& all, int current);
 
 /// One database holding the store's schema (docs/protocols/record-and-schema.md).
 /// Blocking: used only from the store's own thread (or the CLI). Every call throws

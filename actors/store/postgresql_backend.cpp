@@ -234,18 +234,13 @@ public:
   int migrate() override {
     return guarded("migrate", [&] {
       ensure_migrations_table();
-      auto current = applied_version();
-      int applied = 0;
-      for (const auto& m : migrations()) {
-        if (m.version <= current)
-          continue;
+      int applied = apply_newer(migrations(), applied_version(), [&](const migration& m) {
         pqxx::work w{*conn_};
         w.exec(m.up);
         w.exec_params("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                       m.version, std::string{m.name});
         w.commit();
-        ++applied;
-      }
+      });
       prepared_.clear();
       return applied;
     });
@@ -255,17 +250,15 @@ public:
     return guarded("rollback", [&] {
       ensure_migrations_table();
       auto current = applied_version();
-      for (auto i = migrations().rbegin(); i != migrations().rend(); ++i) {
-        if (i->version != current)
-          continue;
-        pqxx::work w{*conn_};
-        w.exec(i->down);
-        w.exec_params("DELETE FROM schema_migrations WHERE version = $1", current);
-        w.commit();
-        prepared_.clear();
-        return current;
-      }
-      return 0;
+      const migration* last = applied_last(migrations(), current);
+      if (!last)
+        return 0;
+      pqxx::work w{*conn_};
+      w.exec(last->down);
+      w.exec_params("DELETE FROM schema_migrations WHERE version = $1", current);
+      w.commit();
+      prepared_.clear();
+      return current;
     });
   }
 

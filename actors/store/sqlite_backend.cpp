@@ -394,11 +394,7 @@ public:
 
   int migrate() override {
     ensure_migrations_table();
-    auto current = applied_version();
-    int applied = 0;
-    for (const auto& m : migrations()) {
-      if (m.version <= current)
-        continue;
+    int applied = apply_newer(migrations(), applied_version(), [&](const migration& m) {
       transaction tx{db_};
       exec(m.up);
       use s{prepared("INSERT INTO schema_migrations (version, name) VALUES (?1, ?2)")};
@@ -406,8 +402,7 @@ public:
       s->bind(2, std::string{m.name});
       s->run();
       tx.commit();
-      ++applied;
-    }
+    });
     cache_.clear();
     return applied;
   }
@@ -415,17 +410,15 @@ public:
   int rollback() override {
     ensure_migrations_table();
     auto current = applied_version();
-    for (auto i = migrations().rbegin(); i != migrations().rend(); ++i) {
-      if (i->version != current)
-        continue;
-      cache_.clear();
-      transaction tx{db_};
-      exec(i->down);
-      exec("DELETE FROM schema_migrations WHERE version = " + std::to_string(current));
-      tx.commit();
-      return current;
-    }
-    return 0;
+    const migration* last = applied_last(migrations(), current);
+    if (!last)
+      return 0;
+    cache_.clear();
+    transaction tx{db_};
+    exec(last->down);
+    exec("DELETE FROM schema_migrations WHERE version = " + std::to_string(current));
+    tx.commit();
+    return current;
   }
 
   std::vector<std::string> verify() override {

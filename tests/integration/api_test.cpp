@@ -410,6 +410,9 @@ TEST_CASE("the server answers every route and status of docs/openapi.json",
   api.get("/healthz");
   api.get("/readyz");
   api.get("/metrics");
+  api.get("/");
+  api.get("/assets/app.js");
+  api.get("/assets/missing.js");
   auto id = open_negotiation(api, "alice", "bob");
   api.post("/api/v1/agents", external("alice"));
   api.post("/api/v1/agents", json::object());

@@ -43,6 +43,13 @@ TEST_CASE("parley demo prints an agreement", "[integration]") {
   CHECK_THAT(result.output, Contains("1 accepted"));
 }
 
+TEST_CASE("parley --version prints the project's version", "[integration]") {
+  // PARLEY_EXPECTED_VERSION is project(VERSION) of the top CMakeLists.txt.
+  auto result = run_parley("--version");
+  CHECK(result.exit_code == 0);
+  CHECK(result.output == std::string{"parley "} + PARLEY_EXPECTED_VERSION + "\n");
+}
+
 TEST_CASE("parley run writes JSON events and a summary line", "[integration]") {
   auto result =
       run_parley("run " + examples + "scripted_counter.json --simulated-time");

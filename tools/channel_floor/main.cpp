@@ -22,6 +22,8 @@
 #include "caf/event_based_actor.hpp"
 #include "caf/send.hpp"
 
+#include "cli/channel_mix.hpp"
+
 namespace {
 
 using clk = std::chrono::steady_clock;
@@ -31,24 +33,9 @@ using offer_atom = caf::atom_constant<caf::atom("offer")>;
 using ask_review_atom = caf::atom_constant<caf::atom("askreview")>;
 using feedback_atom = caf::atom_constant<caf::atom("feedback")>;
 
-constexpr std::size_t pool_size = 1000;
-constexpr std::size_t members_per_channel = 10;
-constexpr std::size_t pool_stride = 7;
-
-/// The round from which member j accepts: the bench's mix (60 %, 70 %, 90 %).
-std::int32_t accept_from_round(std::size_t j) {
-  switch (j % 10) {
-  case 6:
-    return 2;
-  case 7:
-  case 8:
-    return 3;
-  case 9:
-    return 5;
-  default:
-    return 1;
-  }
-}
+using parley::cli::channel_mix::accept_from_round;
+using parley::cli::channel_mix::members_per_channel;
+using parley::cli::channel_mix::pool_size;
 
 struct finish_line {
   std::atomic<std::int64_t> done{0};
@@ -136,7 +123,7 @@ int main(int argc, char** argv) {
   for (std::int64_t i = 0; i < n; ++i) {
     std::vector<caf::actor> members;
     members.reserve(members_per_channel);
-    auto first = (static_cast<std::size_t>(i) * pool_stride) % pool_size;
+    auto first = parley::cli::channel_mix::first_member(static_cast<std::size_t>(i));
     for (std::size_t k = 0; k < members_per_channel; ++k)
       members.push_back(pool[(first + k) % pool_size]);
     sys.spawn(channel, std::move(members), &line);

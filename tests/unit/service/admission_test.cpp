@@ -5,7 +5,6 @@
 using namespace std::chrono_literals;
 using parley::service::accept_backoff;
 using parley::service::admission;
-using parley::service::is_health_path;
 
 TEST_CASE("past its ordinary places admission keeps one for health checks", "[unit]") {
   admission a{2};
@@ -33,15 +32,6 @@ TEST_CASE("the health slot can be taken below the cap", "[unit]") {
   CHECK(a.admit() == admission::slot::ordinary);
   a.release(admission::slot::health);
   CHECK_FALSE(a.health_busy());
-}
-
-TEST_CASE("the health slot answers /healthz and /readyz only", "[unit]") {
-  CHECK(is_health_path("/healthz"));
-  CHECK(is_health_path("/readyz?verbose=1"));
-  CHECK_FALSE(is_health_path("/healthz/"));
-  CHECK_FALSE(is_health_path("/api/v1/agents"));
-  CHECK_FALSE(is_health_path("/"));
-  CHECK_FALSE(is_health_path(""));
 }
 
 TEST_CASE("accept backoff doubles from 50 ms to 1 s and starts over", "[unit]") {

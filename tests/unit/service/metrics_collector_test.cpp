@@ -8,7 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "service/route_pattern.hpp"
+#include "service/route_table.hpp"
 
 using namespace parley;
 using namespace parley::actors::metrics;
