@@ -80,7 +80,7 @@ seed() {
     ;;
   llm_reply_fuzz)
     cp "$root/examples/llm_agents/fake_script.json" "$dir/"
-    raw_strings "$dir" "$root"/tests/unit/llm/*_test.cpp
+    raw_strings "$dir" "$root"/tests/unit/actors/llm/*_test.cpp
     # Each scripted answer of the fake provider is a Messages API body.
     perl -0777 -ne '
       my $n = 0;
