@@ -82,16 +82,17 @@ actors::agent_actor world::add_agent(messages::agent_spec spec) {
                    : actors::agent::spawn_agent(sys_, std::move(spec),
                                                 settings_.negotiation.max_rounds,
                                                 actors::agent::peers{events_, first_message_});
-  std::lock_guard<std::mutex> guard{mtx_};
-  agents_.push_back(agent);
-  return agent;
+  return keep(std::move(agent));
 }
 
 actors::agent_actor world::add_agent(std::string id,
                                      std::unique_ptr<actors::agent::brain> mind) {
-  auto agent = actors::agent::spawn_agent(
-      sys_, std::move(id), std::move(mind), settings_.negotiation.max_rounds,
-      actors::agent::peers{events_, first_message_});
+  return keep(actors::agent::spawn_agent(sys_, std::move(id), std::move(mind),
+                                         settings_.negotiation.max_rounds,
+                                         actors::agent::peers{events_, first_message_}));
+}
+
+actors::agent_actor world::keep(actors::agent_actor agent) {
   std::lock_guard<std::mutex> guard{mtx_};
   agents_.push_back(agent);
   return agent;

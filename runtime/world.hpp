@@ -156,6 +156,9 @@ public:
 private:
   actors::agent_actor add_llm_agent(messages::agent_spec spec);
 
+  /// Keeps `agent` among the world's agents (stopped with it) and returns it.
+  actors::agent_actor keep(actors::agent_actor agent);
+
   /// The world's HTTP client of `provider` at `endpoint` (either empty: the
   /// llm settings'), spawned on first use and shared by every LLM caller of
   /// it (agents, channel members), so that its circuit breaker and

@@ -25,35 +25,32 @@ constexpr route_rules api{true, false, true};
 /// Every route of `parley serve` (docs/api.md, docs/openapi.json), matched
 /// in this order. Within a path, the order of its methods is `Allow`'s.
 constexpr route table[] = {
-    // method, path, handler, rules, metrics label
-    {"GET", "/healthz", healthz, probe, "/healthz"},
-    {"GET", "/readyz", readyz, probe, "/readyz"},
-    {"GET", "/metrics", metrics_page, scrape, "/metrics"},
-    {"GET", "/api/v1/agents", list_agents, api, "/api/v1/agents"},
-    {"POST", "/api/v1/agents", add_agent, api, "/api/v1/agents"},
-    {"GET", "/api/v1/agents/{id}", get_agent, api, "/api/v1/agents/{id}"},
-    {"DELETE", "/api/v1/agents/{id}", delete_agent, api, "/api/v1/agents/{id}"},
-    {"GET", "/api/v1/agents/{id}/turns", agent_turns, api, "/api/v1/agents/{id}/turns"},
-    {"GET", "/api/v1/agents/{id}/inbox", agent_inbox, api, "/api/v1/agents/{id}/inbox"},
-    {"POST", "/api/v1/rooms", add_room, api, "/api/v1/rooms"},
-    {"GET", "/api/v1/rooms/{id}", get_room, api, "/api/v1/rooms/{id}"},
-    {"GET", "/api/v1/negotiations", list_negotiations, api, "/api/v1/negotiations"},
-    {"POST", "/api/v1/negotiations", start_negotiation, api, "/api/v1/negotiations"},
-    {"GET", "/api/v1/negotiations/{id}", get_negotiation, api,
-     "/api/v1/negotiations/{id}"},
-    {"POST", "/api/v1/negotiations/{id}/messages", post_move, api,
-     "/api/v1/negotiations/{id}/messages"},
-    {"GET", "/api/v1/stats", stats, api, "/api/v1/stats"},
-    {"POST", "/api/v1/maintenance/expire", expire, api, "/api/v1/maintenance/expire"},
-    {"POST", "/api/v1/demand/submit", submit_demand, api, "/api/v1/demand/submit"},
-    {"GET", "/api/v1/demands/{id}", get_demand, api, "/api/v1/demands/{id}"},
-    {"GET", "/api/v1/channels/{id}", get_channel, api, "/api/v1/channels/{id}"},
-    {"POST", "/api/v1/channels/{id}/messages", post_channel_message, api,
-     "/api/v1/channels/{id}/messages"},
-    {"GET", "/api/v1/events/stream", global_stream, api, "/api/v1/events/stream"},
+    // method, path, handler, rules[, metrics label when not the path]
+    {"GET", "/healthz", healthz, probe},
+    {"GET", "/readyz", readyz, probe},
+    {"GET", "/metrics", metrics_page, scrape},
+    {"GET", "/api/v1/agents", list_agents, api},
+    {"POST", "/api/v1/agents", add_agent, api},
+    {"GET", "/api/v1/agents/{id}", get_agent, api},
+    {"DELETE", "/api/v1/agents/{id}", delete_agent, api},
+    {"GET", "/api/v1/agents/{id}/turns", agent_turns, api},
+    {"GET", "/api/v1/agents/{id}/inbox", agent_inbox, api},
+    {"POST", "/api/v1/rooms", add_room, api},
+    {"GET", "/api/v1/rooms/{id}", get_room, api},
+    {"GET", "/api/v1/negotiations", list_negotiations, api},
+    {"POST", "/api/v1/negotiations", start_negotiation, api},
+    {"GET", "/api/v1/negotiations/{id}", get_negotiation, api},
+    {"POST", "/api/v1/negotiations/{id}/messages", post_move, api},
+    {"GET", "/api/v1/stats", stats, api},
+    {"POST", "/api/v1/maintenance/expire", expire, api},
+    {"POST", "/api/v1/demand/submit", submit_demand, api},
+    {"GET", "/api/v1/demands/{id}", get_demand, api},
+    {"GET", "/api/v1/channels/{id}", get_channel, api},
+    {"POST", "/api/v1/channels/{id}/messages", post_channel_message, api},
+    {"GET", "/api/v1/events/stream", global_stream, api},
     {"GET", "/api/v1/events/negotiations/{demand_id}/stream", demand_stream, api,
      "/api/v1/events/negotiations/{id}/stream"},
-    {"GET", "/", dashboard_page, page, "/"},
+    {"GET", "/", dashboard_page, page},
     {"GET", "/assets/{file}", dashboard_asset, page, "/assets/*"},
 };
 
@@ -140,7 +137,7 @@ constexpr bool paths_together() {
     for (auto j = i + 1; j < row_count; ++j)
       if (table[i].pattern == table[j].pattern &&
           (table[j - 1].pattern != table[j].pattern ||
-           !same(table[i].rules, table[j].rules) || table[i].label != table[j].label))
+           !same(table[i].rules, table[j].rules) || table[i].label() != table[j].label()))
         return false;
   return true;
 }
@@ -193,10 +190,10 @@ constexpr label_set index_labels() {
   label_set x{};
   for (std::size_t i = 0; i < row_count; ++i) {
     std::size_t j = 0;
-    while (j < x.count && x.names[j] != table[i].label)
+    while (j < x.count && x.names[j] != table[i].label())
       ++j;
     if (j == x.count)
-      x.names[x.count++] = table[i].label;
+      x.names[x.count++] = table[i].label();
     x.of_row[i] = j;
   }
   x.names[x.count++] = "other";

@@ -33,8 +33,14 @@ struct route {
   /// Answers the request; its parameters are in `x.params`.
   void (*handle)(exchange& x);
   route_rules rules;
-  /// The `route` label of the requests' metrics (docs/metrics.md).
-  std::string_view label;
+  /// The `route` label of the requests' metrics (docs/metrics.md), when it
+  /// is not `pattern` itself.
+  std::string_view other_label = {};
+
+  /// The `route` label of the requests' metrics.
+  constexpr std::string_view label() const {
+    return other_label.empty() ? pattern : other_label;
+  }
 };
 
 /// The most `{name}` segments a pattern has.
