@@ -204,12 +204,6 @@ void draw_progress(driver_state& st) {
     *st.plan.err << '\n';
 }
 
-std::string fixed(double x, int digits) {
-  char buf[48];
-  std::snprintf(buf, sizeof(buf), "%.*f", digits, x);
-  return buf;
-}
-
 std::string ms(std::int64_t us) {
   return fixed(static_cast<double>(us) / 1000.0, 3);
 }

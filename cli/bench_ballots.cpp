@@ -99,13 +99,13 @@ plan make_plan() {
   return p;
 }
 
-using listener_actor =
+using ballot_listener_actor =
     caf::typed_actor<caf::reacts_to<messages::done_atom, std::int64_t>>;
 
 /// The ballots bench driver: the ballots report their results to it.
-using driver_actor = actors::subscriber_actor;
+using ballot_driver_actor = actors::subscriber_actor;
 
-struct driver_state {
+struct ballot_driver_state {
   static inline const char* name = "parley.bench.ballots";
   const plan* p = nullptr;
   runtime::world* builder = nullptr;
@@ -114,12 +114,13 @@ struct driver_state {
   std::int64_t finished = 0;
   std::int64_t wrong = 0;
   std::optional<start_window> window;
-  listener_actor listener;
+  ballot_listener_actor listener;
 };
 
-using driver_pointer = driver_actor::stateful_pointer<driver_state>;
+using ballot_driver_pointer =
+    ballot_driver_actor::stateful_pointer<ballot_driver_state>;
 
-void start_more(driver_pointer self) {
+void start_more(ballot_driver_pointer self) {
   auto& st = self->state;
   while (st.window->has_room() && st.started < st.n) {
     auto i = st.started++;
@@ -135,8 +136,9 @@ void start_more(driver_pointer self) {
   }
 }
 
-driver_actor::behavior_type driver(driver_pointer self, const plan* p, runtime::world* builder,
-                                   std::int64_t n, listener_actor listener) {
+ballot_driver_actor::behavior_type
+ballots_driver(ballot_driver_pointer self, const plan* p, runtime::world* builder,
+               std::int64_t n, ballot_listener_actor listener) {
   auto& st = self->state;
   st.p = p;
   st.builder = builder;
@@ -187,7 +189,8 @@ int run_ballot_bench(std::int64_t n, bool json, std::ostream& out) {
     p.handles.push_back(w.add_agent(a));
   caf::scoped_actor listener{sys};
   auto begin = std::chrono::steady_clock::now();
-  sys.spawn(driver, &p, &w, n, caf::actor_cast<listener_actor>(listener));
+  sys.spawn(ballots_driver, &p, &w, n,
+            caf::actor_cast<ballot_listener_actor>(listener));
   std::int64_t wrong = n;
   listener->receive([&](messages::done_atom, std::int64_t x) { wrong = x; });
   auto seconds =

@@ -47,7 +47,7 @@ constexpr std::size_t collectors = 4;
 /// How long the run may take before the missing outcomes count as wrong.
 constexpr auto give_up_after = std::chrono::minutes{5};
 /// How long the store may take to commit what is left at the end.
-constexpr auto store_flush_limit = std::chrono::minutes{2};
+constexpr auto channels_flush_limit = std::chrono::minutes{2};
 
 const std::array<const char*, 5> capability_names = {"venue", "catering", "speakers",
                                                      "sponsorship", "media"};
@@ -92,7 +92,7 @@ struct bench_state {
   std::string first_problem;
 };
 
-using listener_actor =
+using channel_listener_actor =
     caf::typed_actor<caf::reacts_to<messages::done_atom, std::int64_t>>;
 
 /// The channels' reporter (their terminal events) and the bus's problems.
@@ -102,7 +102,7 @@ struct collector_state {
   static inline const char* name = "parley.bench.channels";
   bench_state* bench = nullptr;
   share* mine = nullptr;
-  listener_actor listener;
+  channel_listener_actor listener;
   std::int64_t index = 0;
 };
 
@@ -143,7 +143,8 @@ void on_terminal(collector_pointer self, const messages::channel_event& x) {
 }
 
 collector_actor::behavior_type collector(collector_pointer self, bench_state* bench,
-                                         std::int64_t index, listener_actor listener) {
+                                         std::int64_t index,
+                                         channel_listener_actor listener) {
   auto& st = self->state;
   st.bench = bench;
   st.index = index;
@@ -165,12 +166,6 @@ collector_actor::behavior_type collector(collector_pointer self, bench_state* be
       [](const messages::auction_event&) {},
       [](const messages::barrier&) {},
   };
-}
-
-std::string fixed(double x, int digits) {
-  char buf[48];
-  std::snprintf(buf, sizeof(buf), "%.*f", digits, x);
-  return buf;
 }
 
 } // namespace
@@ -210,7 +205,7 @@ int run_channel_bench(std::int64_t n, bool json, const std::string& store,
     bench.shares[k].final_us.reserve(
         static_cast<std::size_t>(bench.shares[k].channels));
     auto c = sys.spawn(collector, &bench, static_cast<std::int64_t>(k),
-                       caf::actor_cast<listener_actor>(listener));
+                       caf::actor_cast<channel_listener_actor>(listener));
     if (k == 0)
       w.events().subscribe(messages::topic_set::of(messages::topic::error) |
                                messages::topic_set::of(messages::topic::warning),
@@ -244,7 +239,7 @@ int run_channel_bench(std::int64_t n, bool json, const std::string& store,
                       caf::after(give_up_after) >> [&] { gave_up = true; });
   // The last terminal event reached every subscriber, the store among them:
   // what the store has not committed yet is part of the work.
-  auto store_failure = gave_up ? std::string{} : w.flush_store(store_flush_limit);
+  auto store_failure = gave_up ? std::string{} : w.flush_store(channels_flush_limit);
   auto seconds = std::chrono::duration<double>(steady::now() - begin).count();
   // What the collectors wrote is read only once each said done; a run that
   // gave up reports and leaves at once (std::_Exit) without reading it.

@@ -20,6 +20,7 @@
 #include "cli/bench_ballots.hpp"
 #include "cli/bench_channels.hpp"
 #include "cli/demo.hpp"
+#include "cli/exit_codes.hpp"
 #include "cli/scenario.hpp"
 #include "cli/scenario_runner.hpp"
 #include "cli/serve.hpp"
@@ -35,10 +36,6 @@
 namespace parley::cli {
 
 namespace {
-
-constexpr int exit_ok = 0;
-constexpr int exit_failed = 1;
-constexpr int exit_usage = 2;
 
 /// --tls-ca, --tls-cert and --tls-key of `node`, `run` and `bench`; each
 /// given one overrides its cluster.tls_* setting.

@@ -5,13 +5,13 @@
 #include <string>
 #include <unordered_map>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
+#include "cli/demand_summary.hpp"
 #include "messages/channel_event.hpp"
 #include "messages/consensus.hpp"
 #include "messages/events.hpp"
 #include "messages/llm.hpp"
-#include "cli/demand_summary.hpp"
 
 namespace parley::cli {
 

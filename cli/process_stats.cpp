@@ -1,5 +1,6 @@
 #include "cli/process_stats.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -56,6 +57,12 @@ double process_seconds() {
 
 process_stats read_process_stats() {
   return process_stats{peak_rss_kb(), cpu_seconds(), process_seconds()};
+}
+
+std::string fixed(double x, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof(buf), "%.*f", digits, x);
+  return buf;
 }
 
 } // namespace parley::cli

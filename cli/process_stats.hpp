@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace parley::cli {
 
@@ -16,5 +17,8 @@ struct process_stats {
 
 /// Reads the figures from the kernel.
 process_stats read_process_stats();
+
+/// A figure with `digits` decimals, as the result lines print it.
+std::string fixed(double x, int digits);
 
 } // namespace parley::cli

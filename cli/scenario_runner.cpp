@@ -24,6 +24,7 @@
 #include "cli/demand_outcome.hpp"
 #include "cli/run_tracker.hpp"
 #include "cli/start_window.hpp"
+#include "messages/agent_messages.hpp"
 #include "messages/coordinator_messages.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -36,10 +37,11 @@ namespace parley::cli {
 namespace {
 
 /// The driver: a bus subscriber that also runs its own steps.
-using driver_actor = actors::subscriber_actor::extend<caf::reacts_to<messages::step_atom>>;
+using run_driver_actor =
+    actors::subscriber_actor::extend<caf::reacts_to<messages::step_atom>>;
 
 /// Where the driver reports the summary when the run is over.
-using listener_actor =
+using run_listener_actor =
     caf::typed_actor<caf::reacts_to<messages::done_atom, messages::run_summary>>;
 
 /// What a scheduled step does.
@@ -65,7 +67,7 @@ struct cast {
   std::vector<actors::agent_actor> llm_agents;
   /// Takes the demands (docs/protocols/channels.md).
   actors::coordinator_actor coordinator;
-  listener_actor listener;
+  run_listener_actor listener;
   output_format format = output_format::json_lines;
   std::ostream* out = nullptr;
   /// Where the driver leaves the expectations that did not hold, before it
@@ -74,7 +76,7 @@ struct cast {
   std::size_t start_window = 64;
 };
 
-struct driver_state {
+struct run_driver_state {
   static inline const char* name = "parley.scenario";
   cast world;
   std::optional<actors::wall_clock> clock;
@@ -111,13 +113,13 @@ struct driver_state {
   bool finished = false;
 };
 
-using driver_pointer = driver_actor::stateful_pointer<driver_state>;
+using run_driver_pointer = run_driver_actor::stateful_pointer<run_driver_state>;
 
-void launch_start(driver_pointer self, std::size_t index);
-void finish_if_done(driver_pointer self);
+void launch_start(run_driver_pointer self, std::size_t index);
+void finish_run_if_done(run_driver_pointer self);
 
 /// Reports a problem the driver itself found, as the actors report theirs.
-void report_problem(driver_pointer self, messages::error_code code,
+void report_problem(run_driver_pointer self, messages::error_code code,
                     std::string message) {
   auto& st = self->state;
   messages::problem_event x;
@@ -130,7 +132,7 @@ void report_problem(driver_pointer self, messages::error_code code,
 
 /// Submits demand `index` of the plan to the coordinator; a refusal is
 /// reported as an error.
-void submit_demand(driver_pointer self, std::size_t index) {
+void submit_demand(run_driver_pointer self, std::size_t index) {
   auto& st = self->state;
   const auto& d = st.world.plan->demands[index];
   st.tracker.demand_sent();
@@ -141,7 +143,7 @@ void submit_demand(driver_pointer self, std::size_t index) {
           [self, index](messages::demand_receipt& x) {
             self->state.demand_ids[index] = std::move(x.demand_id);
             self->state.tracker.demand_answered();
-            finish_if_done(self);
+            finish_run_if_done(self);
           },
           [self, index](caf::error& e) {
             auto& st = self->state;
@@ -157,12 +159,12 @@ void submit_demand(driver_pointer self, std::size_t index) {
             ++st.summary.errors;
             report_problem(self, code, "demand " + name + " refused: " + why);
             st.tracker.demand_answered();
-            finish_if_done(self);
+            finish_run_if_done(self);
           });
 }
 
 /// Asks the coordinator where every demand it took up stands.
-void ask_for_views(driver_pointer self) {
+void ask_for_views(run_driver_pointer self) {
   auto& st = self->state;
   st.views_at = st.channel_events;
   for (std::size_t i = 0; i < st.demand_ids.size(); ++i) {
@@ -175,14 +177,14 @@ void ask_for_views(driver_pointer self) {
             [self, i](messages::demand_view& x) {
               self->state.views[i] = std::move(x);
               --self->state.views_pending;
-              finish_if_done(self);
+              finish_run_if_done(self);
             },
             [self, i](caf::error& e) {
               auto& st = self->state;
               st.refusals[i] = self->system().render(e);
               st.demand_ids[i].clear();
               --st.views_pending;
-              finish_if_done(self);
+              finish_run_if_done(self);
             });
   }
 }
@@ -193,7 +195,7 @@ void ask_for_views(driver_pointer self) {
 /// (its report to the coordinator is still on the way). A channel the views
 /// show but whose events have not all arrived yet is waited for: its events
 /// come.
-bool demands_settled(driver_pointer self) {
+bool demands_settled(run_driver_pointer self) {
   auto& st = self->state;
   if (st.views_pending > 0)
     return false;
@@ -223,7 +225,7 @@ bool demands_settled(driver_pointer self) {
 
 /// Counts the demands and their channels, and checks the plan's
 /// expectations: each mismatch is reported as an error line.
-void conclude_demands(driver_pointer self) {
+void conclude_demands(run_driver_pointer self) {
   auto& st = self->state;
   const auto& plan = *st.world.plan;
   for (std::size_t i = 0; i < plan.demands.size(); ++i) {
@@ -251,7 +253,7 @@ void conclude_demands(driver_pointer self) {
 }
 
 /// Frees one window slot per start an event answered.
-void settle_starts(driver_pointer self, std::size_t answered) {
+void settle_starts(run_driver_pointer self, std::size_t answered) {
   auto& st = self->state;
   for (; answered > 0; --answered) {
     st.window->settled();
@@ -267,7 +269,7 @@ void settle_starts(driver_pointer self, std::size_t answered) {
 /// still be working (a transcript batch, a trigger): a round of barriers
 /// through them, repeated until one passes without a new event, waits for
 /// them to be idle.
-void finish_if_done(driver_pointer self) {
+void finish_run_if_done(run_driver_pointer self) {
   auto& st = self->state;
   if (st.finished || st.next_step < st.steps.size() || !st.held_starts.empty() ||
       !st.tracker.idle())
@@ -296,7 +298,7 @@ void finish_if_done(driver_pointer self) {
   self->quit();
 }
 
-void launch_start(driver_pointer self, std::size_t index) {
+void launch_start(run_driver_pointer self, std::size_t index) {
   auto& st = self->state;
   const auto& item = st.world.plan->negotiations[index];
   auto ticket = "scenario:start:" + std::to_string(index + 1);
@@ -320,7 +322,7 @@ AgentMessage make_injected(const scenario_inject& x, std::string message_id) {
 /// Sends a barrier through `room` behind what the driver sent it: the run is
 /// not over before it comes back (after an injection: its outcome, an
 /// event; after a transcript line: the line is with the room's agents).
-void barrier_through(driver_pointer self, const std::string& room) {
+void barrier_through(run_driver_pointer self, const std::string& room) {
   auto& st = self->state;
   auto id = ++st.barriers_sent;
   st.tracker.barrier_sent(id, room);
@@ -329,7 +331,7 @@ void barrier_through(driver_pointer self, const std::string& room) {
 }
 
 /// Delivers an injection to its room, as if `from` had sent it.
-void inject(driver_pointer self, const scenario_inject& x) {
+void inject(run_driver_pointer self, const scenario_inject& x) {
   auto& st = self->state;
   auto id =
       x.message_id.empty() ? "inject:" + std::to_string(++st.injected) : x.message_id;
@@ -384,7 +386,7 @@ const std::string& role_of(const scenario& plan, const std::string& id) {
   return none;
 }
 
-void open_ballot(driver_pointer self, std::size_t index) {
+void open_ballot(run_driver_pointer self, std::size_t index) {
   auto& st = self->state;
   const auto& b = st.world.plan->ballots[index];
   messages::ballot_spec spec{
@@ -398,7 +400,7 @@ void open_ballot(driver_pointer self, std::size_t index) {
   st.ballots[index] = st.world.builder->open_ballot(std::move(spec), std::move(with));
 }
 
-void open_auction(driver_pointer self, std::size_t index) {
+void open_auction(run_driver_pointer self, std::size_t index) {
   auto& st = self->state;
   const auto& a = st.world.plan->auctions[index];
   messages::auction_spec spec{a.id, a.task, {}, a.window_ms, a.base_duration_ms};
@@ -412,7 +414,7 @@ void open_auction(driver_pointer self, std::size_t index) {
   st.auctions[index] = st.world.builder->open_auction(std::move(spec), std::move(with));
 }
 
-void run_step(driver_pointer self, const step& s) {
+void run_step(run_driver_pointer self, const step& s) {
   auto& st = self->state;
   const auto& plan = *st.world.plan;
   switch (s.kind) {
@@ -465,7 +467,7 @@ void run_step(driver_pointer self, const step& s) {
 
 /// Runs every step that is due, then schedules the next one: one pending
 /// timer at a time, however long the scenario.
-void run_due_steps(driver_pointer self) {
+void run_due_steps(run_driver_pointer self) {
   auto& st = self->state;
   auto now = st.clock->now_ms();
   auto due = [&](const step& s) { return messages::saturating_add(st.start_ms, s.at_ms); };
@@ -476,7 +478,7 @@ void run_due_steps(driver_pointer self) {
   if (st.next_step < st.steps.size())
     self->delayed_send(self, st.clock->until(due(st.steps[st.next_step])),
                        messages::step_atom::value);
-  finish_if_done(self);
+  finish_run_if_done(self);
 }
 
 std::vector<step> schedule(const scenario& plan) {
@@ -528,7 +530,7 @@ void count(messages::run_summary& s, const messages::negotiation_event& x) {
 }
 
 /// Prints an event (and counts it toward the rounds of LLM barriers).
-template <class Event> void on_event(driver_pointer self, const Event& x) {
+template <class Event> void on_event(run_driver_pointer self, const Event& x) {
   auto& st = self->state;
   ++st.events_seen;
   st.printer->print(x);
@@ -537,7 +539,7 @@ template <class Event> void on_event(driver_pointer self, const Event& x) {
 /// The driver starts on its first `step` (it is spawned lazily, subscribed,
 /// and only then is its cast built: rooms placed on nodes publish what their
 /// bus wanted when they were placed).
-driver_actor::behavior_type driver(driver_pointer self, cast* world) {
+run_driver_actor::behavior_type run_driver(run_driver_pointer self, cast* world) {
   auto& st = self->state;
   st.world = std::move(*world);
   st.clock.emplace(self->system());
@@ -554,14 +556,14 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
       [self](messages::step_atom) { run_due_steps(self); },
       [self](const messages::barrier& x) {
         self->state.tracker.barrier_back(x.id);
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
       [self](const messages::negotiation_event& x) {
         auto& st = self->state;
         on_event(self, x);
         count(st.summary, x);
         settle_starts(self, st.tracker.on(x));
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
       [self](const messages::problem_event& x) {
         auto& st = self->state;
@@ -571,7 +573,7 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
         else
           ++st.summary.warnings;
         settle_starts(self, st.tracker.on(x));
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
       [self](const messages::ballot_event& x) {
         auto& st = self->state;
@@ -583,7 +585,7 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
         if (x.outcome && x.outcome->status == messages::ballot_status::rejected)
           ++st.summary.ballots_rejected;
         st.tracker.on(x);
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
       [self](const messages::auction_event& x) {
         auto& st = self->state;
@@ -594,11 +596,11 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
             ++st.summary.auctions_awarded;
         }
         st.tracker.on(x);
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
       [self](const messages::agent_event& x) {
         on_event(self, x);
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
       [self](const messages::channel_event& x) {
         auto& st = self->state;
@@ -609,7 +611,7 @@ driver_actor::behavior_type driver(driver_pointer self, cast* world) {
             x.kind == kind::failed)
           st.ended[x.channel_id] = x.round;
         st.tracker.on(x);
-        finish_if_done(self);
+        finish_run_if_done(self);
       },
   };
 }
@@ -644,7 +646,7 @@ await_summary(caf::actor_system& sys, caf::scoped_actor& listener, bool simulate
 }
 
 /// How long the store may take to commit what is left when the run ends.
-constexpr auto store_flush_limit = std::chrono::seconds{60};
+constexpr auto run_flush_limit = std::chrono::seconds{60};
 
 /// Stops the world when the run is over, however it ends; in simulated time
 /// the actors only stop when the coordinator runs them.
@@ -696,13 +698,13 @@ messages::run_summary run_scenario(const scenario& plan,
   if (options.watch.enabled)
     watching.emplace(w, options.watch, std::cerr);
   cast c;
-  auto driving = sys.spawn<caf::lazy_init>(driver, &c);
+  auto driving = sys.spawn<caf::lazy_init>(run_driver, &c);
   w.events().subscribe(messages::topic_set::all(), driving);
   c.plan = &plan;
   c.builder = &w;
   c.coordinator = w.coordinator();
   c.events = w.events();
-  c.listener = caf::actor_cast<listener_actor>(listener);
+  c.listener = caf::actor_cast<run_listener_actor>(listener);
   c.format = options.format;
   c.out = &out;
   c.mismatches = &mismatches;
@@ -735,7 +737,7 @@ messages::run_summary run_scenario(const scenario& plan,
     throw std::runtime_error("the scenario stalled: nothing left to run, yet not "
                              "everything it started has ended");
   // The driver heard the last event, so the bus passed it to the store too.
-  if (auto why = w.flush_store(store_flush_limit); !why.empty())
+  if (auto why = w.flush_store(run_flush_limit); !why.empty())
     throw std::runtime_error("the store did not commit the run: " + why);
   if (watching)
     watching->linger();

@@ -23,6 +23,7 @@
 #include "actors/store/backend.hpp"
 #include "actors/store/presence.hpp"
 #include "actors/store/store_url.hpp"
+#include "cli/exit_codes.hpp"
 #include "cli/fd_limit.hpp"
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
@@ -37,14 +38,10 @@ namespace parley::cli {
 
 namespace {
 
-constexpr int exit_ok = 0;
-constexpr int exit_failed = 1;
-constexpr int exit_usage = 2;
-
 /// How long the store may take to confirm its last commit at shutdown (after
 /// at most serve.shutdown_grace_ms, 3 s by default, for the requests in flight:
 /// the whole stop stays within 5 s).
-constexpr auto store_flush_limit = std::chrono::milliseconds(1500);
+constexpr auto shutdown_flush_limit = std::chrono::milliseconds(1500);
 
 /// What the gateway's recovery reported, or why it failed.
 struct recovery_outcome {
@@ -194,7 +191,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     auto left = api->stop(grace);
     // What no request waited for (an expiry, a hosted agent's move) is
     // committed too before the process goes.
-    if (auto why = w.flush_store(store_flush_limit); !why.empty())
+    if (auto why = w.flush_store(shutdown_flush_limit); !why.empty())
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " the store did not confirm its last commit: " << why << "\n";
     w.stop();

@@ -17,6 +17,8 @@
 #include "cluster/bridge/caller.hpp"
 #include "cluster/bridge/forwarder.hpp"
 #include "cluster/node_transport.hpp"
+#include "messages/error_code.hpp"
+#include "messages/events.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::cluster {

@@ -4,7 +4,7 @@
 #include <string>
 #include <tuple>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "messages/channel_settings.hpp"
 #include "messages/negotiation_settings.hpp"

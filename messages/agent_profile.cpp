@@ -10,7 +10,7 @@ constexpr const char* escrow_names[] = {"always", "never", "above_threshold"};
 constexpr const char* style_names[] = {"aggressive", "balanced", "conservative"};
 constexpr const char* brain_names[] = {"rule", "script", "llm", "external"};
 constexpr const char* side_names[] = {"from_role", "buyer", "seller"};
-constexpr const char* action_names[] = {"counter", "accept", "reject", "silent"};
+constexpr const char* reply_action_names[] = {"counter", "accept", "reject", "silent"};
 
 } // namespace
 
@@ -66,10 +66,10 @@ bool from_string(const std::string& text, bargaining_side& x) {
   return enum_from_name(side_names, text, x);
 }
 std::string to_string(reply_action x) {
-  return enum_name(action_names, x);
+  return enum_name(reply_action_names, x);
 }
 bool from_string(const std::string& text, reply_action& x) {
-  return enum_from_name(action_names, text, x);
+  return enum_from_name(reply_action_names, text, x);
 }
 
 } // namespace parley::messages

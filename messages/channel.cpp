@@ -6,9 +6,10 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* response_type_names[] = {"offer", "negotiate"};
-constexpr const char* decision_names[] = {"participate", "decline", "conditional"};
-constexpr const char* feedback_names[] = {"accept", "negotiate", "withdraw"};
+constexpr const char* offer_response_type_names[] = {"offer", "negotiate"};
+constexpr const char* offer_decision_names[] = {"participate", "decline",
+                                                "conditional"};
+constexpr const char* feedback_type_names[] = {"accept", "negotiate", "withdraw"};
 
 /// Every channel message names its sender, its channel and itself (the id
 /// that makes a replay harmless).
@@ -54,8 +55,8 @@ std::string validate(const channel_proposal& x, std::int32_t max_rounds) {
   return {};
 }
 
-PARLEY_ENUM_NAMES(offer_response_type, response_type_names)
-PARLEY_ENUM_NAMES(offer_decision, decision_names)
-PARLEY_ENUM_NAMES(feedback_type, feedback_names)
+PARLEY_ENUM_NAMES(offer_response_type, offer_response_type_names)
+PARLEY_ENUM_NAMES(offer_decision, offer_decision_names)
+PARLEY_ENUM_NAMES(feedback_type, feedback_type_names)
 
 } // namespace parley::messages

@@ -6,25 +6,25 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* kind_names[] = {"demand.understood",
-                                      "filter.completed",
-                                      "channel.created",
-                                      "demand.broadcast",
-                                      "offer.submitted",
-                                      "proposal.distributed",
-                                      "proposal.feedback",
-                                      "feedback.evaluated",
-                                      "negotiation.round_started",
-                                      "proposal.finalized",
-                                      "negotiation.force_finalized",
-                                      "negotiation.failed"};
-constexpr const char* decision_names[] = {"finalize", "renegotiate", "force_finalize",
-                                          "fail"};
+constexpr const char* channel_event_kind_names[] = {"demand.understood",
+                                                    "filter.completed",
+                                                    "channel.created",
+                                                    "demand.broadcast",
+                                                    "offer.submitted",
+                                                    "proposal.distributed",
+                                                    "proposal.feedback",
+                                                    "feedback.evaluated",
+                                                    "negotiation.round_started",
+                                                    "proposal.finalized",
+                                                    "negotiation.force_finalized",
+                                                    "negotiation.failed"};
+constexpr const char* channel_decision_names[] = {"finalize", "renegotiate",
+                                                  "force_finalize", "fail"};
 
 } // namespace
 
-PARLEY_ENUM_NAMES(channel_event_kind, kind_names)
-PARLEY_ENUM_NAMES(channel_decision, decision_names)
+PARLEY_ENUM_NAMES(channel_event_kind, channel_event_kind_names)
+PARLEY_ENUM_NAMES(channel_decision, channel_decision_names)
 
 topic topic_of(const channel_event& x) {
   return topic_of(x.kind);

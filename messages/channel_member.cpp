@@ -6,10 +6,11 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* brain_names[] = {"rule", "script", "llm"};
-constexpr const char* offer_names[] = {"participate", "decline", "conditional",
-                                       "silent"};
-constexpr const char* feedback_names[] = {"accept", "negotiate", "withdraw", "silent"};
+constexpr const char* member_brain_kind_names[] = {"rule", "script", "llm"};
+constexpr const char* scripted_offer_names[] = {"participate", "decline", "conditional",
+                                                "silent"};
+constexpr const char* scripted_feedback_names[] = {"accept", "negotiate", "withdraw",
+                                                   "silent"};
 
 } // namespace
 
@@ -22,8 +23,8 @@ std::string validate(const channel_member_spec& x) {
   return {};
 }
 
-PARLEY_ENUM_NAMES(member_brain_kind, brain_names)
-PARLEY_ENUM_NAMES(scripted_offer, offer_names)
-PARLEY_ENUM_NAMES(scripted_feedback, feedback_names)
+PARLEY_ENUM_NAMES(member_brain_kind, member_brain_kind_names)
+PARLEY_ENUM_NAMES(scripted_offer, scripted_offer_names)
+PARLEY_ENUM_NAMES(scripted_feedback, scripted_feedback_names)
 
 } // namespace parley::messages

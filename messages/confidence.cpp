@@ -6,10 +6,10 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* confidence_names[] = {"high", "medium", "low"};
+constexpr const char* confidence_level_names[] = {"high", "medium", "low"};
 
 } // namespace
 
-PARLEY_ENUM_NAMES(confidence_level, confidence_names)
+PARLEY_ENUM_NAMES(confidence_level, confidence_level_names)
 
 } // namespace parley::messages

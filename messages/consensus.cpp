@@ -6,19 +6,20 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* strategy_names[] = {"majority", "unanimous", "weighted", "veto"};
+constexpr const char* ballot_strategy_names[] = {"majority", "unanimous", "weighted",
+                                                 "veto"};
 constexpr const char* ballot_status_names[] = {"approved", "rejected"};
-constexpr const char* ballot_kind_names[] = {"propose", "vote", "result"};
+constexpr const char* ballot_event_kind_names[] = {"propose", "vote", "result"};
 constexpr const char* auction_status_names[] = {"awarded", "no_bids"};
-constexpr const char* auction_kind_names[] = {"bid", "result"};
+constexpr const char* auction_event_kind_names[] = {"bid", "result"};
 
 } // namespace
 
-PARLEY_ENUM_NAMES(ballot_strategy, strategy_names)
+PARLEY_ENUM_NAMES(ballot_strategy, ballot_strategy_names)
 PARLEY_ENUM_NAMES(ballot_status, ballot_status_names)
-PARLEY_ENUM_NAMES(ballot_event_kind, ballot_kind_names)
+PARLEY_ENUM_NAMES(ballot_event_kind, ballot_event_kind_names)
 PARLEY_ENUM_NAMES(auction_status, auction_status_names)
-PARLEY_ENUM_NAMES(auction_event_kind, auction_kind_names)
+PARLEY_ENUM_NAMES(auction_event_kind, auction_event_kind_names)
 
 topic topic_of(const ballot_event& x) {
   switch (x.kind) {

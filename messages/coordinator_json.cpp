@@ -7,12 +7,12 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* status_choices =
+constexpr const char* demand_status_choices =
     "processing | finalized | force_finalized | failed";
 
 } // namespace
 
-PARLEY_ENUM_JSON(demand_status, status_choices)
+PARLEY_ENUM_JSON(demand_status, demand_status_choices)
 
 PARLEY_JSON_FROM_FIELDS(register_member)
 PARLEY_JSON_FROM_FIELDS(submit_demand)

@@ -6,12 +6,12 @@ namespace parley::messages {
 
 namespace {
 
-const char* const status_names[] = {"processing", "finalized", "force_finalized",
-                                    "failed"};
+const char* const demand_status_names[] = {"processing", "finalized", "force_finalized",
+                                           "failed"};
 
 } // namespace
 
-PARLEY_ENUM_NAMES(demand_status, status_names)
+PARLEY_ENUM_NAMES(demand_status, demand_status_names)
 
 demand_status status_of(const std::vector<channel_outcome>& channels) {
   for (const auto& c : channels)

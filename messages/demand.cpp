@@ -6,10 +6,10 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* source_names[] = {"matched", "relaxed", "fallback"};
+constexpr const char* selection_source_names[] = {"matched", "relaxed", "fallback"};
 
 } // namespace
 
-PARLEY_ENUM_NAMES(selection_source, source_names)
+PARLEY_ENUM_NAMES(selection_source, selection_source_names)
 
 } // namespace parley::messages

@@ -6,18 +6,18 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* kind_names[] = {"started", "updated", "agreed", "rejected",
-                                      "expired"};
+constexpr const char* negotiation_event_kind_names[] = {"started", "updated", "agreed",
+                                                        "rejected", "expired"};
 constexpr const char* severity_names[] = {"error", "warning"};
 
 } // namespace
 
 std::string to_string(negotiation_event_kind x) {
-  return enum_name(kind_names, x);
+  return enum_name(negotiation_event_kind_names, x);
 }
 
 bool from_string(const std::string& text, negotiation_event_kind& x) {
-  return enum_from_name(kind_names, text, x);
+  return enum_from_name(negotiation_event_kind_names, text, x);
 }
 
 std::string to_string(severity x) {

@@ -1,7 +1,7 @@
 #pragma once
 
 // Forward declarations of Parley's wire types, so that an actor interface
-// (`actors/<kind>/interface.hpp`) can name the messages it accepts without
+// (`messages/handles/<kind>.hpp`) can name the messages it accepts without
 // pulling their definitions in, and a message can carry a typed handle.
 
 #include <cstdint>
@@ -42,6 +42,13 @@ struct agent_spec;
 // decision.hpp
 struct decision;
 
+// error_code.hpp
+enum class error_code : std::uint8_t;
+
+// bridge.hpp
+struct routed;
+struct routed_batch;
+
 // commands.hpp
 struct start_negotiation;
 struct initiate_negotiation;
@@ -51,6 +58,7 @@ struct negotiation_peers;
 struct open_negotiation;
 struct resume_negotiation;
 struct join_room;
+struct room_member;
 struct barrier;
 struct room_spec;
 struct timer_due;

@@ -13,7 +13,7 @@ using nlohmann::json;
 namespace {
 
 // The choices listed in error messages for each enum.
-constexpr const char* status_choices =
+constexpr const char* negotiation_status_choices =
     "proposed | countering | accepted | rejected | expired";
 constexpr const char* action_choices = "propose | counter | accept | reject";
 constexpr const char* kind_choices = "started | updated | agreed | rejected | expired";
@@ -30,7 +30,7 @@ constexpr const char* reply_choices = "counter | accept | reject | silent";
 
 // Enums are written as their snake_case names, not as CAF's integers.
 
-PARLEY_ENUM_JSON(negotiation_status, status_choices)
+PARLEY_ENUM_JSON(negotiation_status, negotiation_status_choices)
 PARLEY_ENUM_JSON(round_action, action_choices)
 PARLEY_ENUM_JSON(negotiation_event_kind, kind_choices)
 PARLEY_ENUM_JSON(severity, severity_choices)

@@ -12,7 +12,21 @@
 #include "messages/channel_settings.hpp"
 #include "messages/json_reader.hpp"
 #include "messages/llm_json.hpp"
-#include "messages/type_ids.hpp"
+#include "messages/agent_messages.hpp"
+#include "messages/agent_profile.hpp"
+#include "messages/api.hpp"
+#include "messages/channel.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/commands.hpp"
+#include "messages/consensus.hpp"
+#include "messages/coordinator_messages.hpp"
+#include "messages/event_sink.hpp"
+#include "messages/events.hpp"
+#include "messages/negotiation_record.hpp"
+#include "messages/negotiation_settings.hpp"
+#include "messages/proposal.hpp"
+#include "messages/store.hpp"
 
 namespace parley::messages {
 

@@ -8,9 +8,9 @@ namespace parley::messages {
 
 namespace {
 
-constexpr const char* status_names[] = {"proposed", "countering", "accepted",
-                                        "rejected", "expired"};
-constexpr const char* action_names[] = {"propose", "counter", "accept", "reject"};
+constexpr const char* negotiation_status_names[] = {"proposed", "countering",
+                                                    "accepted", "rejected", "expired"};
+constexpr const char* round_action_names[] = {"propose", "counter", "accept", "reject"};
 
 } // namespace
 
@@ -34,19 +34,19 @@ void append_counter(negotiation_record& record, negotiation_round round,
 }
 
 std::string to_string(negotiation_status x) {
-  return enum_name(status_names, x);
+  return enum_name(negotiation_status_names, x);
 }
 
 bool from_string(const std::string& text, negotiation_status& x) {
-  return enum_from_name(status_names, text, x);
+  return enum_from_name(negotiation_status_names, text, x);
 }
 
 std::string to_string(round_action x) {
-  return enum_name(action_names, x);
+  return enum_name(round_action_names, x);
 }
 
 bool from_string(const std::string& text, round_action& x) {
-  return enum_from_name(action_names, text, x);
+  return enum_from_name(round_action_names, text, x);
 }
 
 } // namespace parley::messages

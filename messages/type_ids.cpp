@@ -4,6 +4,27 @@
 #include "caf/error.hpp"
 #include "caf/make_message.hpp"
 
+#include "messages/agent_messages.hpp"
+#include "messages/agent_profile.hpp"
+#include "messages/api.hpp"
+#include "messages/atoms.hpp"
+#include "messages/bridge.hpp"
+#include "messages/channel.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/commands.hpp"
+#include "messages/consensus.hpp"
+#include "messages/coordinator_messages.hpp"
+#include "messages/decision.hpp"
+#include "messages/error_code.hpp"
+#include "messages/event_sink.hpp"
+#include "messages/events.hpp"
+#include "messages/llm.hpp"
+#include "messages/negotiation_record.hpp"
+#include "messages/negotiation_settings.hpp"
+#include "messages/proposal.hpp"
+#include "messages/store.hpp"
+
 namespace parley::messages {
 
 namespace {

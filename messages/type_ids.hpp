@@ -10,26 +10,11 @@
 #include "caf/fwd.hpp"
 #include "caf/type_id.hpp"
 
+// Forward declarations are enough to name a type here, as in CAF's own
+// caf/io/fwd.hpp: a file that sends a message includes its definition itself.
+#include "messages/fwd.hpp"
+#include "messages/handles/room.hpp"
 #include "messages/handles/store.hpp"
-#include "messages/agent_messages.hpp"
-#include "messages/api.hpp"
-#include "messages/agent_profile.hpp"
-#include "messages/atoms.hpp"
-#include "messages/commands.hpp"
-#include "messages/consensus.hpp"
-#include "messages/coordinator_messages.hpp"
-#include "messages/decision.hpp"
-#include "messages/event_sink.hpp"
-#include "messages/events.hpp"
-#include "messages/bridge.hpp"
-#include "messages/channel.hpp"
-#include "messages/channel_event.hpp"
-#include "messages/channel_messages.hpp"
-#include "messages/llm.hpp"
-#include "messages/negotiation_record.hpp"
-#include "messages/negotiation_settings.hpp"
-#include "messages/proposal.hpp"
-#include "messages/store.hpp"
 
 CAF_BEGIN_TYPE_ID_BLOCK(parley, caf::first_custom_type_id)
 

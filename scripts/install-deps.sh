@@ -4,7 +4,8 @@
 # test), when they can be; without them that test is skipped with a warning.
 # With --clang, also clang and its runtime libraries: the sanitizers' and
 # libFuzzer (libclang-rt-14-dev ships libclang_rt.fuzzer; clang only
-# recommends it). scripts/test.sh asks for both; scripts/demo.sh for neither.
+# recommends it), and lld, which links them quicker than GNU ld.
+# scripts/test.sh asks for both; scripts/demo.sh for neither.
 set -euo pipefail
 
 packages=(
@@ -17,7 +18,7 @@ packages=(
 browser=()
 for flag in "$@"; do
   case "$flag" in
-  --clang) packages+=(clang libclang-rt-14-dev) ;;
+  --clang) packages+=(clang libclang-rt-14-dev lld) ;;
   --browser) browser=(chromium chromium-driver) ;;
   *)
     echo "usage: install-deps.sh [--clang] [--browser]" >&2

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "messages/agent_messages.hpp"
 #include "messages/agent_profile.hpp"

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "messages/channel.hpp"
 #include "messages/coordinator_messages.hpp"

@@ -9,13 +9,13 @@
 #include <string>
 #include <utility>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "messages/handles/coordinator.hpp"
 #include "messages/handles/gateway.hpp"
 #include "messages/handles/store.hpp"
-#include "service/channel_members.hpp"
 #include "service/call.hpp"
+#include "service/channel_members.hpp"
 #include "service/errors.hpp"
 #include "service/message.hpp"
 #include "service/requesters.hpp"

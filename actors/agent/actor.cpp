@@ -15,6 +15,7 @@
 #include "actors/agent/voter.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/llm.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 

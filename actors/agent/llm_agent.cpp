@@ -15,6 +15,7 @@
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/prompt.hpp"
+#include "messages/consensus.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "actors/agent/brain.hpp"
 #include "actors/agent/rule_brain.hpp"

@@ -7,6 +7,11 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/common/forward.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/commands.hpp"
+#include "messages/consensus.hpp"
+#include "messages/events.hpp"
+#include "messages/llm.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::bus {

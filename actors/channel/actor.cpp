@@ -16,6 +16,9 @@
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/commands.hpp"
+#include "messages/events.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 

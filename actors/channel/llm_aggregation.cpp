@@ -10,6 +10,7 @@
 #include "actors/channel/prompts.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/events.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 

@@ -14,6 +14,7 @@
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/llm/text_reply.hpp"
+#include "messages/events.hpp"
 #include "messages/time_limits.hpp"
 #include "messages/type_ids.hpp"
 

@@ -9,6 +9,9 @@
 #include "actors/channel/member_brain.hpp"
 #include "actors/common/publish.hpp"
 #include "actors/common/wall_clock.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/error_code.hpp"
+#include "messages/events.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::channel {

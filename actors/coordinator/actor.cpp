@@ -23,6 +23,9 @@
 #include "actors/coordinator/prompts.hpp"
 #include "actors/coordinator/rules.hpp"
 #include "actors/llm/text_reply.hpp"
+#include "messages/api.hpp"
+#include "messages/coordinator_messages.hpp"
+#include "messages/events.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::coordinator {

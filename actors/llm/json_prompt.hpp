@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "actors/llm/wire_format.hpp"
 #include "messages/json_reader.hpp"

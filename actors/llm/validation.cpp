@@ -1,5 +1,7 @@
 #include "actors/llm/validation.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "actors/agent/money.hpp"
 
 namespace parley::actors::llm {

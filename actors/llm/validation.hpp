@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "messages/agent_profile.hpp"
 #include "messages/decision.hpp"

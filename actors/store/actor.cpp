@@ -19,7 +19,10 @@
 #include "actors/store/stored_demand.hpp"
 #include "actors/store/seed_state.hpp"
 #include "actors/store/writer.hpp"
+#include "messages/commands.hpp"
+#include "messages/consensus.hpp"
 #include "messages/json_reader.hpp"
+#include "messages/llm.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::store {

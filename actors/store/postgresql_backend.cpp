@@ -18,7 +18,7 @@ namespace {
 
 /// The columns every read selects, in the order `read_row` takes them: times
 /// as Unix milliseconds, JSONB as text.
-constexpr const char* row_columns =
+constexpr const char* pg_row_columns =
     "n.id::text, n.intent_id::text, n.initiator_did, n.responder_did, n.state, "
     "n.rounds::text, n.convergence_score::float8, n.current_proposal::text, "
     "n.final_proposal::text, n.incentive_split::text, n.max_rounds, "
@@ -29,7 +29,7 @@ constexpr const char* row_columns =
     "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
 
 /// Inserts a batch of new negotiations, both tables, in one statement.
-constexpr const char* insert_sql =
+constexpr const char* pg_insert_sql =
     "WITH x AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("
     "id uuid, intent_id uuid, initiator_did text, responder_did text, state text, "
     "rounds jsonb, convergence_score numeric, current_proposal jsonb, "
@@ -45,7 +45,8 @@ constexpr const char* insert_sql =
     "max_rounds, created_at, expires_at, updated_at FROM x) "
     "INSERT INTO negotiation_runtime (negotiation_id, room_id, round_timeout_ms, "
     "total_timeout_ms, status_reason, intent_text) "
-    "SELECT id, room_id, round_timeout_ms, total_timeout_ms, status_reason, intent_text "
+    "SELECT id, room_id, round_timeout_ms, total_timeout_ms, status_reason, "
+    "intent_text "
     "FROM x";
 
 /// Updates a batch of negotiations in one statement; appends only the rounds
@@ -97,7 +98,7 @@ messages::channel_event read_channel_event(const pqxx::row& r, int col) {
 }
 
 /// The columns a channel read selects, in the order `read_channel` takes them.
-constexpr const char* channel_columns =
+constexpr const char* pg_channel_columns =
     "SELECT channel_id, demand_id, coalesce(parent_channel_id, ''), depth, status, "
     "round, coalesce(proposal::text, ''), responses, feedback, "
     "round(extract(epoch FROM created_at) * 1000)::bigint, "
@@ -361,7 +362,7 @@ public:
             put(out, "status_reason", op.row.status_reason);
             out.push_back('}');
           });
-      prepare("parley_insert", insert_sql);
+      prepare("parley_insert", pg_insert_sql);
       prepare("parley_update", update_sql);
       prepare("parley_finish", finish_sql);
       prepare("parley_channel", channel_upsert_sql);
@@ -389,7 +390,8 @@ public:
     if (!is_uuid(id))
       return false;
     return guarded_read("get", [&] {
-      prepare("parley_get", std::string{"SELECT "} + row_columns + " WHERE n.id = $1::uuid");
+      prepare("parley_get",
+              std::string{"SELECT "} + pg_row_columns + " WHERE n.id = $1::uuid");
       pqxx::read_transaction w{*conn_};
       auto r = w.exec_prepared("parley_get", id);
       if (r.empty())
@@ -401,7 +403,7 @@ public:
 
   std::vector<negotiation_row> query(const messages::store_query& q) override {
     auto where = where_of(q, dialect::postgresql);
-    auto sql = page_sql(row_columns, where, limit_of(q));
+    auto sql = page_sql(pg_row_columns, where, limit_of(q));
     return guarded_read("query", [&] {
       auto name = "parley_q" + std::to_string(std::hash<std::string>{}(sql));
       prepare(name, sql);
@@ -497,7 +499,7 @@ public:
   std::vector<negotiation_row> load_open(const std::string& cursor,
                                          std::int32_t limit) override {
     where_clause where;
-    auto sql = open_page_sql(row_columns, cursor, limit, dialect::postgresql, where);
+    auto sql = open_page_sql(pg_row_columns, cursor, limit, dialect::postgresql, where);
     return guarded_read("load_open", [&] {
       auto name = "parley_o" + std::to_string(std::hash<std::string>{}(sql));
       prepare(name, sql);
@@ -563,7 +565,7 @@ public:
   bool get_channel(const std::string& id, messages::channel_record& out) override {
     return guarded_read("get_channel", [&] {
       prepare("parley_get_channel",
-              std::string{channel_columns} + " WHERE channel_id = $1");
+              std::string{pg_channel_columns} + " WHERE channel_id = $1");
       pqxx::read_transaction w{*conn_};
       auto r = w.exec_prepared("parley_get_channel", id);
       if (r.empty())
@@ -577,7 +579,7 @@ public:
   demand_channels(const std::string& demand_id) override {
     return guarded_read("demand_channels", [&] {
       prepare("parley_demand_channels",
-              std::string{channel_columns} +
+              std::string{pg_channel_columns} +
                   " WHERE demand_id = $1 ORDER BY created_at, channel_id");
       pqxx::read_transaction w{*conn_};
       std::vector<messages::channel_record> rows;

@@ -9,6 +9,7 @@
 
 #include "actors/common/wall_clock.hpp"
 #include "actors/timer/timer_queue.hpp"
+#include "messages/commands.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::timer {

@@ -10,6 +10,8 @@
 #include "actors/common/forward.hpp"
 #include "cluster/bridge/codec.hpp"
 #include "cluster/bridge/outbox.hpp"
+#include "messages/agent_messages.hpp"
+#include "messages/commands.hpp"
 #include "messages/handles/agent.hpp"
 #include "messages/type_ids.hpp"
 

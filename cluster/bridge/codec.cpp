@@ -10,7 +10,11 @@
 
 #include "caf/make_message.hpp"
 
+#include "messages/agent_messages.hpp"
+#include "messages/commands.hpp"
 #include "messages/compact_codec.hpp"
+#include "messages/events.hpp"
+#include "messages/llm.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::cluster::bridge {

@@ -12,6 +12,9 @@
 #include "cluster/bridge/codec.hpp"
 #include "cluster/bridge/forwarder.hpp"
 #include "cluster/bridge/outbox.hpp"
+#include "messages/agent_messages.hpp"
+#include "messages/commands.hpp"
+#include "messages/events.hpp"
 #include "messages/handles/negotiation.hpp"
 #include "messages/type_ids.hpp"
 
@@ -20,7 +23,7 @@ namespace parley::cluster::bridge {
 namespace {
 
 /// How long the host may take to build one batch of rooms.
-constexpr auto placement_timeout = std::chrono::seconds(60);
+constexpr auto host_placement_timeout = std::chrono::seconds(60);
 
 struct node_state {
   static inline const char* name = "parley.node_bridge";
@@ -137,7 +140,7 @@ node_bridge_actor::behavior_type node_behavior(node_pointer self,
           -> caf::result<std::uint64_t, std::uint64_t> {
         localize(self, agent_slot, specs);
         auto promise = self->make_response_promise<std::uint64_t, std::uint64_t>();
-        self->request(self->state.host, placement_timeout, std::move(specs))
+        self->request(self->state.host, host_placement_timeout, std::move(specs))
             .then(
                 [self, promise](std::vector<actors::room_actor>& built) mutable {
                   auto& rooms = self->state.rooms;
@@ -146,7 +149,9 @@ node_bridge_actor::behavior_type node_behavior(node_pointer self,
                                std::make_move_iterator(built.end()));
                   promise.deliver(first, static_cast<std::uint64_t>(built.size()));
                 },
-                [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+                [promise](caf::error& err) mutable {
+                  promise.deliver(std::move(err));
+                });
         return promise;
       },
       [self](messages::sync_atom) {

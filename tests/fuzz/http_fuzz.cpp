@@ -27,8 +27,12 @@
 #include "caf/actor_system_config.hpp"
 #include "caf/event_based_actor.hpp"
 
+#include "messages/agent_messages.hpp"
+#include "messages/agent_profile.hpp"
 #include "messages/api.hpp"
+#include "messages/commands.hpp"
 #include "messages/coordinator_messages.hpp"
+#include "messages/error_code.hpp"
 #include "messages/store.hpp"
 #include "messages/type_ids.hpp"
 #include "service/routes.hpp"

@@ -21,6 +21,8 @@
 #include "service/server.hpp"
 #include "support/api_client.hpp"
 
+namespace integration_api_busy_test {
+
 using namespace std::chrono_literals;
 using parley::test::api_client;
 using parley::test::openapi_contract;
@@ -128,3 +130,5 @@ TEST_CASE("requests over serve.max_in_flight are 503 E030 at once", "[integratio
   CHECK(serve.server->stop(0ms) >= 1);
   CHECK(held.get() == 0);
 }
+
+} // namespace integration_api_busy_test

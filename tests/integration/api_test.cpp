@@ -16,9 +16,12 @@
 #include "support/sse_client.hpp"
 #include "support/temp_file.hpp"
 
+namespace integration_api_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
+using parley::test::check_error;
 using parley::test::counter;
 using parley::test::external;
 using parley::test::openapi_contract;
@@ -38,12 +41,6 @@ std::string open_negotiation(api_client& api, const std::string& a,
                {{"initiator", a}, {"responder", b}, {"proposal", proposal(10000)}});
   REQUIRE(created.status == 201);
   return created.body["id"].get<std::string>();
-}
-
-void check_error(const api_client::answer& a, int status, const std::string& code) {
-  INFO(a.body.dump());
-  CHECK(a.status == status);
-  CHECK(a.body["error_code"] == code);
 }
 
 void check_bad_field(const api_client::answer& a, const std::string& field) {
@@ -567,3 +564,5 @@ TEST_CASE("agents and rooms are committed to the store before their 2xx: a faile
   CHECK(api.get("/api/v1/agents/bob").status == 200);
   CHECK(api.get("/api/v1/agents").body["agents"].size() == 2);
 }
+
+} // namespace integration_api_test

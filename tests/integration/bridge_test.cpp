@@ -16,6 +16,8 @@
 #include "support/node_process.hpp"
 #include "support/process.hpp"
 
+namespace integration_bridge_test {
+
 using namespace std::chrono_literals;
 using parley::test::background_process;
 using parley::test::node_process;
@@ -74,3 +76,5 @@ TEST_CASE("a forwarder answers a request with an error at once", "[integration]"
   INFO(net.sys.render(failure));
   CHECK(failure == caf::sec::unexpected_message);
 }
+
+} // namespace integration_bridge_test

@@ -10,10 +10,13 @@
 #include "support/api_client.hpp"
 #include "support/channel_api.hpp"
 
+namespace integration_channel_api_test {
+
 using nlohmann::json;
 using parley::test::api_client;
 using parley::test::await_channel;
 using parley::test::await_question;
+using parley::test::check_error;
 using parley::test::feedback_message;
 using parley::test::offer_message;
 using parley::test::openapi_contract;
@@ -21,12 +24,6 @@ using parley::test::serve_process;
 using parley::test::submit_meetup;
 
 namespace {
-
-void check_error(const api_client::answer& a, int status, const std::string& code) {
-  INFO(a.body.dump());
-  CHECK(a.status == status);
-  CHECK(a.body["error_code"] == code);
-}
 
 std::string messages_of(const std::string& channel_id) {
   return "/api/v1/channels/" + channel_id + "/messages";
@@ -189,3 +186,5 @@ TEST_CASE("a deleted agent is no channel member any more", "[integration][channe
   CHECK(refused.body["message"].get<std::string>().find("no agents are registered") !=
         std::string::npos);
 }
+
+} // namespace integration_channel_api_test

@@ -17,6 +17,8 @@
 #include "support/channel_api.hpp"
 #include "support/store_backends.hpp"
 
+namespace integration_channel_restart_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -272,3 +274,5 @@ TEST_CASE("a channel killed while collecting feedback resumes and ends once",
     serve.stop();
   });
 }
+
+} // namespace integration_channel_restart_test

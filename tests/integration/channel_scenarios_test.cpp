@@ -6,6 +6,8 @@
 
 #include "support/process.hpp"
 
+namespace integration_channel_scenarios_test {
+
 using Catch::Matchers::Contains;
 using parley::test::run_parley;
 using parley::test::write_temp_file;
@@ -136,3 +138,5 @@ TEST_CASE("a refused demand is reported as an error and fails its expectation",
   CHECK(s.value("errors", -1) == 1);
   CHECK(s.value("expectations_failed", -1) == 1);
 }
+
+} // namespace integration_channel_scenarios_test

@@ -6,6 +6,8 @@
 
 #include "support/process.hpp"
 
+namespace integration_cli_test {
+
 using Catch::Matchers::Contains;
 using parley::test::run_parley;
 using parley::test::write_temp_file;
@@ -230,3 +232,5 @@ TEST_CASE("parley bench W2 expires every negotiation after its round timeout",
   CHECK(j.at("p99_late_ms").get<double>() >= 0.0);
   CHECK(j.at("process_s").get<double>() >= 1.0);
 }
+
+} // namespace integration_cli_test

@@ -21,6 +21,8 @@
 #include "support/raw_http.hpp"
 #include "support/temp_store.hpp"
 
+namespace integration_connection_limits_test {
+
 using namespace std::chrono_literals;
 using parley::test::raw_connection;
 
@@ -118,3 +120,5 @@ TEST_CASE("idle connections past the open-files limit leave serve idle and /heal
   REQUIRE(code);
   CHECK(*code == 0);
 }
+
+} // namespace integration_connection_limits_test

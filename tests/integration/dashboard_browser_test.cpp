@@ -21,6 +21,8 @@
 #include "support/channel_api.hpp"
 #include "support/webdriver.hpp"
 
+namespace integration_dashboard_browser_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -257,3 +259,5 @@ TEST_CASE("the dashboard of a serve with a token asks for it and then reads the 
   CHECK(page.wait_until("return document.getElementById('live').textContent === 'live'",
                         10s));
 }
+
+} // namespace integration_dashboard_browser_test

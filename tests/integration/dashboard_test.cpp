@@ -12,6 +12,8 @@
 
 #include "support/api_client.hpp"
 
+namespace integration_dashboard_test {
+
 using parley::test::serve_process;
 
 namespace {
@@ -80,3 +82,5 @@ TEST_CASE("with a token the dashboard's files are public and the API is not",
   REQUIRE(authorized);
   CHECK(authorized->status == 200);
 }
+
+} // namespace integration_dashboard_test

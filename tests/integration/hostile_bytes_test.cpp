@@ -22,6 +22,8 @@
 #include "support/api_client.hpp"
 #include "support/temp_file.hpp"
 
+namespace integration_hostile_bytes_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::serve_process;
@@ -255,3 +257,5 @@ TEST_CASE("the agent, overflow and brain-kind errors read well", "[integration][
   CHECK_THAT(message_of("{\"id\":\"x\",\"name\":\"\xff\"}"),
              Catch::Contains("\\xFF") && Catch::Contains("line 1, column"));
 }
+
+} // namespace integration_hostile_bytes_test

@@ -29,6 +29,8 @@
 #include "service/server.hpp"
 #include "support/raw_http.hpp"
 
+namespace integration_http_server_test {
+
 using namespace std::chrono_literals;
 using parley::test::raw_answer;
 using parley::test::raw_connection;
@@ -373,3 +375,5 @@ TEST_CASE("at the open-files limit the server pauses its accepts and its spare "
   CHECK(got == 12);
   CHECK(std::string{answer} == "HTTP/1.1 200");
 }
+
+} // namespace integration_http_server_test

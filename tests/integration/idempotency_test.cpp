@@ -13,6 +13,8 @@
 #include "support/api_client.hpp"
 #include "support/process.hpp"
 
+namespace integration_idempotency_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -173,3 +175,5 @@ TEST_CASE("the counter past the round limit keeps its message id: its replay is 
   check_replay(api.post(messages_of(id), counter("a1", "alice", 9500)), "a1", expired);
   CHECK(api.get("/api/v1/negotiations/" + id).body == expired);
 }
+
+} // namespace integration_idempotency_test

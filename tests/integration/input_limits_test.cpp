@@ -6,6 +6,8 @@
 
 #include "support/process.hpp"
 
+namespace integration_input_limits_test {
+
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 using nlohmann::json;
@@ -90,3 +92,5 @@ TEST_CASE("files over the size cap are refused before they are read", "[integrat
   CHECK_THAT(out_of_range.output,
              StartsWith("--max-file-bytes: Value 100 not in range"));
 }
+
+} // namespace integration_input_limits_test

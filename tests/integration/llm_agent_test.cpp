@@ -24,9 +24,15 @@
 #include "actors/llm/tools.hpp"
 #include "actors/room/actor.hpp"
 #include "actors/timer/actor.hpp"
+#include "messages/agent_messages.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/consensus.hpp"
+#include "messages/events.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
 #include "support/fake_llm.hpp"
+
+namespace integration_llm_agent_test {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -548,3 +554,5 @@ TEST_CASE("200 agents on a slow provider do not delay a rule negotiation",
   CHECK(took < 1500ms);
   CHECK(std::stoi(server.get("/count")) <= 64); // the limit holds
 }
+
+} // namespace integration_llm_agent_test

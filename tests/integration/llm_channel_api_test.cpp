@@ -20,6 +20,8 @@
 #include "support/fake_llm.hpp"
 #include "support/temp_file.hpp"
 
+namespace integration_llm_channel_api_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -296,3 +298,5 @@ TEST_CASE("a demand over the API through an LLM that times out falls back at eve
   INFO(json(log).dump());
   check_all_fell_back(receipt, view, log, "E004");
 }
+
+} // namespace integration_llm_channel_api_test

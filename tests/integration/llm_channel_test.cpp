@@ -16,10 +16,13 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "actors/bus/actor.hpp"
+#include "messages/coordinator_messages.hpp"
 #include "messages/type_ids.hpp"
 #include "runtime/node.hpp"
 #include "runtime/world.hpp"
 #include "support/fake_llm.hpp"
+
+namespace integration_llm_channel_test {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -188,3 +191,5 @@ TEST_CASE("a demand runs through LLM members that answer, babble and time out",
           std::string::npos);
   }
 }
+
+} // namespace integration_llm_channel_test

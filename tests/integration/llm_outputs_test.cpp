@@ -22,6 +22,8 @@
 #include "support/fake_llm.hpp"
 #include "support/process.hpp"
 
+namespace integration_llm_outputs_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::background_process;
@@ -263,3 +265,5 @@ TEST_CASE("the round timeout still ends a run with every output", "[integration]
                          {"expired", 1},
                          {"errors", 0}});
 }
+
+} // namespace integration_llm_outputs_test

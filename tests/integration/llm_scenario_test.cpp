@@ -6,6 +6,8 @@
 #include "support/fake_llm.hpp"
 #include "support/process.hpp"
 
+namespace integration_llm_scenario_test {
+
 using nlohmann::json;
 using parley::test::fake_llm;
 
@@ -77,3 +79,5 @@ TEST_CASE("LLM agents need real time", "[integration]") {
   CHECK(r.exit_code != 0);
   CHECK(r.output.find("without --simulated-time") != std::string::npos);
 }
+
+} // namespace integration_llm_scenario_test

@@ -12,6 +12,8 @@
 #include "support/api_client.hpp"
 #include "support/channel_api.hpp"
 
+namespace integration_metrics_test {
+
 using nlohmann::json;
 using parley::test::api_client;
 using parley::test::external;
@@ -196,3 +198,5 @@ TEST_CASE("/metrics takes GET only, and the bearer token when one is set",
   CHECK(sample(xs, "parley_http_requests_total{route=\"/metrics\",status=\"405\"}") ==
         1);
 }
+
+} // namespace integration_metrics_test

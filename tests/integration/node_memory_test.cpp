@@ -11,6 +11,8 @@
 #include "messages/type_ids.hpp"
 #include "support/node_process.hpp"
 
+namespace integration_node_memory_test {
+
 using namespace std::chrono_literals;
 using parley::test::background_process;
 using parley::test::node_process;
@@ -55,3 +57,5 @@ TEST_CASE("a node keeps no actor of a remote bench once it ended", "[integration
     CHECK(now == baseline);
   }
 }
+
+} // namespace integration_node_memory_test

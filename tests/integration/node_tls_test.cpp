@@ -16,6 +16,8 @@
 
 #include "support/process.hpp"
 
+namespace integration_node_tls_test {
+
 using namespace std::chrono_literals;
 using Catch::Matchers::Contains;
 using parley::test::background_process;
@@ -328,3 +330,5 @@ TEST_CASE("a node refuses a non-loopback address without TLS unless --insecure",
   insecure.signal(SIGTERM);
   CHECK(insecure.wait_exit(5s) == 0);
 }
+
+} // namespace integration_node_tls_test

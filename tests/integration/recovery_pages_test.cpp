@@ -19,6 +19,8 @@
 #include "support/api_client.hpp"
 #include "support/temp_store.hpp"
 
+namespace integration_recovery_pages_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -132,3 +134,5 @@ TEST_CASE("recovery over several pages resumes every stored agent, room and open
   serve.signal(SIGTERM);
   CHECK(serve.wait_exit(5s) == 0);
 }
+
+} // namespace integration_recovery_pages_test

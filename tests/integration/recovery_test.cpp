@@ -22,6 +22,8 @@
 #include "support/postgres_cluster.hpp"
 #include "support/temp_store.hpp"
 
+namespace integration_recovery_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -448,3 +450,5 @@ TEST_CASE("SIGTERM during a long recovery stops serve at once and keeps the stor
                                          " \"SELECT count(*) FROM parley_agents\"");
   CHECK(count.output == "100000\n");
 }
+
+} // namespace integration_recovery_test

@@ -7,6 +7,8 @@
 
 #include "support/process.hpp"
 
+namespace integration_run_ends_test {
+
 using parley::test::run_parley;
 using parley::test::write_temp_file;
 
@@ -148,3 +150,5 @@ TEST_CASE("a vote and a bid after their ballot and auction resolved are refused 
     CHECK(last_line(result.output).find(R"("errors":2)") != std::string::npos);
   }
 }
+
+} // namespace integration_run_ends_test

@@ -13,6 +13,8 @@
 #include "support/channel_api.hpp"
 #include "support/sse_client.hpp"
 
+namespace integration_sse_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -362,3 +364,5 @@ TEST_CASE("SIGTERM stops serve within 5 s with a stream open", "[integration][ss
   CHECK(*code == 0);
   CHECK(std::chrono::steady_clock::now() - start < 5s);
 }
+
+} // namespace integration_sse_test

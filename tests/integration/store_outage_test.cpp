@@ -28,6 +28,8 @@
 #include "support/process.hpp"
 #include "support/temp_store.hpp"
 
+namespace integration_store_outage_test {
+
 using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
@@ -421,3 +423,5 @@ TEST_CASE("a store whose files are made read-only is not ready, running or resta
   CHECK(api.post("/api/v1/agents", external("ext-a")).status == 503);
   stop(serve);
 }
+
+} // namespace integration_store_outage_test

@@ -12,6 +12,8 @@
 #include "support/temp_file.hpp"
 #include "support/temp_store.hpp"
 
+namespace integration_token_test {
+
 using namespace std::chrono_literals;
 using parley::test::raw_answer;
 using parley::test::raw_connection;
@@ -138,3 +140,5 @@ TEST_CASE("the third failed token on a connection is answered and closes it",
   REQUIRE(next.connected());
   CHECK(ask(next, "/api/v1/agents", "Bearer " + token).status == 200);
 }
+
+} // namespace integration_token_test

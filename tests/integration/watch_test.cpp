@@ -11,6 +11,8 @@
 #include "support/process.hpp"
 #include "support/sse_client.hpp"
 
+namespace integration_watch_test {
+
 using namespace std::chrono_literals;
 using parley::test::api_client;
 using parley::test::background_process;
@@ -151,3 +153,5 @@ TEST_CASE("a bad address, simulated time and a ballot bench are refused with --s
   CHECK(exposed.exit_code == 1);
   CHECK(exposed.output.find("E019") != std::string::npos);
 }
+
+} // namespace integration_watch_test

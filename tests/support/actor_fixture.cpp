@@ -6,6 +6,10 @@
 #include "actors/bus/actor.hpp"
 #include "actors/timer/actor.hpp"
 #include "runtime/node.hpp"
+#include "messages/agent_messages.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/llm.hpp"
 
 namespace parley::test {
 

@@ -7,6 +7,7 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
+#include "caf/error.hpp"
 #include "caf/scheduler/test_coordinator.hpp"
 #include "caf/send.hpp"
 
@@ -16,6 +17,7 @@
 #include "messages/handles/agent.hpp"
 #include "messages/handles/bus.hpp"
 #include "messages/handles/channel.hpp"
+#include "messages/error_code.hpp"
 #include "messages/handles/timer.hpp"
 #include "messages/type_ids.hpp"
 
@@ -108,5 +110,11 @@ public:
 private:
   std::vector<caf::actor> owned_;
 };
+
+/// The Parley error code of `e` (error_code::none for any other error).
+inline messages::error_code code_of(const caf::error& e) {
+  return messages::is_parley_error(e) ? static_cast<messages::error_code>(e.code())
+                                      : messages::error_code::none;
+}
 
 } // namespace parley::test

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/text.hpp"
+
 namespace parley::test {
 
 using nlohmann::json;
@@ -28,12 +30,6 @@ bool same_route(const std::string& templ, const std::string& path) {
     if (t[i].front() != '{' && t[i] != p[i])
       return false;
   return true;
-}
-
-std::string lower(std::string x) {
-  for (auto& c : x)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return x;
 }
 
 } // namespace

@@ -104,4 +104,12 @@ nlohmann::json counter(const std::string& message_id, const std::string& from,
 nlohmann::json simple_move(const std::string& message_id, const std::string& from,
                            const std::string& action);
 
+/// Checks that `a` is the coded error `code` with HTTP status `status`.
+inline void check_error(const api_client::answer& a, int status,
+                        const std::string& code) {
+  INFO(a.body.dump());
+  CHECK(a.status == status);
+  CHECK(a.body["error_code"] == code);
+}
+
 } // namespace parley::test

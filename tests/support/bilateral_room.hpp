@@ -6,6 +6,7 @@
 #include "caf/message.hpp"
 
 #include "actors/room/actor.hpp"
+#include "messages/agent_messages.hpp"
 #include "support/actor_fixture.hpp"
 
 namespace parley::test {

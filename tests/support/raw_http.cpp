@@ -12,17 +12,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "support/text.hpp"
+
 namespace parley::test {
-
-namespace {
-
-std::string lower(std::string x) {
-  for (auto& c : x)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return x;
-}
-
-} // namespace
 
 std::string raw_answer::header(const std::string& name) const {
   auto wanted = lower(name) + ":";

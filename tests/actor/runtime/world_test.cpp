@@ -12,6 +12,8 @@
 #include "messages/type_ids.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_runtime_world_test {
+
 using parley::actors::agent::brain;
 using parley::actors::agent::offer_context;
 using parley::messages::decision;
@@ -113,3 +115,5 @@ TEST_CASE("a world refuses an agent without a brain", "[actor]") {
   w.stop();
   f.run();
 }
+
+} // namespace actor_runtime_world_test

@@ -10,6 +10,8 @@
 #include "support/negotiation_events.hpp"
 #include "support/store_fixture.hpp"
 
+namespace integration_store_actor_test {
+
 using namespace parley::test;
 namespace store = parley::actors::store;
 namespace msg = parley::messages;
@@ -184,3 +186,5 @@ TEST_CASE("the writer checkpoints the log once a commit has grown it past 1 MiB"
   INFO("log file: " << log_bytes << " bytes");
   CHECK(log_bytes < 6 * 1024 * 1024);
 }
+
+} // namespace integration_store_actor_test

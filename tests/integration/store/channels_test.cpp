@@ -12,6 +12,8 @@
 #include "support/channel_story.hpp"
 #include "support/store_fixture.hpp"
 
+namespace integration_store_channels_test {
+
 using namespace parley::test;
 namespace store = parley::actors::store;
 namespace msg = parley::messages;
@@ -288,3 +290,5 @@ TEST_CASE("a demand's submission and its channels' rows make the demand a restar
     CHECK(bare.first.channels.size() == 1);
   });
 }
+
+} // namespace integration_store_channels_test

@@ -13,6 +13,8 @@
 #include "support/negotiation_events.hpp"
 #include "support/store_fixture.hpp"
 
+namespace integration_store_intake_test {
+
 using namespace parley::test;
 namespace msg = parley::messages;
 using namespace std::chrono_literals;
@@ -77,3 +79,5 @@ TEST_CASE("the intake keeps events in order and tells its store once per batch",
   CHECK(take(self, intake).empty());
   self->send_exit(intake, caf::exit_reason::user_shutdown);
 }
+
+} // namespace integration_store_intake_test

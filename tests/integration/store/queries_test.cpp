@@ -16,6 +16,8 @@
 #include "messages/json.hpp"
 #include "support/store_backends.hpp"
 
+namespace integration_store_queries_test {
+
 using namespace parley::test;
 namespace store = parley::actors::store;
 namespace msg = parley::messages;
@@ -391,3 +393,5 @@ TEST_CASE("SQLite answers the open-state patterns from its partial indexes",
   REQUIRE(relisted.exit_code == 0);
   check_plans(t, "EXPLAIN QUERY PLAN ", {patterns[1], patterns[2]});
 }
+
+} // namespace integration_store_queries_test

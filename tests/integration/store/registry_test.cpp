@@ -8,6 +8,8 @@
 #include "support/negotiation_events.hpp"
 #include "support/store_fixture.hpp"
 
+namespace integration_store_registry_test {
+
 using namespace parley::test;
 namespace store = parley::actors::store;
 namespace msg = parley::messages;
@@ -231,3 +233,5 @@ TEST_CASE("a failed agent or room write is E028 and the store carries on", "[int
   REQUIRE(db->delete_entry(store::registry::agents, "x"));
   CHECK(f.ask<bool>(caf::put_atom::value, external_agent(did_alice)).first);
 }
+
+} // namespace integration_store_registry_test

@@ -10,6 +10,8 @@
 
 #include "support/store_backends.hpp"
 
+namespace integration_store_run_store_test {
+
 using namespace parley::test;
 
 TEST_CASE("bench --store commits every negotiation before its result line",
@@ -110,3 +112,5 @@ TEST_CASE("run --store keeps each negotiation as the run ended it, short or long
     }
   }
 }
+
+} // namespace integration_store_run_store_test

@@ -6,6 +6,8 @@
 #include "actors/store/backend.hpp"
 #include "support/store_backends.hpp"
 
+namespace integration_store_schema_test {
+
 using namespace parley::test;
 namespace store = parley::actors::store;
 
@@ -148,3 +150,5 @@ TEST_CASE("every CHECK of the table rejects a bad row, a good row gets the defau
     CHECK(t.exec(insert({})).exit_code != 0);
   });
 }
+
+} // namespace integration_store_schema_test

@@ -13,6 +13,8 @@
 #include "support/negotiation_events.hpp"
 #include "support/store_fixture.hpp"
 
+namespace integration_store_writability_test {
+
 using namespace parley::test;
 namespace store = parley::actors::store;
 namespace msg = parley::messages;
@@ -21,8 +23,8 @@ using namespace std::chrono_literals;
 namespace {
 
 /// A store over a fresh SQLite file.
-struct fixture : store_fixture {
-  explicit fixture(store::store_options options = {})
+struct writability_fixture : store_fixture {
+  explicit writability_fixture(store::store_options options = {})
       : store_fixture(sqlite_target("writability"), options) {}
 };
 
@@ -39,7 +41,7 @@ TEST_CASE("a sync waiting for a commit that fails is answered E028 at once",
           "[integration]") {
   store::store_options options;
   options.sync_timeout = 30s; // far past what the answer may take
-  fixture f{options};
+  writability_fixture f{options};
   // The schema goes away underneath the store: its next commit fails.
   auto db = store::open_backend(url_of(f.target));
   while (db->rollback() != 0) {
@@ -66,7 +68,7 @@ TEST_CASE("a sync waiting for a commit that fails is answered E028 at once",
 
 TEST_CASE("a store whose SQLite file was deleted refuses writes and says why",
           "[integration]") {
-  fixture f;
+  writability_fixture f;
   auto id = uuid(2);
   f.publish(sample_started(id));
   f.drain_bus();
@@ -92,7 +94,7 @@ TEST_CASE("a store whose SQLite file was deleted refuses writes and says why",
 
 TEST_CASE("a store whose SQLite file was replaced by another is not ready",
           "[integration]") {
-  fixture f;
+  writability_fixture f;
   CHECK(f.ask<std::string>(msg::ping_atom::value).first.empty());
   auto copy = f.target.url + ".copy";
   std::filesystem::copy_file(f.target.url, copy);
@@ -101,3 +103,5 @@ TEST_CASE("a store whose SQLite file was replaced by another is not ready",
   INFO(why);
   CHECK(why.find("replaced") != std::string::npos);
 }
+
+} // namespace integration_store_writability_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_cli_demand_outcome_test {
+
 using parley::messages::channel_outcome;
 using parley::messages::channel_proposal;
 using parley::messages::demand_status;
@@ -88,3 +90,5 @@ TEST_CASE("demands and their channels are counted by outcome", "[unit]") {
   CHECK(s.channels_force_finalized == 1);
   CHECK(s.channels_failed == 1);
 }
+
+} // namespace unit_cli_demand_outcome_test

@@ -7,6 +7,8 @@
 
 #include "messages/json.hpp"
 
+namespace unit_cli_event_printer_test {
+
 namespace msg = parley::messages;
 using parley::cli::event_printer;
 using parley::cli::output_format;
@@ -57,3 +59,5 @@ TEST_CASE("the timeline shows a channel event's channel, round and kind", "[unit
   CHECK(parley::cli::timeline_line(x, 1'000) ==
         "+0.250s  collab-1  round 2  negotiation.failed: low_acceptance");
 }
+
+} // namespace unit_cli_event_printer_test

@@ -4,6 +4,8 @@
 
 #include <sys/resource.h>
 
+namespace unit_cli_fd_limit_test {
+
 using parley::cli::connection_cap;
 using parley::cli::fd_budget;
 using parley::cli::fd_reserve;
@@ -30,3 +32,5 @@ TEST_CASE("serve's soft fd limit is raised to the hard one", "[unit]") {
   // stdin, stdout, stderr at least.
   CHECK(budget.open >= 3);
 }
+
+} // namespace unit_cli_fd_limit_test

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_cli_run_tracker_test {
+
 using parley::cli::run_tracker;
 namespace msg = parley::messages;
 
@@ -197,3 +199,5 @@ TEST_CASE("a run waits for each channel it saw created until the channel ends",
   t.on(channel(ckind::force_finalized, "c-3"));
   CHECK(t.idle());
 }
+
+} // namespace unit_cli_run_tracker_test

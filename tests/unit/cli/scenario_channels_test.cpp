@@ -4,6 +4,8 @@
 
 #include "cli/scenario.hpp"
 
+namespace unit_cli_scenario_channels_test {
+
 using parley::messages::demand_status;
 using parley::messages::member_brain_kind;
 using parley::messages::scripted_offer;
@@ -136,3 +138,5 @@ TEST_CASE("expectations are checked and named by path", "[unit]") {
       expect(R"({"status": "finalized", "round": 1})").rfind("demands[0].expect", 0) ==
       0);
 }
+
+} // namespace unit_cli_scenario_channels_test

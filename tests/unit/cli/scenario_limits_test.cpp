@@ -12,6 +12,8 @@
 #include "support/scenario_error.hpp"
 #include "support/temp_file.hpp"
 
+namespace unit_cli_scenario_limits_test {
+
 using nlohmann::json;
 using parley::cli::load_scenario;
 using parley::cli::parse_scenario;
@@ -253,3 +255,5 @@ TEST_CASE("a number beyond a double's range is refused, not thrown", "[unit]") {
   CHECK(error_of(text) == "s.json: (document): invalid JSON: number overflow parsing "
                           "'1e999'");
 }
+
+} // namespace unit_cli_scenario_limits_test

@@ -9,6 +9,8 @@
 
 #include "support/scenario_error.hpp"
 
+namespace unit_cli_scenario_test {
+
 using nlohmann::json;
 using parley::messages::bargaining_side;
 using parley::messages::brain_kind;
@@ -595,3 +597,5 @@ TEST_CASE("an agent id with a control character is refused", "[unit]") {
              Catch::Contains("agents[0].id: must not hold a control character, got "
                              "U+0000 at byte 2"));
 }
+
+} // namespace unit_cli_scenario_test

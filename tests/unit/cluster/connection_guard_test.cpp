@@ -9,6 +9,8 @@
 
 #include "cluster/connection_guard.hpp"
 
+namespace unit_cluster_connection_guard_test {
+
 using namespace std::chrono_literals;
 using parley::cluster::connection_counts;
 using parley::cluster::connection_guard;
@@ -114,3 +116,5 @@ TEST_CASE("a connection closed before its handshake counts as a failed handshake
         "connections open=0 accepted=2 closed=2 (refused_at_cap=0 failed_handshake=1 "
         "handshake_timeouts=0 idle_timeouts=0)");
 }
+
+} // namespace unit_cluster_connection_guard_test

@@ -2,6 +2,8 @@
 
 #include "cluster/tls_check.hpp"
 
+namespace unit_cluster_tls_check_test {
+
 using parley::cluster::is_loopback;
 
 TEST_CASE("only loopback addresses count as loopback", "[unit]") {
@@ -15,3 +17,5 @@ TEST_CASE("only loopback addresses count as loopback", "[unit]") {
     CHECK_FALSE(is_loopback(host));
   }
 }
+
+} // namespace unit_cluster_tls_check_test

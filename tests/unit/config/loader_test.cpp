@@ -12,6 +12,8 @@
 #include "messages/json_reader.hpp"
 #include "support/temp_file.hpp"
 
+namespace unit_config_loader_test {
+
 using nlohmann::json;
 using parley::config::apply_environment;
 using parley::config::apply_overrides;
@@ -529,3 +531,5 @@ TEST_CASE("config strings and nesting are capped like a scenario's", "[unit]") {
         "environment variable PARLEY_LLM_MODEL: llm.model: must be at most 65536 "
         "bytes long, got 70000");
 }
+
+} // namespace unit_config_loader_test

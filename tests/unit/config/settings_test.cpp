@@ -1,6 +1,9 @@
 #include "config/settings.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+namespace unit_config_settings_test {
 
 using parley::config::settings;
 using parley::config::validate;
@@ -138,3 +141,5 @@ TEST_CASE("settings compare by every field", "[unit]") {
   b.cluster.tls_key = "node.key";
   CHECK(a != b);
 }
+
+} // namespace unit_config_settings_test

@@ -10,6 +10,8 @@
 #include "caf/binary_deserializer.hpp"
 #include "caf/binary_serializer.hpp"
 
+namespace unit_messages_channel_test {
+
 using namespace parley::messages;
 
 namespace {
@@ -249,3 +251,5 @@ TEST_CASE("channel settings out of range are refused by name", "[unit][channel]"
   CHECK(refused([](auto& s) { s.accept_threshold_low = s.accept_threshold_high; }) ==
         "");
 }
+
+} // namespace unit_messages_channel_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_messages_error_code_test {
+
 using parley::messages::error_code;
 
 TEST_CASE("error codes print as E0xx and parse back", "[unit]") {
@@ -47,3 +49,5 @@ TEST_CASE("every code has its documented HTTP status", "[unit]") {
     CHECK(status < 600);
   }
 }
+
+} // namespace unit_messages_error_code_test

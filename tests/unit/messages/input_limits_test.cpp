@@ -8,6 +8,8 @@
 #include "messages/json_reader.hpp"
 #include "support/temp_file.hpp"
 
+namespace unit_messages_input_limits_test {
+
 using nlohmann::json;
 using parley::messages::check_input_limits;
 using parley::messages::json_error;
@@ -116,3 +118,5 @@ TEST_CASE("ids with a control character are refused", "[unit]") {
   CHECK(error_of("c1\xc2\x85") ==
         "id: must not hold a control character, got U+0085 at byte 2");
 }
+
+} // namespace unit_messages_input_limits_test

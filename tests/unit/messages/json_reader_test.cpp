@@ -7,6 +7,8 @@
 
 #include "messages/json.hpp"
 
+namespace unit_messages_json_reader_test {
+
 using nlohmann::json;
 using parley::messages::agent_counter;
 using parley::messages::error_code;
@@ -331,3 +333,5 @@ TEST_CASE("parse_json quotes no byte that is not UTF-8", "[unit]") {
     CHECK_THAT(what, Catch::Contains("\\xFF"));
   }
 }
+
+} // namespace unit_messages_json_reader_test

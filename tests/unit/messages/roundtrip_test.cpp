@@ -31,6 +31,8 @@
 #include "cluster/bridge/codec.hpp"
 #include "messages/fields.hpp"
 
+namespace unit_messages_roundtrip_test {
+
 using namespace parley::messages;
 using nlohmann::json;
 
@@ -1545,3 +1547,5 @@ TEST_CASE("the four agent messages' JSON fields and type tags", "[unit]") {
                                                       "reason"});
   CHECK(reject_json.at("type") == "agent_reject");
 }
+
+} // namespace unit_messages_roundtrip_test

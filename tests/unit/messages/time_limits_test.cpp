@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_messages_time_limits_test {
+
 using parley::messages::check_range;
 using parley::messages::max_at_ms;
 using parley::messages::max_delay_ms;
@@ -82,3 +84,5 @@ TEST_CASE("check_range names the range and the value", "[unit]") {
   CHECK(check_range(min, 1, max_delay_ms) ==
         "must be within 1..31536000000, got -9223372036854775808");
 }
+
+} // namespace unit_messages_time_limits_test

@@ -6,6 +6,8 @@
 
 #include "messages/channel_event.hpp"
 
+namespace unit_messages_topic_test {
+
 using namespace parley::messages;
 
 namespace {
@@ -60,3 +62,5 @@ TEST_CASE("towow.* names the channel topics, and only them", "[unit]") {
   CHECK(topic_set::matching("proposal.finalized").empty());
   CHECK(topic_set::matching("towow.nothing").empty());
 }
+
+} // namespace unit_messages_topic_test

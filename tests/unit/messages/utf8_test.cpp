@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_messages_utf8_test {
+
 using parley::messages::escape_invalid_utf8;
 using parley::messages::find_control_character;
 using parley::messages::is_utf8;
@@ -49,3 +51,5 @@ TEST_CASE("control characters are C0, DEL and C1", "[unit]") {
   CHECK(find_control_character("x\xc2\x9f") == 1);
   CHECK(find_control_character("x\xc2\xa0") == std::string::npos); // NBSP
 }
+
+} // namespace unit_messages_utf8_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_service_admission_test {
+
 using namespace std::chrono_literals;
 using parley::service::accept_backoff;
 using parley::service::admission;
@@ -46,3 +48,5 @@ TEST_CASE("accept backoff doubles from 50 ms to 1 s and starts over", "[unit]") 
   b.reset();
   CHECK(b.next() == 50ms);
 }
+
+} // namespace unit_service_admission_test

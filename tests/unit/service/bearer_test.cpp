@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_service_bearer_test {
+
 using parley::service::carries_token;
 using parley::service::trim_token;
 
@@ -30,3 +32,5 @@ TEST_CASE("the Bearer scheme is matched in any case, then spaces, then the token
   CHECK_FALSE(carries_token("Bearer", token));
   CHECK_FALSE(carries_token("", token));
 }
+
+} // namespace unit_service_bearer_test

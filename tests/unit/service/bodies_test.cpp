@@ -13,6 +13,8 @@
 #include "messages/json_reader.hpp"
 #include "service/errors.hpp"
 
+namespace unit_service_bodies_test {
+
 using nlohmann::json;
 using parley::messages::json_error;
 using parley::service::parse_body;
@@ -119,3 +121,5 @@ TEST_CASE("a UUID error quotes the value cut short and still UTF-8", "[unit]") {
   });
   CHECK(what == "id: expected a UUID, got \"" + std::string(63, 'a') + "\"");
 }
+
+} // namespace unit_service_bodies_test

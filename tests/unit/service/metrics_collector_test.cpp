@@ -10,6 +10,8 @@
 
 #include "service/route_table.hpp"
 
+namespace unit_service_metrics_collector_test {
+
 using namespace parley;
 using namespace parley::actors::metrics;
 
@@ -55,3 +57,5 @@ TEST_CASE("the families render as Prometheus text with labels and buckets",
       CHECK(line.rfind("parley_", 0) == 0);
   }
 }
+
+} // namespace unit_service_metrics_collector_test

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_service_pending_answers_test {
+
 using namespace std::chrono_literals;
 using parley::service::pending_answers;
 using parley::service::respond_function;
@@ -64,3 +66,5 @@ TEST_CASE("the deadlines of answers given out of order leave once the front is g
   CHECK(due.size() == 1);
   CHECK(owed.size() == 0);
 }
+
+} // namespace unit_service_pending_answers_test

@@ -13,6 +13,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_service_route_table_test {
+
 using namespace parley::service;
 using nlohmann::json;
 
@@ -168,3 +170,5 @@ TEST_CASE("a path's routes give its parameters, its methods and its rules", "[un
   CHECK_FALSE(rules_of("/metrics").after_recovery);
   CHECK_FALSE(rules_of("/readyz").after_recovery);
 }
+
+} // namespace unit_service_route_table_test

@@ -14,6 +14,8 @@
 #include "actors/store/iso_time.hpp"
 #include "service/sse_hub.hpp"
 
+namespace unit_service_sse_hub_test {
+
 using parley::service::event_stream;
 using parley::service::shared_bytes;
 using parley::service::sse_filter;
@@ -65,3 +67,5 @@ TEST_CASE("a reset before any event carries the time it is sent", "[unit][sse]")
   CHECK(at >= before);
   CHECK(at <= before + 60000);
 }
+
+} // namespace unit_service_sse_hub_test

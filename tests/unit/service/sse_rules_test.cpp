@@ -5,9 +5,12 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "messages/channel_event.hpp"
 #include "service/sse_payload.hpp"
+
+namespace unit_service_sse_rules_test {
 
 namespace http = parley::service;
 namespace msg = parley::messages;
@@ -237,3 +240,5 @@ TEST_CASE("a channel event's payload has the flat fields of its kind", "[unit][s
   CHECK(j["negotiation_summary"] == "date: Friday");
   CHECK_FALSE(j.contains("contribution"));
 }
+
+} // namespace unit_service_sse_rules_test

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_service_stream_queue_test {
+
 using parley::service::shared_bytes;
 using parley::service::stream_queue;
 
@@ -67,3 +69,5 @@ TEST_CASE("a closed stream queue takes nothing and wakes nobody", "[unit][sse]")
   CHECK_FALSE(q.push(bytes(1)));
   CHECK(wakes == 0);
 }
+
+} // namespace unit_service_stream_queue_test

@@ -5,6 +5,8 @@
 #include "actors/room/actor.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_agent_actor_test {
+
 using namespace std::chrono_literals;
 using parley::messages::agent_spec;
 using parley::messages::brain_kind;
@@ -188,3 +190,5 @@ TEST_CASE("two rule agents negotiate a deal within their limits", "[actor]") {
   CHECK(r.final_proposal->escrow);
   CHECK(fx.seen.problems.empty());
 }
+
+} // namespace actor_actors_agent_actor_test

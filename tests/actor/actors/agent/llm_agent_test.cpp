@@ -10,6 +10,9 @@
 
 #include "actors/room/actor.hpp"
 #include "support/actor_fixture.hpp"
+#include "messages/agent_messages.hpp"
+
+namespace actor_actors_agent_llm_agent_test {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -218,3 +221,5 @@ TEST_CASE("an offer queued behind a call is dropped when its negotiation ends",
   CHECK(seen.size() == 1);                 // the model never saw the offer
   CHECK(fx.seen.agent_events.size() == 1); // "Noted.", and no fallback decision
 }
+
+} // namespace actor_actors_agent_llm_agent_test

@@ -5,6 +5,8 @@
 #include "actors/agent/actor.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_auction_actor_test {
+
 using namespace std::chrono_literals;
 using namespace parley::messages;
 using parley::test::actor_fixture;
@@ -113,3 +115,5 @@ TEST_CASE("rule agents bid from their profile when invited", "[actor]") {
   CHECK(outcome.winner == "bob");
   REQUIRE(outcome.ranking.size() == 2);
 }
+
+} // namespace actor_actors_auction_actor_test

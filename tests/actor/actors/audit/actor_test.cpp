@@ -8,6 +8,8 @@
 #include "messages/json.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_audit_actor_test {
+
 using namespace std::chrono_literals;
 using namespace parley::messages;
 using parley::test::actor_fixture;
@@ -69,3 +71,5 @@ TEST_CASE("the audit log appends channel events under their towow topic", "[acto
   CHECK(line.at("event").at("type") == "proposal.finalized");
   CHECK(from_json_value<channel_event>(line.at("event")) == finalized);
 }
+
+} // namespace actor_actors_audit_actor_test

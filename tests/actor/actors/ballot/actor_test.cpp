@@ -5,6 +5,8 @@
 #include "actors/agent/actor.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_ballot_actor_test {
+
 using namespace std::chrono_literals;
 using namespace parley::messages;
 using parley::test::actor_fixture;
@@ -237,3 +239,5 @@ TEST_CASE("a ballot still waiting for its window stops with its pool", "[actor]"
   f.run();
   CHECK(actor->getf(caf::abstract_actor::is_terminated_flag));
 }
+
+} // namespace actor_actors_ballot_actor_test

@@ -11,6 +11,8 @@
 #include "messages/type_ids.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_bus_actor_test {
+
 using namespace parley::messages;
 using parley::test::actor_fixture;
 
@@ -99,3 +101,5 @@ TEST_CASE("a sink's settling is its shortest subscriber's, while it lives", "[ac
   CHECK(f.events.settle_ms() == 1000);
   CHECK(f.events.with_bus(f.events.bus()).settle_ms() == 0);
 }
+
+} // namespace actor_actors_bus_actor_test

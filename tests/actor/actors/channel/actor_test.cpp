@@ -7,6 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include "support/channel_world.hpp"
+#include "messages/channel_messages.hpp"
+
+namespace actor_actors_channel_actor_test {
 
 using namespace std::chrono_literals;
 using namespace parley::messages;
@@ -204,3 +207,5 @@ TEST_CASE("a channel refuses input that is not its own", "[actor][channel]") {
                                                     error_code::negotiation_timeout});
   CHECK(w.count(kind::offer_submitted) == 0);
 }
+
+} // namespace actor_actors_channel_actor_test

@@ -13,6 +13,9 @@
 #include "actors/channel/actor.hpp"
 #include "support/actor_fixture.hpp"
 #include "support/channel_world.hpp"
+#include "messages/channel_messages.hpp"
+
+namespace actor_actors_channel_llm_aggregation_test {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -211,3 +214,5 @@ TEST_CASE("a channel whose model never answers merges by rule at its deadline",
   CHECK(distributed == 1);
   CHECK(c.reviews("a") == 1);
 }
+
+} // namespace actor_actors_channel_llm_aggregation_test

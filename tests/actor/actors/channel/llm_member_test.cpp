@@ -10,6 +10,11 @@
 
 #include "actors/llm/client.hpp"
 #include "support/actor_fixture.hpp"
+#include "messages/channel.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/demand.hpp"
+
+namespace actor_actors_channel_llm_member_test {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -284,3 +289,5 @@ TEST_CASE("an LLM member's calls go through the client's circuit breaker",
   CHECK(w[2].code == msg::error_code::llm_unavailable);
   CHECK(w[2].message.find("circuit open") != std::string::npos);
 }
+
+} // namespace actor_actors_channel_llm_member_test

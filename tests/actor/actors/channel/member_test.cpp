@@ -8,6 +8,8 @@
 #include "actors/channel/actor.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_channel_member_test {
+
 using namespace std::chrono_literals;
 using namespace parley::messages;
 using parley::actors::channel_member_actor;
@@ -198,3 +200,5 @@ TEST_CASE("a member with an invalid spec is refused with E001",
   f.run();
   CHECK(f.seen.codes() == std::vector<error_code>{error_code::invalid_request});
 }
+
+} // namespace actor_actors_channel_member_test

@@ -11,6 +11,8 @@
 #include "actors/bus/actor.hpp"
 #include "support/actor_fixture.hpp"
 
+namespace actor_actors_channel_publish_test {
+
 using namespace parley::messages;
 using parley::test::actor_fixture;
 
@@ -115,3 +117,5 @@ TEST_CASE("a channel whose bus has no towow subscriber still reports its end",
   CHECK(reported.front().kind == channel_event_kind::finalized);
   CHECK(problems.empty());
 }
+
+} // namespace actor_actors_channel_publish_test

@@ -7,6 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include "support/channel_world.hpp"
+#include "messages/channel_messages.hpp"
+
+namespace actor_actors_channel_recovery_test {
 
 using namespace std::chrono_literals;
 using namespace parley::messages;
@@ -158,3 +161,5 @@ TEST_CASE("a healthy channel never triggers recovery", "[actor][channel][recover
   CHECK(w.received<demand_offer>("e").size() == 5);
   CHECK(w.f.seen.problems.empty());
 }
+
+} // namespace actor_actors_channel_recovery_test

@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include "support/channel_world.hpp"
+#include "messages/channel_messages.hpp"
+
+namespace actor_actors_channel_resume_test {
 
 using namespace std::chrono_literals;
 using namespace parley::messages;
@@ -155,3 +158,5 @@ TEST_CASE("a finished channel resumes to nothing", "[actor][channel][resume]") {
   CHECK(w.events.size() == before);
   CHECK(w.f.seen.problems.empty());
 }
+
+} // namespace actor_actors_channel_resume_test

@@ -16,6 +16,14 @@
 
 #include "actors/coordinator/rules.hpp"
 #include "support/actor_fixture.hpp"
+#include "messages/api.hpp"
+#include "messages/channel.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/channel_messages.hpp"
+#include "messages/coordinator_messages.hpp"
+#include "messages/topic.hpp"
+
+namespace actor_actors_coordinator_actor_test {
 
 using namespace std::chrono_literals;
 using namespace parley::messages;
@@ -157,9 +165,7 @@ struct coordinator_world {
 
 using kind = channel_event_kind;
 
-error_code code_of(const caf::error& e) {
-  return is_parley_error(e) ? static_cast<error_code>(e.code()) : error_code::none;
-}
+using parley::test::code_of;
 
 /// The message of a coded error.
 std::string message_of(const caf::error& e) {
@@ -617,3 +623,5 @@ TEST_CASE("after a restart the coordinator resumes the stored open channels",
   CHECK(again->skipped ==
         std::vector<std::string>{"channel " + channel_id + ": it is known already"});
 }
+
+} // namespace actor_actors_coordinator_actor_test

@@ -12,6 +12,11 @@
 
 #include "actors/channel/member.hpp"
 #include "support/actor_fixture.hpp"
+#include "messages/channel_event.hpp"
+#include "messages/coordinator_messages.hpp"
+#include "messages/topic.hpp"
+
+namespace actor_actors_coordinator_llm_test {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -134,9 +139,7 @@ struct llm_world {
   }
 };
 
-error_code code_of(const caf::error& e) {
-  return is_parley_error(e) ? static_cast<error_code>(e.code()) : error_code::none;
-}
+using parley::test::code_of;
 
 json good_understanding() {
   return {{"surface_demand", "在北京办AI聚会"},
@@ -248,3 +251,5 @@ TEST_CASE("an LLM coordinator refuses a demand nobody can take before prompt 2",
   REQUIRE_FALSE(w.receipt);
   CHECK(code_of(w.receipt.error()) == error_code::no_candidates);
 }
+
+} // namespace actor_actors_coordinator_llm_test

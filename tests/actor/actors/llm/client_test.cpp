@@ -14,6 +14,9 @@
 
 #include "actors/llm/circuit_breaker.hpp"
 #include "support/actor_fixture.hpp"
+#include "messages/llm.hpp"
+
+namespace actor_actors_llm_client_test {
 
 using namespace std::chrono_literals;
 using parley::test::actor_fixture;
@@ -170,3 +173,5 @@ TEST_CASE("the client records its calls, errors, latency and breaker state",
   // The refused call is not timed: the four that reached the provider are.
   CHECK(m->latency_ms.read().count() == 4);
 }
+
+} // namespace actor_actors_llm_client_test

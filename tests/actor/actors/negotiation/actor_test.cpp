@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "support/bilateral_room.hpp"
+#include "messages/agent_messages.hpp"
+
+namespace actor_actors_negotiation_actor_test {
 
 using namespace std::chrono_literals;
 using parley::messages::negotiation_event_kind;
@@ -347,3 +350,5 @@ TEST_CASE("a deadline before or at the quiet's end expires the negotiation "
     CHECK(heard[0].unannounced);
   }
 }
+
+} // namespace actor_actors_negotiation_actor_test

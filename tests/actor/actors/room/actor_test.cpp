@@ -5,6 +5,9 @@
 #include "caf/event_based_actor.hpp"
 
 #include "support/bilateral_room.hpp"
+#include "messages/agent_messages.hpp"
+
+namespace actor_actors_room_actor_test {
 
 using namespace std::chrono_literals;
 using parley::messages::error_code;
@@ -265,3 +268,5 @@ TEST_CASE("a room refuses to resume a negotiation beside its active one", "[acto
   CHECK(fx.seen.codes() == codes{error_code::negotiation_in_progress});
   CHECK(r.alice_inbox.size() == 1); // only its own start's negotiation_opened
 }
+
+} // namespace actor_actors_room_actor_test

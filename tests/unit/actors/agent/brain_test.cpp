@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_agent_brain_test {
+
 using parley::actors::agent::make_brain;
 using parley::actors::agent::offer_context;
 using parley::messages::agent_profile;
@@ -60,3 +62,5 @@ TEST_CASE("make_brain builds the script brain from the spec's replies", "[unit]"
   REQUIRE(second);
   CHECK(second->action == reply_action::silent);
 }
+
+} // namespace unit_actors_agent_brain_test

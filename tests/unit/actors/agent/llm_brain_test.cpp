@@ -8,6 +8,8 @@
 
 #include "actors/llm/tools.hpp"
 
+namespace unit_actors_agent_llm_brain_test {
+
 using nlohmann::json;
 using parley::actors::agent::llm_brain;
 using parley::actors::agent::llm_output;
@@ -182,3 +184,5 @@ TEST_CASE("without tools the rule brain answers an offer", "[unit]") {
   CHECK(decision->fallback);
   CHECK(decision->negotiation_id == "neg_1");
 }
+
+} // namespace unit_actors_agent_llm_brain_test

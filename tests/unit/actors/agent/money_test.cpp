@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_agent_money_test {
+
 using parley::actors::agent::format_amount;
 
 TEST_CASE("amounts are formatted with the currency's symbol", "[unit]") {
@@ -28,3 +30,5 @@ TEST_CASE("negative amounts carry a leading minus", "[unit]") {
   CHECK(format_amount(std::numeric_limits<std::int64_t>::min(), "USD") ==
         "-$92,233,720,368,547,758.08");
 }
+
+} // namespace unit_actors_agent_money_test

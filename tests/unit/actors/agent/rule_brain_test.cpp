@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_agent_rule_brain_test {
+
 using parley::actors::agent::counter_distance_bp;
 using parley::actors::agent::offer_context;
 using parley::actors::agent::resolve_side;
@@ -454,3 +456,5 @@ TEST_CASE("rule brains concede monotonically and never break a hard rule", "[uni
   // Escrow rules, limits and currencies often clash; a fifth still agree.
   CHECK(agreements > negotiations / 5);
 }
+
+} // namespace unit_actors_agent_rule_brain_test

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_agent_script_brain_test {
+
 using parley::actors::agent::offer_context;
 using parley::actors::agent::script_brain;
 using parley::messages::proposal;
@@ -114,3 +116,5 @@ TEST_CASE("an empty script is silent from the start", "[unit]") {
   REQUIRE(answer);
   CHECK(answer->action == reply_action::silent);
 }
+
+} // namespace unit_actors_agent_script_brain_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_agent_voter_test {
+
 using namespace parley::actors::agent;
 using namespace parley::messages;
 
@@ -70,3 +72,5 @@ TEST_CASE("a rule agent bids its capability, load and a duration estimate", "[un
   CHECK_FALSE(decide_bid("bob", profile("builder", {{"backend", 1}}, 0), a));
   CHECK_FALSE(decide_bid("bob", profile("builder", {{"frontend", 0}}, 0), a));
 }
+
+} // namespace unit_actors_agent_voter_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_auction_rules_test {
+
 using namespace parley::actors::auction;
 using namespace parley::messages;
 
@@ -155,3 +157,5 @@ TEST_CASE("auction specs are validated", "[unit]") {
   x.window_ms = 0;
   CHECK_FALSE(validate(x).empty());
 }
+
+} // namespace unit_actors_auction_rules_test

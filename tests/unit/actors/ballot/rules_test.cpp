@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_ballot_rules_test {
+
 using namespace parley::actors::ballot;
 using namespace parley::messages;
 
@@ -341,3 +343,5 @@ TEST_CASE("resolve_offline agrees with the incremental rules", "[unit]") {
   CHECK(y.status == ballot_status::approved);
   CHECK(y.winner == "approve");
 }
+
+} // namespace unit_actors_ballot_rules_test

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_channel_aggregation_test {
+
 using namespace parley::actors::channel;
 using namespace parley::messages;
 
@@ -113,3 +115,5 @@ TEST_CASE("a demand's tag that nobody taking part offers is a gap", "[unit][chan
     REQUIRE(x.gaps.size() == 1);
   }
 }
+
+} // namespace unit_actors_channel_aggregation_test

@@ -8,6 +8,8 @@
 #include "messages/channel_messages.hpp"
 #include "messages/json.hpp"
 
+namespace unit_actors_channel_member_brain_test {
+
 using namespace parley::messages;
 using parley::actors::channel::member_brain;
 using parley::actors::channel::member_message_id;
@@ -206,3 +208,5 @@ TEST_CASE("a member spec round-trips through JSON with the enums' names",
   CHECK_THROWS(from_json_value<channel_member_spec>(
       nlohmann::json::parse(R"({"profile":{"agent_id":"bob"},"brain":"oracle"})")));
 }
+
+} // namespace unit_actors_channel_member_brain_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_channel_prompts_test {
+
 using namespace parley::actors::channel;
 using namespace parley::messages;
 using nlohmann::json;
@@ -327,3 +329,5 @@ TEST_CASE("an unusable answer to prompt 4 is the simple merge, marked fallback",
   short_rounds.max_rounds = 1;
   check(good_proposal(), "version must be within 1..1, got 2", short_rounds);
 }
+
+} // namespace unit_actors_channel_prompts_test

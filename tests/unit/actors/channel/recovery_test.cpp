@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_channel_recovery_test {
+
 using namespace parley::actors::channel;
 using parley::messages::channel_settings;
 
@@ -131,3 +133,5 @@ TEST_CASE("stuck reasons have the state checker's names", "[unit][channel]") {
   CHECK(x == stuck_reason::missing_responses);
   CHECK_FALSE(from_string("timeout", x));
 }
+
+} // namespace unit_actors_channel_recovery_test

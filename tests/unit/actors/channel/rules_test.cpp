@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_channel_rules_test {
+
 using namespace parley::actors::channel;
 using parley::messages::channel_proposal;
 using parley::messages::channel_settings;
@@ -515,3 +517,5 @@ TEST_CASE("a proposal without gaps plans nothing", "[unit][channel]") {
   CHECK(plan.open.empty());
   CHECK(plan.noted.empty());
 }
+
+} // namespace unit_actors_channel_rules_test

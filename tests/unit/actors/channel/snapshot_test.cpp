@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_channel_snapshot_test {
+
 using namespace parley::actors::channel;
 using namespace parley::messages;
 
@@ -244,3 +246,5 @@ TEST_CASE("a fold ignores the coordinator's events", "[unit][channel]") {
   REQUIRE(x);
   CHECK(x->status == channel_status::created);
 }
+
+} // namespace unit_actors_channel_snapshot_test

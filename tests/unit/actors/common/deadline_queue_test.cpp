@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_common_deadline_queue_test {
+
 using parley::actors::deadline_queue;
 
 namespace {
@@ -78,3 +80,5 @@ TEST_CASE("a later request under the same key has a ticket of its own", "[unit]"
   CHECK(given_up == std::vector<std::uint64_t>{second});
   CHECK_FALSE(q.next());
 }
+
+} // namespace unit_actors_common_deadline_queue_test

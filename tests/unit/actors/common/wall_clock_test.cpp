@@ -11,6 +11,8 @@
 #include "caf/atom.hpp"
 #include "caf/detail/test_actor_clock.hpp"
 
+namespace unit_actors_common_wall_clock_test {
+
 using namespace std::chrono_literals;
 using parley::actors::clock_origin;
 using parley::actors::wall_clock;
@@ -119,3 +121,5 @@ TEST_CASE("two processes map one instant to the same time, whenever each read it
   }
   CHECK(disagreements == 0);
 }
+
+} // namespace unit_actors_common_wall_clock_test

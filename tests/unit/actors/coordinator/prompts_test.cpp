@@ -6,6 +6,8 @@
 
 #include "actors/coordinator/rules.hpp"
 
+namespace unit_actors_coordinator_prompts_test {
+
 using namespace parley::actors::coordinator;
 using namespace parley::messages;
 using nlohmann::json;
@@ -230,3 +232,5 @@ TEST_CASE("the fallback keeps to max_candidates and fallback_candidates",
   CHECK(read_selection("", registry(), settings, selection_source::relaxed, 1)
             .value.candidates.size() == 4); // the active agents
 }
+
+} // namespace unit_actors_coordinator_prompts_test

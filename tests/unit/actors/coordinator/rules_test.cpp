@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_coordinator_rules_test {
+
 using namespace parley::actors::coordinator;
 using namespace parley::messages;
 
@@ -305,3 +307,5 @@ TEST_CASE("select: no agent registered, or none active, is E005",
         "none of the 2 registered agents is active: nobody can take up the demand");
   CHECK(out.candidates.empty());
 }
+
+} // namespace unit_actors_coordinator_rules_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_coordinator_terms_test {
+
 using namespace parley::actors::coordinator;
 
 using terms = std::set<std::string>;
@@ -42,3 +44,5 @@ TEST_CASE("terms: bytes that are not UTF-8 separate words", "[unit][coordinator]
                  "cd") == terms{"ab", "cd"}); // an overlong '/'
   CHECK(terms_of("").empty());
 }
+
+} // namespace unit_actors_coordinator_terms_test

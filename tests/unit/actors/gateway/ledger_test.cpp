@@ -11,6 +11,8 @@
 #include "actors/negotiation/rules.hpp"
 #include "support/negotiation_events.hpp"
 
+namespace unit_actors_gateway_ledger_test {
+
 using parley::actors::gateway::ledger;
 using parley::actors::negotiation::effects;
 using parley::actors::negotiation::opening;
@@ -211,3 +213,5 @@ TEST_CASE("ended negotiations past the limit are forgotten, open ones kept", "[u
   CHECK(book.find("n3") != nullptr);
   CHECK(book.size() == 2);
 }
+
+} // namespace unit_actors_gateway_ledger_test

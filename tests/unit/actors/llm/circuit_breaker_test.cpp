@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_llm_circuit_breaker_test {
+
 using parley::actors::llm::circuit_breaker;
 using state = circuit_breaker::state;
 
@@ -44,3 +46,5 @@ TEST_CASE("after the open period one trial decides", "[unit]") {
     CHECK(b.allow(60005));
   }
 }
+
+} // namespace unit_actors_llm_circuit_breaker_test

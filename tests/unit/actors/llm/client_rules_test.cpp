@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_llm_client_rules_test {
+
 using parley::actors::llm::after_attempt;
 using parley::actors::llm::retry_policy;
 using parley::messages::error_code;
@@ -92,3 +94,5 @@ TEST_CASE("a request that fails without an answer is not retried", "[unit]") {
   CHECK(step.response->code == error_code::llm_unavailable);
   CHECK(step.response->error == "request failed: Couldn't connect to server");
 }
+
+} // namespace unit_actors_llm_client_rules_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_llm_json_prompt_test {
+
 using namespace parley::actors::llm;
 using nlohmann::json;
 
@@ -48,3 +50,5 @@ TEST_CASE("a text request keeps the prompt's UTF-8 intact", "[unit][llm]") {
   auto openai = build_text_request(provider_kind::openai, "m", 512, prompt);
   CHECK(openai.find(prompt.user) != std::string::npos);
 }
+
+} // namespace unit_actors_llm_json_prompt_test

@@ -10,6 +10,8 @@
 #include "actors/channel/prompts.hpp"
 #include "actors/coordinator/prompts.hpp"
 
+namespace unit_actors_llm_prompt_answers_test {
+
 using namespace parley::messages;
 namespace channel = parley::actors::channel;
 namespace coordinator = parley::actors::coordinator;
@@ -177,3 +179,5 @@ TEST_CASE("every answer gives a value to use", "[unit][llm]") {
         }));
   }
 }
+
+} // namespace unit_actors_llm_prompt_answers_test

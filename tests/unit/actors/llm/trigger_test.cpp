@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_llm_trigger_test {
+
 using parley::actors::llm::detect_trigger;
 
 TEST_CASE("amounts with a currency trigger a negotiation", "[unit]") {
@@ -28,3 +30,5 @@ TEST_CASE("agreement phrases trigger a negotiation", "[unit]") {
   CHECK_FALSE(detect_trigger("I have 3 cats and an idea"));
   CHECK_FALSE(detect_trigger("ideally tomorrow"));
 }
+
+} // namespace unit_actors_llm_trigger_test

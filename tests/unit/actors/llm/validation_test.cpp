@@ -1,6 +1,9 @@
 #include "actors/llm/validation.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+namespace unit_actors_llm_validation_test {
 
 using namespace parley::actors::llm;
 using nlohmann::json;
@@ -68,3 +71,5 @@ TEST_CASE("unknown decisions and shapes are refused", "[unit]") {
   CHECK(check_evaluation({{"decision", "reject"}}, offer(1), prefs()).value.action ==
         reply_action::reject);
 }
+
+} // namespace unit_actors_llm_validation_test

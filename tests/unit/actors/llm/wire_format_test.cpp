@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_llm_wire_format_test {
+
 using namespace parley::actors::llm;
 using nlohmann::json;
 
@@ -91,3 +93,5 @@ TEST_CASE("fields of the wrong type are skipped, never thrown", "[unit]") {
   REQUIRE(o.error.empty());
   CHECK(o.stop_reason.empty());
 }
+
+} // namespace unit_actors_llm_wire_format_test

@@ -7,6 +7,8 @@
 
 #include "actors/metrics/node_metrics.hpp"
 
+namespace unit_actors_metrics_instruments_test {
+
 using namespace parley::actors::metrics;
 
 TEST_CASE("a histogram counts each observation in the first bucket that holds it",
@@ -73,3 +75,5 @@ TEST_CASE("HTTP requests count per route and status, and odd statuses at the end
   CHECK(m.requests(2, 500) == 1);
   CHECK(m.requests(0, 404) == 0);
 }
+
+} // namespace unit_actors_metrics_instruments_test

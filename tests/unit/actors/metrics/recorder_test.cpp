@@ -5,6 +5,8 @@
 #include "messages/channel_event.hpp"
 #include "messages/events.hpp"
 
+namespace unit_actors_metrics_recorder_test {
+
 using namespace parley;
 using namespace parley::actors::metrics;
 using messages::channel_event_kind;
@@ -95,3 +97,5 @@ TEST_CASE("the recorded topics leave out the per-round and per-vote events",
   CHECK_FALSE(topics.contains(messages::topic::ballot_vote));
   CHECK_FALSE(topics.contains(messages::topic::offer_submitted));
 }
+
+} // namespace unit_actors_metrics_recorder_test

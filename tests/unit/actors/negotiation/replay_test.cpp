@@ -10,6 +10,8 @@
 
 #include "actors/negotiation/rules.hpp"
 
+namespace unit_actors_negotiation_replay_test {
+
 using parley::actors::negotiation::differences;
 using parley::actors::negotiation::effects;
 using parley::actors::negotiation::fingerprint_of;
@@ -208,3 +210,5 @@ TEST_CASE("the reuse text names what differs", "[unit]") {
         "Message id m-1 was already used for another move (from, proposal.amount "
         "differ)");
 }
+
+} // namespace unit_actors_negotiation_replay_test

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_negotiation_rules_test {
+
 using parley::actors::negotiation::convergence_score;
 using parley::actors::negotiation::effects;
 using parley::actors::negotiation::opening;
@@ -1104,3 +1106,5 @@ TEST_CASE("a resumed negotiation's timer fires at its remaining deadline",
   r.on_timer(early.arm ? early.arm->generation : out.arm->generation, t0 + 30000, due);
   CHECK(due.event == negotiation_event_kind::expired);
 }
+
+} // namespace unit_actors_negotiation_rules_test

@@ -9,6 +9,8 @@
 
 #include "messages/compact_codec.hpp"
 
+namespace unit_actors_room_history_test {
+
 using parley::actors::room::history;
 using namespace parley::messages;
 
@@ -169,3 +171,5 @@ TEST_CASE("compact UUIDs and string ends round-trip, odd ones too", "[unit]") {
       std::vector<std::string>{"neg_x_room-1", "neg_x_room-1", "room-1"});
   CHECK(refs.size() == 1 + 13 + 1 + 2);
 }
+
+} // namespace unit_actors_room_history_test

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_room_rules_test {
+
 using parley::actors::negotiation::opening;
 using parley::actors::room::route;
 using parley::actors::room::rules;
@@ -318,3 +320,5 @@ TEST_CASE("the field previous names the most recently ended negotiation", "[unit
   CHECK(room.route_of("previous") == route::finished);
   CHECK(room.resolve("neg_other") == "neg_other");
 }
+
+} // namespace unit_actors_room_rules_test

@@ -11,6 +11,8 @@
 #include "messages/json.hpp"
 #include "support/negotiation_events.hpp"
 
+namespace unit_actors_store_batch_test {
+
 namespace msg = parley::messages;
 using namespace parley::actors::store;
 
@@ -256,3 +258,5 @@ TEST_CASE("an unannounced end is the insert of its whole row", "[unit]") {
   CHECK_FALSE(updates[0].insert);
   CHECK_FALSE(updates[0].texts);
 }
+
+} // namespace unit_actors_store_batch_test

@@ -8,6 +8,8 @@
 #include "actors/store/channel_codec.hpp"
 #include "support/channel_story.hpp"
 
+namespace unit_actors_store_channel_book_test {
+
 using parley::actors::store::channel_book;
 using parley::actors::store::channel_fold;
 using parley::actors::store::decode_channel_event;
@@ -207,3 +209,5 @@ TEST_CASE("an ended channel's record is its last row, whatever its events", "[un
   open.status = "collecting";
   CHECK(parley::actors::store::current_record(open, {}) == open);
 }
+
+} // namespace unit_actors_store_channel_book_test

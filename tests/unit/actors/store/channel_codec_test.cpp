@@ -8,6 +8,8 @@
 #include "messages/json.hpp"
 #include "support/channel_story.hpp"
 
+namespace unit_actors_store_channel_codec_test {
+
 using parley::actors::store::append_channel_event;
 using parley::actors::store::decode_channel_event;
 using parley::test::channel_ending;
@@ -103,3 +105,5 @@ TEST_CASE("bytes that are not a compact body are refused, never misread", "[unit
   auto longer = bytes + '\0';
   CHECK_THROWS(decode_channel_event(longer.data(), longer.size()));
 }
+
+} // namespace unit_actors_store_channel_codec_test

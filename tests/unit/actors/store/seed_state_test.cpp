@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_store_seed_state_test {
+
 using parley::actors::store::seed_state;
 using parley::actors::store::seed_state_of;
 using parley::actors::store::status_of;
@@ -43,3 +45,5 @@ TEST_CASE("the stored state names round-trip", "[unit]") {
   seed_state x;
   CHECK_FALSE(from_string("countering", x));
 }
+
+} // namespace unit_actors_store_seed_state_test

@@ -8,6 +8,8 @@
 
 #include "actors/store/schema.hpp"
 
+namespace unit_actors_store_sqlite_glob_test {
+
 namespace store = parley::actors::store;
 
 namespace {
@@ -88,3 +90,5 @@ TEST_CASE("migration 001's UUID CHECKs are the pattern the store's glob() knows"
     ++count;
   CHECK(count == 2); // negotiations.id and intent_id
 }
+
+} // namespace unit_actors_store_sqlite_glob_test

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace unit_actors_store_uuid_test {
+
 using parley::actors::store::is_lower_uuid;
 using parley::actors::store::is_uuid;
 
@@ -34,3 +36,5 @@ TEST_CASE("a UUID's text is 8-4-4-4-12 hex digits, in lower case for the store's
     CHECK_FALSE(is_lower_uuid(x));
   }
 }
+
+} // namespace unit_actors_store_uuid_test
