@@ -1,5 +1,7 @@
 #include "messages/agent_profile.hpp"
 
+#include <algorithm>
+
 #include "messages/enum_names.hpp"
 
 namespace parley::messages {
@@ -24,6 +26,21 @@ bool escrow_required(const agent_preferences& x, std::int64_t amount) {
     return amount > x.escrow_threshold;
   }
   return false;
+}
+
+std::int64_t reservation_limit(const agent_preferences& x, bargaining_side side) {
+  if (side == bargaining_side::seller)
+    return x.reservation_amount ? *x.reservation_amount
+                                : x.max_auto_approve_amount / 10;
+  if (x.reservation_amount)
+    return std::min(*x.reservation_amount, x.max_auto_approve_amount);
+  return x.max_auto_approve_amount;
+}
+
+bool past_reservation(const agent_preferences& x, bargaining_side side,
+                      std::int64_t amount) {
+  auto limit = reservation_limit(x, side);
+  return side == bargaining_side::seller ? amount < limit : amount > limit;
 }
 
 proposal apply_patch(const proposal& base, const proposal_patch& patch) {

@@ -28,6 +28,11 @@ struct agent_preferences {
   messages::escrow_preference escrow_preference = escrow_preference::above_threshold;
   std::int64_t escrow_threshold = 50000;
   negotiation_style style = negotiation_style::balanced;
+  /// The reservation price: a seller never proposes or accepts below it, a
+  /// buyer never above it. Unset, a seller's floor is a tenth of
+  /// `max_auto_approve_amount` and a buyer's ceiling is that limit itself
+  /// (`reservation_limit`; docs/protocols/bilateral.md, "Reservation prices").
+  caf::optional<std::int64_t> reservation_amount;
 };
 
 template <class Inspector>
@@ -37,12 +42,28 @@ typename Inspector::result_type inspect(Inspector& f, agent_preferences& x) {
            optional_field("preferred_currency", x.preferred_currency),
            optional_field("escrow_preference", x.escrow_preference),
            optional_field("escrow_threshold", x.escrow_threshold),
-           optional_field("negotiation_style", x.style));
+           optional_field("negotiation_style", x.style),
+           omittable_field("reservation_amount", x.reservation_amount));
 }
 
 /// Returns whether a deal of `amount` must use escrow under `x` (always,
 /// never, or strictly above the threshold: docs/protocols/bilateral.md, "Agents").
 bool escrow_required(const agent_preferences& x, std::int64_t amount);
+
+/// Which way the rule brain bargains: a buyer wants lower amounts, a seller
+/// higher ones. `from_role` infers it from the profile's role.
+enum class bargaining_side : std::uint8_t { from_role, buyer, seller };
+
+/// Returns the amount past which an agent on `side` (buyer or seller, never
+/// `from_role`) neither proposes nor accepts: a buyer's ceiling, the lower of
+/// `x.reservation_amount` and `x.max_auto_approve_amount`; a seller's floor,
+/// `x.reservation_amount` or else a tenth of `x.max_auto_approve_amount`.
+std::int64_t reservation_limit(const agent_preferences& x, bargaining_side side);
+
+/// Returns whether `amount` lies past `reservation_limit(x, side)`: above a
+/// buyer's ceiling or below a seller's floor.
+bool past_reservation(const agent_preferences& x, bargaining_side side,
+                      std::int64_t amount);
 
 /// The user an agent acts for (docs/protocols/bilateral.md, "Agents").
 struct agent_profile {
@@ -73,10 +94,6 @@ typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
 /// agent must decide synchronously it decides like `rule`. `external` has no
 /// brain here: its moves come over the HTTP API (actors/agent/external_agent.hpp).
 enum class brain_kind : std::uint8_t { rule, script, llm, external };
-
-/// Which way the rule brain bargains: a buyer wants lower amounts, a seller
-/// higher ones. `from_role` infers it from the profile's role.
-enum class bargaining_side : std::uint8_t { from_role, buyer, seller };
 
 /// What an answer to an offer does (scripted replies and brain decisions).
 enum class reply_action : std::uint8_t { counter, accept, reject, silent };

@@ -231,6 +231,10 @@ void read(const json& j, const std::string& path, agent_preferences& x) {
     throw json_error(at("max_auto_approve_amount"),
                      "must not be negative, got " +
                          std::to_string(x.max_auto_approve_amount));
+  if (x.reservation_amount && *x.reservation_amount < 0)
+    throw json_error(at("reservation_amount"),
+                     "must not be negative, got " +
+                         std::to_string(*x.reservation_amount));
   if (x.escrow_threshold < 0)
     throw json_error(at("escrow_threshold"),
                      "must not be negative, got " + std::to_string(x.escrow_threshold));

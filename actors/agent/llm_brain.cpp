@@ -13,7 +13,8 @@ using nlohmann::json;
 llm_brain::llm_brain(messages::bargaining_side side, messages::agent_profile profile,
                      llm_brain_options options)
     : profile_(std::move(profile)), options_(std::move(options)),
-      fallback_(side, profile_), system_(llm::system_prompt(profile_)) {}
+      fallback_(side, profile_),
+      system_(llm::system_prompt(profile_, fallback_.side())) {}
 
 std::vector<std::string>
 llm_brain::set_tools(const std::vector<messages::tool_definition>& tools) {
@@ -153,7 +154,8 @@ std::string llm_brain::evaluate_proposal(const json& input, std::vector<llm_outp
     bad = true;
     return "Error: this proposal has already been answered";
   }
-  auto r = llm::check_evaluation(input, offer_->incoming, profile_.preferences);
+  auto r = llm::check_evaluation(input, offer_->incoming, profile_.preferences,
+                                 fallback_.side());
   if (!r.ok()) {
     bad = true;
     return r.error;
@@ -169,7 +171,7 @@ std::string llm_brain::evaluate_proposal(const json& input, std::vector<llm_outp
 
 std::string llm_brain::analyze_and_propose(const json& input,
                                            std::vector<llm_output>& out, bool& bad) {
-  auto r = llm::check_proposal(input, profile_.preferences);
+  auto r = llm::check_proposal(input, profile_.preferences, fallback_.side());
   if (!r.ok()) {
     bad = true;
     return r.error;

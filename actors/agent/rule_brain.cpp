@@ -70,13 +70,29 @@ std::string escrow_rule(const messages::agent_preferences& p, bool required) {
          money(p, p.escrow_threshold);
 }
 
-/// Returns the first hard rule of `p` (the limit, then escrow) that `offer`
+/// Returns why `amount` breaks the amount rules of `p` on `side`: above the
+/// auto-approve limit, or past the reservation price (below a seller's floor,
+/// above a buyer's ceiling lower than that limit).
+std::optional<std::string> broken_amount(const messages::agent_preferences& p,
+                                         bargaining_side side, std::int64_t amount) {
+  if (amount > p.max_auto_approve_amount)
+    return money(p, amount) + " is above the auto-approve limit of " +
+           money(p, p.max_auto_approve_amount);
+  if (!messages::past_reservation(p, side, amount))
+    return std::nullopt;
+  auto limit = messages::reservation_limit(p, side);
+  if (side == bargaining_side::seller)
+    return money(p, amount) + " is below my floor of " + money(p, limit);
+  return money(p, amount) + " is above my ceiling of " + money(p, limit);
+}
+
+/// Returns the first hard rule of `p` (the amount, then escrow) that `offer`
 /// breaks; the currency is checked before.
 std::optional<std::string> broken_rule(const messages::agent_preferences& p,
+                                       bargaining_side side,
                                        const messages::proposal& offer) {
-  if (offer.amount > p.max_auto_approve_amount)
-    return money(p, offer.amount) + " is above the auto-approve limit of " +
-           money(p, p.max_auto_approve_amount);
+  if (auto why = broken_amount(p, side, offer.amount))
+    return why;
   auto required = messages::escrow_required(p, offer.amount);
   if (offer.escrow != required)
     return escrow_rule(p, required);
@@ -172,7 +188,7 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
   if (in.currency != p.preferred_currency)
     return answer(reply_action::reject,
                   "Only " + p.preferred_currency + " is accepted, got " + in.currency);
-  auto broken = broken_rule(p, in);
+  auto broken = broken_rule(p, side_, in);
   if (offer.round >= offer.max_rounds) {
     if (broken)
       return answer(reply_action::reject, *broken);
@@ -187,14 +203,19 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
                       money(p, *my_last));
   auto distance = counter_distance_bp(p.style, offer.round, offer.max_rounds);
   auto uncapped = candidate_for(buyer, style, distance, x, my_last);
-  auto candidate = std::min(uncapped, p.max_auto_approve_amount);
+  // Within the amount rules: at most the auto-approve limit (a buyer's
+  // ceiling lies at or below it), at least a seller's floor.
+  auto limit = messages::reservation_limit(p, side_);
+  auto candidate = std::min(uncapped, buyer ? limit : p.max_auto_approve_amount);
+  if (!buyer)
+    candidate = std::max(candidate, limit);
   auto counter = in;
   if (buyer ? candidate >= x : candidate <= x) {
     if (!broken)
       return accept(p, x, "as good as any counter I could make");
     // Only the escrow flag can be wrong unless a seller was offered more than
     // its limit; meet the amount with the right flag, if that changes anything.
-    if (x > p.max_auto_approve_amount || (my_last && *my_last == x))
+    if (broken_amount(p, side_, x) || (my_last && *my_last == x))
       return answer(reply_action::reject, *broken);
     counter.escrow = messages::escrow_required(p, x);
     auto reason = "Countering at " + money(p, x) +
@@ -212,8 +233,12 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
                 messages::to_string(p.style) + " style, " + percent(tenths) +
                 (buyer ? " below" : " above") + " the offer";
   if (uncapped > candidate)
-    reason +=
-        ", capped at the auto-approve limit of " + money(p, p.max_auto_approve_amount);
+    reason += buyer && limit < p.max_auto_approve_amount
+                  ? ", capped at my ceiling of " + money(p, limit)
+                  : ", capped at the auto-approve limit of " +
+                        money(p, p.max_auto_approve_amount);
+  else if (uncapped < candidate)
+    reason += ", raised to my floor of " + money(p, limit);
   if (counter.escrow != in.escrow)
     reason += counter.escrow ? ", with escrow" : ", without escrow";
   return counter_with(std::move(counter), std::move(reason));

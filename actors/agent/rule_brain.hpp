@@ -54,8 +54,10 @@ messages::bargaining_side resolve_side(messages::bargaining_side side,
 ///    is accepted, got EUR").
 /// 2. Last chance (`round >= max_rounds`, where a counter would expire the
 ///    negotiation): accept if the hard rules hold, otherwise reject naming the
-///    first rule broken. The hard rules: `x <= p.max_auto_approve_amount`, and
-///    the offer's escrow flag equals `escrow_required(p, x)`.
+///    first rule broken. The hard rules: `x <= p.max_auto_approve_amount`, `x`
+///    not past the reservation price (`messages::past_reservation`: below a
+///    seller's floor, above a buyer's ceiling), and the offer's escrow flag
+///    equals `escrow_required(p, x)`.
 /// 3. Acceptable price: with `last`, a buyer accepts `x <= last · (1 + tol)`
 ///    and a seller `x >= last · (1 − tol)`; without `last` (the opening
 ///    proposal) only a conservative agent accepts. The hard rules must hold.
@@ -63,8 +65,9 @@ messages::bargaining_side resolve_side(messages::bargaining_side side,
 ///    offer: a buyer's at `x · (1 − dist)` rounded down; with `last`, at least
 ///    `last + ceil((x − last) · concession)` and never below `last`. A
 ///    seller's mirrors it: `x · (1 + dist)` rounded up, at most
-///    `last − ceil((last − x) · concession)`, never above `last`. Both sides
-///    then cap it at `p.max_auto_approve_amount`.
+///    `last − ceil((last − x) · concession)`, never above `last`. A buyer's is
+///    then capped at its ceiling; a seller's at `p.max_auto_approve_amount`,
+///    then raised to its floor.
 ///    - If the candidate reaches or passes the offer (a buyer's `>= x`, a
 ///      seller's `<= x`), the offer is as good as the counter: accept it if
 ///      the hard rules hold. Else, if only the escrow flag is wrong, counter
@@ -80,8 +83,9 @@ messages::bargaining_side resolve_side(messages::bargaining_side side,
 /// Hence, in one negotiation, the agent's own counters move monotonically
 /// toward the other side and never cross its offers (provided its opening
 /// proposal, if it made one, is within its limit); it never accepts above its
-/// limit, in another currency, or with the wrong escrow flag, and never
-/// proposes the wrong escrow flag.
+/// limit or past its reservation price, in another currency, or with the
+/// wrong escrow flag, and never proposes the wrong escrow flag or past its
+/// reservation price.
 class rule_brain final : public brain {
 public:
   /// Builds a brain bargaining for `profile` on `side`, resolved with

@@ -19,7 +19,8 @@ std::string pounds(std::int64_t minor) {
 
 } // namespace
 
-std::string system_prompt(const messages::agent_profile& profile) {
+std::string system_prompt(const messages::agent_profile& profile,
+                          messages::bargaining_side side) {
   const auto& p = profile.preferences;
   std::string custom;
   if (!profile.custom_instructions.empty())
@@ -30,7 +31,11 @@ std::string system_prompt(const messages::agent_profile& profile) {
          ").\n\n"
          "YOUR USER'S PREFERENCES:\n"
          "- Maximum auto-approve amount: " +
-         pounds(p.max_auto_approve_amount) +
+         pounds(p.max_auto_approve_amount) + "\n" +
+         (side == messages::bargaining_side::seller
+              ? "- Reservation price: never accept or propose below "
+              : "- Reservation price: never accept or propose above ") +
+         pounds(messages::reservation_limit(p, side)) +
          "\n"
          "- Preferred currency: " +
          p.preferred_currency +

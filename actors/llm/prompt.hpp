@@ -9,8 +9,10 @@
 namespace parley::actors::llm {
 
 /// The system prompt (docs/protocols/llm-agent.md, "Profile and system prompt"), with
-/// amounts shown from minor units.
-std::string system_prompt(const messages::agent_profile& profile);
+/// amounts shown from minor units and the reservation price of `side` (buyer or
+/// seller).
+std::string system_prompt(const messages::agent_profile& profile,
+                          messages::bargaining_side side);
 
 /// A proposal as the model is shown it: JSON indented by two spaces.
 std::string proposal_text(const messages::proposal& p);

@@ -14,10 +14,27 @@ std::string money(std::int64_t amount, const std::string& currency) {
   return agent::format_amount(amount, currency);
 }
 
+/// Returns the model's error for `amount` past the reservation price of `side`
+/// (docs/protocols/bilateral.md, "Reservation prices"), or an empty string.
+std::string reservation_error(const char* what, std::int64_t amount,
+                              const std::string& currency,
+                              const messages::agent_preferences& prefs,
+                              messages::bargaining_side side) {
+  if (!messages::past_reservation(prefs, side, amount))
+    return {};
+  auto limit = money(messages::reservation_limit(prefs, side), currency);
+  if (side == messages::bargaining_side::seller)
+    return std::string{"Error: "} + what + money(amount, currency) +
+           ": below your user's floor of " + limit;
+  return std::string{"Error: "} + what + money(amount, currency) +
+         ": above your user's ceiling of " + limit;
+}
+
 /// Reads a proposal-shaped object on top of `base`.
 checked<messages::proposal> read_proposal(const json& input,
                                           const messages::proposal& base,
-                                          const messages::agent_preferences& prefs) {
+                                          const messages::agent_preferences& prefs,
+                                          messages::bargaining_side side) {
   checked<messages::proposal> r;
   r.value = base;
   if (!input.is_object()) {
@@ -70,6 +87,9 @@ checked<messages::proposal> read_proposal(const json& input,
               money(prefs.max_auto_approve_amount, r.value.currency);
     return r;
   }
+  r.error = reservation_error("cannot propose ", value, r.value.currency, prefs, side);
+  if (!r.ok())
+    return r;
   r.value.escrow = messages::escrow_required(prefs, value);
   return r;
 }
@@ -78,7 +98,8 @@ checked<messages::proposal> read_proposal(const json& input,
 
 checked<messages::decision> check_evaluation(const json& input,
                                              const messages::proposal& offer,
-                                             const messages::agent_preferences& prefs) {
+                                             const messages::agent_preferences& prefs,
+                                             messages::bargaining_side side) {
   checked<messages::decision> r;
   if (!input.is_object()) {
     r.error = "Error: the input must be a JSON object with decision and reason";
@@ -111,6 +132,12 @@ checked<messages::decision> check_evaluation(const json& input,
                 "; counter or reject instead";
       return r;
     }
+    r.error =
+        reservation_error("cannot accept ", offer.amount, offer.currency, prefs, side);
+    if (!r.ok()) {
+      r.error += "; counter or reject instead";
+      return r;
+    }
     if (offer.escrow != messages::escrow_required(prefs, offer.amount)) {
       r.error = std::string{"Error: cannot accept: your user's escrow preference "} +
                 (offer.escrow ? "forbids" : "requires") + " escrow for this amount";
@@ -132,7 +159,7 @@ checked<messages::decision> check_evaluation(const json& input,
     r.error = "Error: a counter needs counter_proposal with an amount";
     return r;
   }
-  auto p = read_proposal(*counter, offer, prefs);
+  auto p = read_proposal(*counter, offer, prefs, side);
   if (!p.ok()) {
     r.error = p.error;
     return r;
@@ -143,10 +170,11 @@ checked<messages::decision> check_evaluation(const json& input,
 }
 
 checked<messages::proposal> check_proposal(const json& input,
-                                           const messages::agent_preferences& prefs) {
+                                           const messages::agent_preferences& prefs,
+                                           messages::bargaining_side side) {
   messages::proposal base;
   base.currency = prefs.preferred_currency;
-  return read_proposal(input, base, prefs);
+  return read_proposal(input, base, prefs, side);
 }
 
 } // namespace parley::actors::llm

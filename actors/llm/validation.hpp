@@ -23,19 +23,22 @@ template <class T> struct checked {
 /// Checks an evaluate_proposal input answering `offer`.
 ///
 /// `decision` must be accept, counter or reject; `reason` a string. An accept
-/// must keep the hard rules (amount within the auto-approve limit, the
-/// preferred currency, the escrow flag the escrow preference demands). A
-/// counter needs `counter_proposal` with a positive integer `amount` within
-/// the auto-approve limit; its missing fields come from `offer` and its
-/// escrow flag is set by the escrow rule.
+/// must keep the hard rules (amount within the auto-approve limit and not past
+/// the reservation price of `side`, the preferred currency, the escrow flag the
+/// escrow preference demands). A counter needs `counter_proposal` with a
+/// positive integer `amount` within the same amount rules; its missing fields
+/// come from `offer` and its escrow flag is set by the escrow rule.
 checked<messages::decision> check_evaluation(const nlohmann::json& input,
                                              const messages::proposal& offer,
-                                             const messages::agent_preferences& prefs);
+                                             const messages::agent_preferences& prefs,
+                                             messages::bargaining_side side);
 
 /// Checks an analyze_and_propose input: a positive integer `amount` within
-/// the auto-approve limit, an optional currency (default: preferred), a
-/// description; the escrow flag follows the escrow rule.
+/// the auto-approve limit and not past the reservation price of `side`, an
+/// optional currency (default: preferred), a description; the escrow flag
+/// follows the escrow rule.
 checked<messages::proposal> check_proposal(const nlohmann::json& input,
-                                           const messages::agent_preferences& prefs);
+                                           const messages::agent_preferences& prefs,
+                                           messages::bargaining_side side);
 
 } // namespace parley::actors::llm

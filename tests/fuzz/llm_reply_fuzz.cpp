@@ -42,8 +42,10 @@ void check_tool_inputs(const parley::actors::llm::model_reply& reply) {
     if (block.at("type") != "tool_use")
       continue;
     const auto& input = block.at("input");
-    parley::actors::llm::check_evaluation(input, incoming, profile.preferences);
-    parley::actors::llm::check_proposal(input, profile.preferences);
+    parley::actors::llm::check_evaluation(input, incoming, profile.preferences,
+                                          parley::messages::bargaining_side::seller);
+    parley::actors::llm::check_proposal(input, profile.preferences,
+                                        parley::messages::bargaining_side::buyer);
   }
 }
 

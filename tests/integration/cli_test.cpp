@@ -63,6 +63,20 @@ TEST_CASE("parley run writes JSON events and a summary line", "[integration]") {
         R"("type":"summary","warnings":0})");
 }
 
+TEST_CASE("a rule seller is not talked down to £1.00", "[integration]") {
+  // A scripted buyer opens a website redesign at £1.00 and repeats it; the
+  // seller counters at its floor and, unable to move, rejects
+  // (docs/protocols/bilateral.md, "Reservation prices").
+  auto result = run_parley("run " + examples + "lowball_buyer.json --simulated-time");
+  REQUIRE(result.exit_code == 0);
+  CHECK_THAT(result.output, Contains("raised to my floor of £100.00"));
+  CHECK_THAT(result.output, Contains("£1.00 is below my floor of £100.00"));
+  CHECK_THAT(result.output, !Contains(R"("type":"negotiation.agreed")"));
+  CHECK(last_line(result.output) ==
+        R"({"accepted":0,"errors":0,"expired":0,"negotiations":1,"rejected":1,)"
+        R"("type":"summary","warnings":0})");
+}
+
 TEST_CASE("simulated time with the same seed gives the same output byte for byte",
           "[integration]") {
   for (auto name : {"robustness.json", "timeouts.json", "freelance_deal.json"}) {

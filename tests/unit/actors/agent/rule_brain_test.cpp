@@ -457,4 +457,49 @@ TEST_CASE("rule brains concede monotonically and never break a hard rule", "[uni
   CHECK(agreements > negotiations / 5);
 }
 
+TEST_CASE("a seller never goes below its floor: the £1.00 exploit is refused",
+          "[unit]") {
+  // The defaults' floor is a tenth of the £2,000.00 limit: £200.00.
+  auto seller = seller_of(negotiation_style::balanced);
+  auto first = decide(seller, context_of(offer_of(100), 1));
+  check_counter(first, 20000);
+  CHECK(first.reason == "Countering at £200.00: balanced style, 19900% above the "
+                        "offer, raised to my floor of £200.00");
+  // The buyer repeats £1.00: the seller cannot move, so it rejects.
+  auto second = decide(seller, context_of(offer_of(100), 3, 20000));
+  CHECK(second.action == reply_action::reject);
+  CHECK(second.reason == "£1.00 is below my floor of £200.00");
+  // Nor does it give in at the last round.
+  auto last = decide(seller, context_of(offer_of(100), 5, 20000));
+  CHECK(last.action == reply_action::reject);
+  CHECK(last.reason == "£1.00 is below my floor of £200.00");
+  // Its own counters above the floor still concede down to it, not past it.
+  auto near = decide(seller, context_of(offer_of(19000), 3, 21000));
+  CHECK(near.action == reply_action::counter);
+  CHECK(near.proposal.amount >= 20000);
+}
+
+TEST_CASE("a reservation amount sets a seller's floor and a buyer's ceiling",
+          "[unit]") {
+  auto seller = seller_of(negotiation_style::conservative);
+  seller.preferences.reservation_amount = 50000;
+  CHECK(decide(seller, context_of(offer_of(49999), 5, 52000)).action ==
+        reply_action::reject);
+  CHECK(decide(seller, context_of(offer_of(50000), 5, 52000)).action ==
+        reply_action::accept);
+  auto buyer = profile_of(negotiation_style::balanced);
+  buyer.preferences.reservation_amount = 20000;
+  auto counter = decide(buyer, context_of(offer_of(30000), 2, 19000));
+  check_counter(counter, 20000);
+  CHECK(counter.reason == "Countering at £200.00: balanced style, 33.3% below the "
+                          "offer, capped at my ceiling of £200.00");
+  auto last = decide(buyer, context_of(offer_of(20001), 5, 20000));
+  CHECK(last.action == reply_action::reject);
+  CHECK(last.reason == "£200.01 is above my ceiling of £200.00");
+  // A ceiling above the auto-approve limit changes nothing: the limit holds.
+  buyer.preferences.reservation_amount = 500000;
+  CHECK(decide(buyer, context_of(offer_of(200001), 5, 150000)).reason ==
+        "£2,000.01 is above the auto-approve limit of £2,000.00");
+}
+
 } // namespace unit_actors_agent_rule_brain_test
