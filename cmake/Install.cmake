@@ -13,14 +13,17 @@ include(CMakePackageConfigHelpers)
 
 # From the top floor down (README, "Layout"), the order they link in.
 set(parley_libraries parley_cli parley_scenario parley_service parley_runtime
-    parley_cluster parley_store parley_actors parley_config parley_messages)
+    parley_cluster parley_store parley_actors parley_config parley_messages
+    parley_outcomes)
 set(parley_cmake_dir "${CMAKE_INSTALL_LIBDIR}/cmake/Parley")
 
 # Installed, includes are rooted at include/parley/ as they are at the
 # repository root in this tree (the top CMakeLists.txt's BUILD_INTERFACE).
-target_include_directories(parley_messages PUBLIC
-                           "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/parley>")
-target_compile_features(parley_messages PUBLIC cxx_std_17)
+foreach(library parley_messages parley_outcomes)
+  target_include_directories(${library} PUBLIC
+                             "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/parley>")
+  target_compile_features(${library} PUBLIC cxx_std_17)
+endforeach()
 # A sanitized build's libraries call the sanitizers' runtime: whatever links
 # them must link it too (with the compiler Parley was built with).
 if(PARLEY_SANITIZE)
@@ -44,7 +47,7 @@ install(TARGETS ${parley_libraries} parley_package EXPORT ParleyTargets
 
 # The headers of the libraries' folders, each under its own path, and the
 # generated runtime/version.hpp.
-foreach(folder messages config actors cluster runtime service cli)
+foreach(folder messages outcomes config actors cluster runtime service cli)
   file(GLOB_RECURSE headers CONFIGURE_DEPENDS RELATIVE "${PROJECT_SOURCE_DIR}"
        "${PROJECT_SOURCE_DIR}/${folder}/*.hpp")
   foreach(header IN LISTS headers)
