@@ -139,9 +139,21 @@ scenario_agent read_agent(const json& j, const std::string& path,
     x.profile.load = parsed.load;
   }
   if (r.has("side")) {
-    if (x.brain.kind != brain_kind::rule)
-      throw json_error(r.path_of("side"), "only a rule brain takes a side");
+    if (x.brain.kind != brain_kind::rule && x.brain.kind != brain_kind::strategy)
+      throw json_error(r.path_of("side"), "only a rule or strategy brain takes a side");
     read_side(r.raw("side"), r.path_of("side"), x.brain.side);
+  }
+  for (const char* key : {"strategy", "seed"})
+    if (r.has(key) && x.brain.kind != brain_kind::strategy)
+      throw json_error(r.path_of(key),
+                       std::string{"only a strategy brain takes "} + key);
+  if (x.brain.kind == brain_kind::strategy) {
+    if (!r.has("strategy"))
+      throw json_error(r.path_of("strategy"),
+                       "a strategy brain needs a strategy (boulware | linear | "
+                       "conceder | hardliner | random)");
+    r.required("strategy", x.brain.strategy);
+    r.optional("seed", x.brain.seed);
   }
   for (const char* key : {"provider", "model", "endpoint"}) {
     if (!r.has(key))

@@ -10,7 +10,9 @@ namespace {
 
 constexpr const char* escrow_names[] = {"always", "never", "above_threshold"};
 constexpr const char* style_names[] = {"aggressive", "balanced", "conservative"};
-constexpr const char* brain_names[] = {"rule", "script", "llm", "external"};
+constexpr const char* brain_names[] = {"rule", "script", "llm", "external", "strategy"};
+constexpr const char* strategy_names[] = {"boulware", "linear", "conceder", "hardliner",
+                                          "random"};
 constexpr const char* side_names[] = {"from_role", "buyer", "seller"};
 constexpr const char* reply_action_names[] = {"counter", "accept", "reject", "silent"};
 
@@ -75,6 +77,12 @@ std::string to_string(brain_kind x) {
 }
 bool from_string(const std::string& text, brain_kind& x) {
   return enum_from_name(brain_names, text, x);
+}
+std::string to_string(strategy_kind x) {
+  return enum_name(strategy_names, x);
+}
+bool from_string(const std::string& text, strategy_kind& x) {
+  return enum_from_name(strategy_names, text, x);
 }
 std::string to_string(bargaining_side x) {
   return enum_name(side_names, x);

@@ -93,7 +93,21 @@ typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
 /// `llm` answers through a model (actors/agent/llm_agent.hpp); anywhere an
 /// agent must decide synchronously it decides like `rule`. `external` has no
 /// brain here: its moves come over the HTTP API (actors/agent/external_agent.hpp).
-enum class brain_kind : std::uint8_t { rule, script, llm, external };
+/// `strategy` bargains by one of the strategies below
+/// (actors/agent/strategy_brain.hpp).
+enum class brain_kind : std::uint8_t { rule, script, llm, external, strategy };
+
+/// How a strategy brain bargains (docs/protocols/bilateral.md, "Strategy
+/// brains"): three time-based concessions (Boulware concedes late, linear
+/// evenly, conceder early), a hardliner that never concedes, and a seeded
+/// random baseline.
+enum class strategy_kind : std::uint8_t {
+  boulware,
+  linear,
+  conceder,
+  hardliner,
+  random
+};
 
 /// What an answer to an offer does (scripted replies and brain decisions).
 enum class reply_action : std::uint8_t { counter, accept, reject, silent };
@@ -147,6 +161,9 @@ struct brain_spec {
   std::string provider;
   std::string model;
   std::string endpoint;
+  /// For the strategy brain: which strategy, and the random one's seed.
+  strategy_kind strategy = strategy_kind::linear;
+  std::uint64_t seed = 0;
 };
 
 template <class Inspector>
@@ -154,7 +171,8 @@ typename Inspector::result_type inspect(Inspector& f, brain_spec& x) {
   return f(caf::meta::type_name("brain_spec"), field("kind", x.kind),
            optional_field("side", x.side), optional_field("script", x.script),
            optional_field("provider", x.provider), optional_field("model", x.model),
-           optional_field("endpoint", x.endpoint));
+           optional_field("endpoint", x.endpoint),
+           optional_field("strategy", x.strategy), optional_field("seed", x.seed));
 }
 
 /// Everything needed to spawn an agent.
@@ -176,6 +194,8 @@ std::string to_string(negotiation_style x);
 bool from_string(const std::string& text, negotiation_style& x);
 std::string to_string(brain_kind x);
 bool from_string(const std::string& text, brain_kind& x);
+std::string to_string(strategy_kind x);
+bool from_string(const std::string& text, strategy_kind& x);
 std::string to_string(bargaining_side x);
 bool from_string(const std::string& text, bargaining_side& x);
 std::string to_string(reply_action x);

@@ -20,7 +20,9 @@ constexpr const char* kind_choices = "started | updated | agreed | rejected | ex
 constexpr const char* severity_choices = "error | warning";
 constexpr const char* escrow_choices = "always | never | above_threshold";
 constexpr const char* style_choices = "aggressive | balanced | conservative";
-constexpr const char* brain_choices = "rule | script | llm | external";
+constexpr const char* brain_choices = "rule | script | llm | external | strategy";
+constexpr const char* strategy_choices =
+    "boulware | linear | conceder | hardliner | random";
 constexpr const char* side_choices = "from_role | buyer | seller";
 constexpr const char* reply_choices = "counter | accept | reject | silent";
 
@@ -37,6 +39,7 @@ PARLEY_ENUM_JSON(severity, severity_choices)
 PARLEY_ENUM_JSON(escrow_preference, escrow_choices)
 PARLEY_ENUM_JSON(negotiation_style, style_choices)
 PARLEY_ENUM_JSON(brain_kind, brain_choices)
+PARLEY_ENUM_JSON(strategy_kind, strategy_choices)
 PARLEY_ENUM_JSON(bargaining_side, side_choices)
 PARLEY_ENUM_JSON(reply_action, reply_choices)
 
@@ -281,11 +284,15 @@ void read(const json& j, const std::string& path, script_reply& x) {
                          std::to_string(*x.proposal->amount));
 }
 
-// Only an LLM brain has a provider, a model and an endpoint.
+// Only an LLM brain has a provider, a model and an endpoint, and only a
+// strategy brain a strategy and a seed.
 void to_json(json& j, const brain_spec& x) {
   write_fields(j, x);
   if (x.kind != brain_kind::llm)
     for (auto key : {"provider", "model", "endpoint"})
+      j.erase(key);
+  if (x.kind != brain_kind::strategy)
+    for (auto key : {"strategy", "seed"})
       j.erase(key);
 }
 

@@ -86,19 +86,6 @@ std::optional<std::string> broken_amount(const messages::agent_preferences& p,
   return money(p, amount) + " is above my ceiling of " + money(p, limit);
 }
 
-/// Returns the first hard rule of `p` (the amount, then escrow) that `offer`
-/// breaks; the currency is checked before.
-std::optional<std::string> broken_rule(const messages::agent_preferences& p,
-                                       bargaining_side side,
-                                       const messages::proposal& offer) {
-  if (auto why = broken_amount(p, side, offer.amount))
-    return why;
-  auto required = messages::escrow_required(p, offer.amount);
-  if (offer.escrow != required)
-    return escrow_rule(p, required);
-  return std::nullopt;
-}
-
 /// Returns whether `x` is within the tolerance of `style` around `last`.
 bool within_tolerance(bool buyer, const style_parameters& style, std::int64_t x,
                       std::int64_t last) {
@@ -143,6 +130,17 @@ messages::decision counter_with(messages::proposal proposal, std::string reason)
 }
 
 } // namespace
+
+std::optional<std::string> broken_rule(const messages::agent_preferences& p,
+                                       bargaining_side side,
+                                       const messages::proposal& offer) {
+  if (auto why = broken_amount(p, side, offer.amount))
+    return why;
+  auto required = messages::escrow_required(p, offer.amount);
+  if (offer.escrow != required)
+    return escrow_rule(p, required);
+  return std::nullopt;
+}
 
 style_parameters parameters_for(negotiation_style style) {
   if (style == negotiation_style::aggressive)

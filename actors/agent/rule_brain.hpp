@@ -44,6 +44,14 @@ std::int64_t counter_distance_bp(messages::negotiation_style style, std::int32_t
 messages::bargaining_side resolve_side(messages::bargaining_side side,
                                        const std::string& role);
 
+/// Returns the first hard rule of `p` that `offer` breaks on `side` (buyer or
+/// seller), as a sentence: the auto-approve limit, the reservation price
+/// ("£1.00 is below my floor of £100.00"), then the escrow flag; the currency
+/// is not checked here.
+std::optional<std::string> broken_rule(const messages::agent_preferences& p,
+                                       messages::bargaining_side side,
+                                       const messages::proposal& offer);
+
 /// Decides deterministically, from the user's preferences alone: the fallback
 /// when no LLM is available, and the brain of simulations and load tests.
 ///

@@ -77,6 +77,18 @@ TEST_CASE("a rule seller is not talked down to £1.00", "[integration]") {
         R"("type":"summary","warnings":0})");
 }
 
+TEST_CASE("strategy brains concede by their schedules", "[integration]") {
+  auto result = run_parley("run " + examples + "strategies.json --simulated-time");
+  REQUIRE(result.exit_code == 0);
+  CHECK_THAT(result.output, Contains("Countering at £347.70: conceder strategy, target "
+                                     "utility 0.28 in round 1 of 5"));
+  CHECK_THAT(result.output, Contains("hardliner strategy: utility 0.00 is below my "
+                                     "target of 1.00"));
+  CHECK(last_line(result.output) ==
+        R"({"accepted":2,"errors":0,"expired":0,"negotiations":3,"rejected":1,)"
+        R"("type":"summary","warnings":0})");
+}
+
 TEST_CASE("simulated time with the same seed gives the same output byte for byte",
           "[integration]") {
   for (auto name : {"robustness.json", "timeouts.json", "freelance_deal.json"}) {

@@ -301,7 +301,7 @@ TEST_CASE("brains take only their own fields", "[unit]") {
   auto doc = valid_scenario();
   doc["agents"][0]["brain"] = "gpt";
   CHECK_THAT(error_of(doc), Contains("agents[0].brain: expected one of rule | script | "
-                                     "llm | external, got \"gpt\""));
+                                     "llm | external | strategy, got \"gpt\""));
   doc = valid_scenario();
   doc["agents"][1].erase("script");
   CHECK_THAT(error_of(doc),
@@ -312,7 +312,20 @@ TEST_CASE("brains take only their own fields", "[unit]") {
                                      "script"));
   doc = valid_scenario();
   doc["agents"][1]["side"] = "seller";
-  CHECK_THAT(error_of(doc), Contains("agents[1].side: only a rule brain takes a side"));
+  CHECK_THAT(error_of(doc),
+             Contains("agents[1].side: only a rule or strategy brain takes a side"));
+  doc = valid_scenario();
+  doc["agents"][0]["strategy"] = "boulware";
+  CHECK_THAT(error_of(doc),
+             Contains("agents[0].strategy: only a strategy brain takes strategy"));
+  doc = valid_scenario();
+  doc["agents"][0]["brain"] = "strategy";
+  CHECK_THAT(error_of(doc), Contains("agents[0].strategy: a strategy brain needs a "
+                                     "strategy"));
+  doc["agents"][0]["strategy"] = "stubborn";
+  CHECK_THAT(error_of(doc), Contains("agents[0].strategy: expected one of boulware | "
+                                     "linear | conceder | hardliner | random, got "
+                                     "\"stubborn\""));
   doc = valid_scenario();
   doc["agents"][0]["side"] = "from_role";
   CHECK_THAT(error_of(doc), Contains("agents[0].side: expected one of buyer | seller, "

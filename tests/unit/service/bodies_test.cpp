@@ -71,12 +71,24 @@ TEST_CASE("the brain-kind error lists every kind, external among them", "[unit]"
   auto what = error_of([] {
     read_agent(json{{"id", "a"}, {"brain", {{"kind", "oracle"}}}});
   });
-  CHECK(what == "brain.kind: expected one of rule | script | llm | external, got "
-                "\"oracle\"");
-  for (const auto* kind : {"rule", "llm", "external"})
+  CHECK(what ==
+        "brain.kind: expected one of rule | script | llm | external | strategy, "
+        "got \"oracle\"");
+  for (const auto* kind : {"rule", "llm", "external", "strategy"})
     CHECK(error_of([kind] {
             read_agent(json{{"id", "a"}, {"brain", {{"kind", kind}}}});
           }).empty());
+  auto boulware = read_agent(
+      json{{"id", "a"},
+           {"brain", {{"kind", "strategy"}, {"strategy", "boulware"}, {"seed", 7}}}});
+  CHECK(boulware.brain.strategy == parley::messages::strategy_kind::boulware);
+  CHECK(boulware.brain.seed == 7);
+  CHECK(error_of([] {
+          read_agent(json{{"id", "a"},
+                          {"brain", {{"kind", "strategy"}, {"strategy", "stubborn"}}}});
+        }) ==
+        "brain.strategy: expected one of boulware | linear | conceder | hardliner | "
+        "random, got \"stubborn\"");
 }
 
 TEST_CASE("a body's number overflow names the document once", "[unit]") {
@@ -108,17 +120,15 @@ TEST_CASE("an error body is valid UTF-8 JSON whatever it quotes", "[unit]") {
 }
 
 TEST_CASE("a 405 names the route's methods", "[unit]") {
-  auto r =
-      parley::service::not_allowed_response("PUT", "/api/v1/agents", "GET, POST");
+  auto r = parley::service::not_allowed_response("PUT", "/api/v1/agents", "GET, POST");
   CHECK(r.status == 405);
   CHECK(r.allow == "GET, POST");
   CHECK(json::parse(r.body)["error_code"] == "E033");
 }
 
 TEST_CASE("a UUID error quotes the value cut short and still UTF-8", "[unit]") {
-  auto what = error_of([] {
-    parley::service::check_uuid(std::string(63, 'a') + "\xe2\x82\xac", "id");
-  });
+  auto what = error_of(
+      [] { parley::service::check_uuid(std::string(63, 'a') + "\xe2\x82\xac", "id"); });
   CHECK(what == "id: expected a UUID, got \"" + std::string(63, 'a') + "\"");
 }
 
