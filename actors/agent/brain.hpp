@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "messages/agent_profile.hpp"
 #include "messages/decision.hpp"
@@ -25,6 +26,15 @@ struct offer_context {
   /// expires the negotiation, so that is the agent's last chance to settle.
   std::int32_t max_rounds = 5;
 };
+
+/// Returns a decision to `action` (not a counter: no proposal) for `reason`.
+inline messages::decision decision_of(messages::reply_action action,
+                                      std::string reason) {
+  messages::decision result;
+  result.action = action;
+  result.reason = std::move(reason);
+  return result;
+}
 
 /// Decides how an agent answers offers. Pure: no CAF, no clock, no I/O.
 class brain {

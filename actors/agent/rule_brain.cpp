@@ -48,13 +48,6 @@ bool contains_any(const std::string& text, std::initializer_list<const char*> wo
   });
 }
 
-messages::decision answer(reply_action action, std::string reason) {
-  messages::decision result;
-  result.action = action;
-  result.reason = std::move(reason);
-  return result;
-}
-
 std::string money(const messages::agent_preferences& p, std::int64_t amount) {
   return format_amount(amount, p.preferred_currency);
 }
@@ -120,11 +113,12 @@ std::int64_t candidate_for(bool buyer, const style_parameters& style,
 
 messages::decision accept(const messages::agent_preferences& p, std::int64_t amount,
                           const std::string& why) {
-  return answer(reply_action::accept, "Accepting " + money(p, amount) + ": " + why);
+  return decision_of(reply_action::accept,
+                     "Accepting " + money(p, amount) + ": " + why);
 }
 
 messages::decision counter_with(messages::proposal proposal, std::string reason) {
-  auto result = answer(reply_action::counter, std::move(reason));
+  auto result = decision_of(reply_action::counter, std::move(reason));
   result.proposal = std::move(proposal);
   return result;
 }
@@ -184,12 +178,12 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
   const auto my_last = offer.my_last_amount;
   const bool buyer = side_ == bargaining_side::buyer;
   if (in.currency != p.preferred_currency)
-    return answer(reply_action::reject,
-                  "Only " + p.preferred_currency + " is accepted, got " + in.currency);
+    return decision_of(reply_action::reject, "Only " + p.preferred_currency +
+                                                 " is accepted, got " + in.currency);
   auto broken = broken_rule(p, side_, in);
   if (offer.round >= offer.max_rounds) {
     if (broken)
-      return answer(reply_action::reject, *broken);
+      return decision_of(reply_action::reject, *broken);
     return accept(p, x, "last round, and it meets my rules");
   }
   auto style = parameters_for(p.style);
@@ -214,14 +208,14 @@ std::optional<messages::decision> rule_brain::decide(const offer_context& offer)
     // Only the escrow flag can be wrong unless a seller was offered more than
     // its limit; meet the amount with the right flag, if that changes anything.
     if (broken_amount(p, side_, x) || (my_last && *my_last == x))
-      return answer(reply_action::reject, *broken);
+      return decision_of(reply_action::reject, *broken);
     counter.escrow = messages::escrow_required(p, x);
     auto reason = "Countering at " + money(p, x) +
                   (counter.escrow ? " with escrow: " : " without escrow: ") + *broken;
     return counter_with(std::move(counter), std::move(reason));
   }
   if (broken && my_last && candidate == *my_last)
-    return answer(reply_action::reject, *broken);
+    return decision_of(reply_action::reject, *broken);
   counter.amount = candidate;
   counter.escrow = messages::escrow_required(p, candidate);
   auto gap = buyer ? x - candidate : candidate - x;

@@ -24,13 +24,6 @@ std::string two_decimals(double x) {
   return text;
 }
 
-messages::decision decided(reply_action action, std::string reason) {
-  messages::decision result;
-  result.action = action;
-  result.reason = std::move(reason);
-  return result;
-}
-
 } // namespace
 
 amount_range range_for(const messages::agent_preferences& p, bargaining_side side) {
@@ -100,8 +93,8 @@ std::optional<messages::decision> strategy_brain::decide(const offer_context& of
     return format_amount(x, p.preferred_currency);
   };
   if (in.currency != p.preferred_currency)
-    return decided(reply_action::reject,
-                   "Only " + p.preferred_currency + " is accepted, got " + in.currency);
+    return decision_of(reply_action::reject, "Only " + p.preferred_currency +
+                                                 " is accepted, got " + in.currency);
   auto rounds = std::max(offer.max_rounds, 1);
   auto t = static_cast<double>(std::min(offer.round, rounds)) / rounds;
   auto aim = target(t);
@@ -109,23 +102,23 @@ std::optional<messages::decision> strategy_brain::decide(const offer_context& of
   auto u = utility_of(range_, in.amount);
   auto broken = broken_rule(p, side_, in);
   if (!broken && u >= aim)
-    return decided(reply_action::accept, "Accepting " + money(in.amount) + ": " + name +
-                                             " strategy, utility " + two_decimals(u) +
-                                             " meets my target of " +
-                                             two_decimals(aim));
+    return decision_of(reply_action::accept,
+                       "Accepting " + money(in.amount) + ": " + name +
+                           " strategy, utility " + two_decimals(u) +
+                           " meets my target of " + two_decimals(aim));
   if (offer.round >= offer.max_rounds)
-    return decided(reply_action::reject,
-                   broken ? *broken
-                          : name + " strategy: utility " + two_decimals(u) +
-                                " is below my target of " + two_decimals(aim));
+    return decision_of(reply_action::reject,
+                       broken ? *broken
+                              : name + " strategy: utility " + two_decimals(u) +
+                                    " is below my target of " + two_decimals(aim));
   auto counter = in;
   counter.amount = amount_of(range_, aim);
   counter.escrow = messages::escrow_required(p, counter.amount);
-  auto result = decided(reply_action::counter,
-                        "Countering at " + money(counter.amount) + ": " + name +
-                            " strategy, target utility " + two_decimals(aim) +
-                            " in round " + std::to_string(offer.round) + " of " +
-                            std::to_string(offer.max_rounds));
+  auto result = decision_of(reply_action::counter,
+                            "Countering at " + money(counter.amount) + ": " + name +
+                                " strategy, target utility " + two_decimals(aim) +
+                                " in round " + std::to_string(offer.round) + " of " +
+                                std::to_string(offer.max_rounds));
   result.proposal = std::move(counter);
   return result;
 }
