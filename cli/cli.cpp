@@ -1,5 +1,6 @@
 #include "cli/cli.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -21,6 +23,7 @@
 #include "cli/bench_channels.hpp"
 #include "cli/demo.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/tournament.hpp"
 #include "cli/scenario.hpp"
 #include "cli/scenario_runner.hpp"
 #include "cli/serve.hpp"
@@ -373,6 +376,32 @@ int run_cli(int argc, char** argv) {
   watch_flags bench_watch;
   add_watch_options(bench_cmd, bench_watch);
 
+  tournament_options tournament;
+  auto* tournament_cmd = app.add_subcommand(
+      "tournament", "Play every strategy against every other and itself, as buyer and "
+                    "seller, over every scenario of a spec; writes CSV tables and "
+                    "report.html (see docs/tournament.md)");
+  tournament_cmd->add_option("SPEC", tournament.spec_file, "Tournament spec (JSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  tournament_cmd
+      ->add_option("--out,-o", tournament.out_dir,
+                   "Folder for negotiations.csv, scores.csv, scenarios.csv "
+                   "and report.html (made if missing)")
+      ->required();
+  tournament.jobs = std::max(1u, std::thread::hardware_concurrency());
+  tournament_cmd
+      ->add_option("--jobs,-j", tournament.jobs,
+                   "Worker threads (default: one per core); the files do not "
+                   "depend on it")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{256}));
+  tournament_cmd
+      ->add_option("--seed", tournament.seed,
+                   "Seed of the noise and of the random strategy")
+      ->capture_default_str();
+  tournament_cmd->add_flag("--json", tournament.json,
+                           "Print the result as one JSON object");
+
   runtime::node_options node;
   auto* node_cmd = app.add_subcommand(
       "node", "Serve rooms (and the negotiations they spawn) to remote callers "
@@ -437,6 +466,11 @@ int run_cli(int argc, char** argv) {
       return store.run(load_settings(global), std::cout, std::cerr);
     if (*serve_cmd)
       return serve_command(global, serve);
+    if (*tournament_cmd) {
+      tournament.progress = isatty(STDERR_FILENO) != 0;
+      return tournament_command(tournament, global.max_file_bytes, std::cout,
+                                std::cerr);
+    }
     if (*bench_cmd) {
       bench.workload = workload == "w2" ? bench_workload::w2 : bench_workload::w1;
       bench.progress = isatty(STDERR_FILENO) != 0;

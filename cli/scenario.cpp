@@ -138,6 +138,7 @@ scenario_agent read_agent(const json& j, const std::string& path,
     x.profile.capabilities = std::move(parsed.capabilities);
     x.profile.load = parsed.load;
   }
+  r.optional("utility", x.profile.utility);
   if (r.has("side")) {
     if (x.brain.kind != brain_kind::rule && x.brain.kind != brain_kind::strategy)
       throw json_error(r.path_of("side"), "only a rule or strategy brain takes a side");
@@ -151,7 +152,7 @@ scenario_agent read_agent(const json& j, const std::string& path,
     if (!r.has("strategy"))
       throw json_error(r.path_of("strategy"),
                        "a strategy brain needs a strategy (boulware | linear | "
-                       "conceder | hardliner | random)");
+                       "conceder | hardliner | random | tit_for_tat | micro)");
     r.required("strategy", x.brain.strategy);
     r.optional("seed", x.brain.seed);
   }

@@ -12,7 +12,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 # From the top floor down (README, "Layout"), the order they link in.
-set(parley_libraries parley_cli parley_scenario parley_service parley_runtime
+set(parley_libraries parley_cli parley_scenario parley_tournament parley_service parley_runtime
     parley_cluster parley_store parley_actors parley_config parley_messages
     parley_outcomes)
 set(parley_cmake_dir "${CMAKE_INSTALL_LIBDIR}/cmake/Parley")
@@ -47,7 +47,7 @@ install(TARGETS ${parley_libraries} parley_package EXPORT ParleyTargets
 
 # The headers of the libraries' folders, each under its own path, and the
 # generated runtime/version.hpp.
-foreach(folder messages outcomes config actors cluster runtime service cli)
+foreach(folder messages outcomes config actors cluster runtime service tournament cli)
   file(GLOB_RECURSE headers CONFIGURE_DEPENDS RELATIVE "${PROJECT_SOURCE_DIR}"
        "${PROJECT_SOURCE_DIR}/${folder}/*.hpp")
   foreach(header IN LISTS headers)

@@ -88,13 +88,23 @@ struct answer_terms {
   caf::optional<std::int64_t> my_last_amount;
   /// When the negotiation expires unless answered, in Unix milliseconds.
   std::int64_t answer_by_ms = 0;
+  /// The other party's first offer, when the offer handed on is not it:
+  /// what a tit-for-tat strategy measures the other's concession from.
+  caf::optional<proposal> their_first;
+  /// How many different offers each party made so far (the one handed on
+  /// included): what the MiCRO strategy concedes by.
+  std::int32_t my_distinct_offers = 0;
+  std::int32_t their_distinct_offers = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, answer_terms& x) {
   return f(caf::meta::type_name("answer_terms"), field("round", x.round),
            optional_field("my_last_amount", x.my_last_amount),
-           field("answer_by_ms", x.answer_by_ms));
+           field("answer_by_ms", x.answer_by_ms),
+           omittable_field("their_first", x.their_first),
+           optional_field("my_distinct_offers", x.my_distinct_offers),
+           optional_field("their_distinct_offers", x.their_distinct_offers));
 }
 
 } // namespace parley::messages

@@ -11,8 +11,8 @@ namespace {
 constexpr const char* escrow_names[] = {"always", "never", "above_threshold"};
 constexpr const char* style_names[] = {"aggressive", "balanced", "conservative"};
 constexpr const char* brain_names[] = {"rule", "script", "llm", "external", "strategy"};
-constexpr const char* strategy_names[] = {"boulware", "linear", "conceder", "hardliner",
-                                          "random"};
+constexpr const char* strategy_names[] = {
+    "boulware", "linear", "conceder", "hardliner", "random", "tit_for_tat", "micro"};
 constexpr const char* side_names[] = {"from_role", "buyer", "seller"};
 constexpr const char* reply_action_names[] = {"counter", "accept", "reject", "silent"};
 

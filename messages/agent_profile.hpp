@@ -10,6 +10,7 @@
 
 #include "messages/fields.hpp"
 #include "messages/proposal.hpp"
+#include "messages/utility.hpp"
 
 namespace parley::messages {
 
@@ -77,6 +78,9 @@ struct agent_profile {
   /// How busy the agent is, 0 (idle) ..1 (fully loaded)
   /// (docs/protocols/ballots-and-auctions.md).
   double load = 0;
+  /// How the agent values outcomes (docs/outcomes.md, "Domains in Parley"):
+  /// a strategy brain bargains by it, and outcome analysis scores by it.
+  caf::optional<utility_spec> utility;
 };
 
 template <class Inspector>
@@ -86,7 +90,7 @@ typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
            optional_field("role", x.role), optional_field("preferences", x.preferences),
            optional_field("custom_instructions", x.custom_instructions),
            optional_field("capabilities", x.capabilities),
-           optional_field("load", x.load));
+           optional_field("load", x.load), omittable_field("utility", x.utility));
 }
 
 /// Which brain decides for an agent.
@@ -99,14 +103,17 @@ enum class brain_kind : std::uint8_t { rule, script, llm, external, strategy };
 
 /// How a strategy brain bargains (docs/protocols/bilateral.md, "Strategy
 /// brains"): three time-based concessions (Boulware concedes late, linear
-/// evenly, conceder early), a hardliner that never concedes, and a seeded
-/// random baseline.
+/// evenly, conceder early), a hardliner that never concedes, a seeded random
+/// baseline, tit-for-tat (concedes as much as the other side did) and MiCRO
+/// (concedes one offer for each new offer of the other side).
 enum class strategy_kind : std::uint8_t {
   boulware,
   linear,
   conceder,
   hardliner,
-  random
+  random,
+  tit_for_tat,
+  micro
 };
 
 /// What an answer to an offer does (scripted replies and brain decisions).

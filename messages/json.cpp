@@ -22,7 +22,7 @@ constexpr const char* escrow_choices = "always | never | above_threshold";
 constexpr const char* style_choices = "aggressive | balanced | conservative";
 constexpr const char* brain_choices = "rule | script | llm | external | strategy";
 constexpr const char* strategy_choices =
-    "boulware | linear | conceder | hardliner | random";
+    "boulware | linear | conceder | hardliner | random | tit_for_tat | micro";
 constexpr const char* side_choices = "from_role | buyer | seller";
 constexpr const char* reply_choices = "counter | accept | reject | silent";
 
@@ -220,6 +220,48 @@ void read(const json& j, const std::string& path, run_summary& x) {
 }
 
 // -- agents -------------------------------------------------------------------
+
+PARLEY_JSON_FROM_FIELDS(amount_issue)
+PARLEY_JSON_FROM_FIELDS(outcome_domain)
+
+// A term's values are JSON scalars (7, "express", true), kept as their compact
+// text so that a proposal's term compares with them as text.
+void to_json(json& j, const term_issue& x) {
+  j = json::object();
+  j["name"] = x.name;
+  auto values = json::array();
+  for (const auto& v : x.values)
+    values.push_back(json::parse(v, nullptr, false));
+  j["values"] = std::move(values);
+}
+
+void read(const json& j, const std::string& path, term_issue& x) {
+  object_reader r{j, path};
+  r.required("name", x.name);
+  const auto& values = r.raw("values");
+  auto at = path_join(path, "values");
+  if (!values.is_array())
+    throw json_error(at, "expected an array of strings, numbers or booleans");
+  x.values.clear();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto& v = values[i];
+    if (!v.is_string() && !v.is_number() && !v.is_boolean())
+      throw json_error(at + "[" + std::to_string(i) + "]",
+                       "expected a string, a number or a boolean");
+    x.values.push_back(v.dump());
+  }
+  r.done();
+}
+
+void to_json(json& j, const utility_spec& x) {
+  write_fields(j, x);
+}
+
+void read(const json& j, const std::string& path, utility_spec& x) {
+  read_fields(j, path, x);
+  if (auto why = validate(x); !why.empty())
+    throw json_error(path, why);
+}
 
 void to_json(json& j, const agent_preferences& x) {
   write_fields(j, x);

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "messages/agent_messages.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/decision.hpp"
 #include "messages/proposal.hpp"
@@ -25,6 +26,11 @@ struct offer_context {
   /// The negotiation's round limit: a counter when `round >= max_rounds`
   /// expires the negotiation, so that is the agent's last chance to settle.
   std::int32_t max_rounds = 5;
+  /// The other party's first offer, when `incoming` is a later one.
+  std::optional<messages::proposal> their_first;
+  /// How many different offers each party made so far, `incoming` included.
+  std::int32_t my_distinct_offers = 0;
+  std::int32_t their_distinct_offers = 0;
 };
 
 /// Returns a decision to `action` (not a counter: no proposal) for `reason`.
@@ -33,6 +39,25 @@ inline messages::decision decision_of(messages::reply_action action,
   messages::decision result;
   result.action = action;
   result.reason = std::move(reason);
+  return result;
+}
+
+/// What a brain knows of `incoming`, an offer handed on with `terms`.
+inline offer_context context_of(const std::string& negotiation_id,
+                                const messages::proposal& incoming,
+                                const messages::answer_terms& terms,
+                                std::int32_t max_rounds) {
+  offer_context result;
+  result.negotiation_id = negotiation_id;
+  result.incoming = incoming;
+  if (terms.my_last_amount)
+    result.my_last_amount = *terms.my_last_amount;
+  result.round = terms.round;
+  result.max_rounds = max_rounds;
+  if (terms.their_first)
+    result.their_first = *terms.their_first;
+  result.my_distinct_offers = terms.my_distinct_offers;
+  result.their_distinct_offers = terms.their_distinct_offers;
   return result;
 }
 

@@ -21,18 +21,6 @@
 
 namespace parley::actors::agent {
 
-/// What a brain knows of `incoming`, an offer handed on with `terms`.
-inline offer_context context_of(const std::string& negotiation_id,
-                                const messages::proposal& incoming,
-                                const messages::answer_terms& terms,
-                                std::int32_t max_rounds) {
-  std::optional<std::int64_t> my_last_amount;
-  if (terms.my_last_amount)
-    my_last_amount = *terms.my_last_amount;
-  return offer_context{negotiation_id, incoming, my_last_amount, terms.round,
-                       max_rounds};
-}
-
 /// Asks `room` to open a negotiation with `responder`, this agent proposing
 /// `opening` (one message; the room answers `negotiation_opened` or the
 /// refusal). Returns the start's message id (a fresh one when empty).

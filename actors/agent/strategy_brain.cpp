@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "actors/agent/domain_preference.hpp"
 #include "actors/agent/money.hpp"
 #include "actors/agent/rule_brain.hpp"
 
@@ -24,38 +25,16 @@ std::string two_decimals(double x) {
   return text;
 }
 
+std::shared_ptr<const preference> preference_of(const messages::agent_profile& profile,
+                                                bargaining_side side) {
+  if (profile.utility)
+    return std::make_shared<domain_preference>(
+        std::make_shared<domain_space>(*profile.utility, side),
+        profile.utility->reservation);
+  return std::make_shared<amount_preference>(profile.preferences, side);
+}
+
 } // namespace
-
-amount_range range_for(const messages::agent_preferences& p, bargaining_side side) {
-  amount_range r;
-  r.reservation = messages::reservation_limit(p, side);
-  if (side == bargaining_side::seller) {
-    r.best = std::max(p.max_auto_approve_amount, r.reservation);
-  } else {
-    r.best = std::min(std::max<std::int64_t>(p.max_auto_approve_amount / 10, 1),
-                      r.reservation);
-  }
-  return r;
-}
-
-double utility_of(const amount_range& range, std::int64_t amount) {
-  if (range.best == range.reservation)
-    return 1.0;
-  auto u = static_cast<double>(amount - range.reservation) /
-           static_cast<double>(range.best - range.reservation);
-  return std::clamp(u, 0.0, 1.0);
-}
-
-std::int64_t amount_of(const amount_range& range, double u) {
-  auto span = static_cast<double>(range.best - range.reservation);
-  auto offset = span * std::clamp(u, 0.0, 1.0);
-  // Toward the best: up for a seller (best above), down for a buyer; a
-  // millionth of a minor unit absorbs the error of 0.8 · 90000 and the like.
-  auto rounded = span >= 0 ? std::ceil(offset - 1e-6) : std::floor(offset + 1e-6);
-  auto amount = range.reservation + static_cast<std::int64_t>(rounded);
-  return std::clamp(amount, std::min(range.best, range.reservation),
-                    std::max(range.best, range.reservation));
-}
 
 double target_utility(strategy_kind kind, double t) {
   t = std::clamp(t, 0.0, 1.0);
@@ -68,6 +47,8 @@ double target_utility(strategy_kind kind, double t) {
     return 1.0;
   case strategy_kind::linear:
   case strategy_kind::random:
+  case strategy_kind::tit_for_tat:
+  case strategy_kind::micro:
     break;
   }
   return 1.0 - t;
@@ -76,14 +57,51 @@ double target_utility(strategy_kind kind, double t) {
 strategy_brain::strategy_brain(strategy_kind kind, bargaining_side side,
                                const messages::agent_profile& profile,
                                std::uint64_t seed)
-    : kind_(kind), side_(resolve_side(side, profile.role)), profile_(profile),
-      range_(range_for(profile.preferences, side_)), random_(seed) {}
+    : strategy_brain(kind, side, profile, seed,
+                     preference_of(profile, resolve_side(side, profile.role))) {}
 
-double strategy_brain::target(double t) {
-  if (kind_ != strategy_kind::random)
-    return target_utility(kind_, t);
-  // 53 random bits as a double in [0, 1): the same on every standard library.
-  return static_cast<double>(random_() >> 11) * 0x1.0p-53;
+strategy_brain::strategy_brain(strategy_kind kind, bargaining_side side,
+                               const messages::agent_profile& profile,
+                               std::uint64_t seed,
+                               std::shared_ptr<const preference> preference)
+    : kind_(kind), side_(resolve_side(side, profile.role)), profile_(profile),
+      preference_(std::move(preference)) {
+  if (kind_ == strategy_kind::random)
+    random_.emplace(seed);
+}
+
+strategy_brain::plan strategy_brain::plan_for(const offer_context& offer,
+                                              double incoming_utility) {
+  const auto& pref = *preference_;
+  auto r = pref.reservation();
+  auto best = std::max(pref.best(), r);
+  if (kind_ == strategy_kind::micro) {
+    auto mine = static_cast<std::size_t>(std::max(offer.my_distinct_offers, 0));
+    auto theirs = static_cast<std::size_t>(std::max(offer.their_distinct_offers, 0));
+    // A new offer only while the other side has made as many different ones.
+    auto k = mine == 0 ? 0 : mine <= theirs ? mine : mine - 1;
+    auto [next, u] = pref.ranked(k, offer.incoming);
+    while (u < r && k > 0)
+      std::tie(next, u) = pref.ranked(--k, offer.incoming);
+    return {std::move(next), std::max(u, r)};
+  }
+  double aim = best;
+  if (kind_ == strategy_kind::tit_for_tat) {
+    if (offer.their_first) {
+      auto conceded = incoming_utility - pref.utility(*offer.their_first);
+      aim = best - std::max(conceded, 0.0);
+    }
+  } else {
+    auto rounds = std::max(offer.max_rounds, 1);
+    auto t = static_cast<double>(std::min(offer.round, rounds)) / rounds;
+    // 53 random bits as a double in [0, 1): the same on every standard library.
+    auto share = kind_ == strategy_kind::random
+                     ? static_cast<double>((*random_)() >> 11) * 0x1.0p-53
+                     : target_utility(kind_, t);
+    aim = r + (best - r) * share;
+  }
+  aim = std::max(aim, r);
+  return {pref.offer_at(aim, offer.incoming), aim};
 }
 
 std::optional<messages::decision> strategy_brain::decide(const offer_context& offer) {
@@ -95,31 +113,29 @@ std::optional<messages::decision> strategy_brain::decide(const offer_context& of
   if (in.currency != p.preferred_currency)
     return decision_of(reply_action::reject, "Only " + p.preferred_currency +
                                                  " is accepted, got " + in.currency);
-  auto rounds = std::max(offer.max_rounds, 1);
-  auto t = static_cast<double>(std::min(offer.round, rounds)) / rounds;
-  auto aim = target(t);
   auto name = messages::to_string(kind_);
-  auto u = utility_of(range_, in.amount);
-  auto broken = broken_rule(p, side_, in);
-  if (!broken && u >= aim)
+  auto u = preference_->utility(in);
+  auto next = plan_for(offer, u);
+  auto broken = preference_->broken(in);
+  if (!broken && u >= next.aim && u >= preference_->reservation())
     return decision_of(reply_action::accept,
                        "Accepting " + money(in.amount) + ": " + name +
                            " strategy, utility " + two_decimals(u) +
-                           " meets my target of " + two_decimals(aim));
+                           " meets my target of " + two_decimals(next.aim));
   if (offer.round >= offer.max_rounds)
     return decision_of(reply_action::reject,
                        broken ? *broken
                               : name + " strategy: utility " + two_decimals(u) +
-                                    " is below my target of " + two_decimals(aim));
-  auto counter = in;
-  counter.amount = amount_of(range_, aim);
-  counter.escrow = messages::escrow_required(p, counter.amount);
-  auto result = decision_of(reply_action::counter,
-                            "Countering at " + money(counter.amount) + ": " + name +
-                                " strategy, target utility " + two_decimals(aim) +
-                                " in round " + std::to_string(offer.round) + " of " +
-                                std::to_string(offer.max_rounds));
-  result.proposal = std::move(counter);
+                                    " is below my target of " + two_decimals(next.aim));
+  next.offer.currency = p.preferred_currency;
+  auto with_terms =
+      next.offer.terms.text == "{}" ? std::string{} : " with " + next.offer.terms.text;
+  auto result = decision_of(
+      reply_action::counter,
+      "Countering at " + money(next.offer.amount) + with_terms + ": " + name +
+          " strategy, target utility " + two_decimals(next.aim) + " in round " +
+          std::to_string(offer.round) + " of " + std::to_string(offer.max_rounds));
+  result.proposal = std::move(next.offer);
   return result;
 }
 

@@ -1,61 +1,59 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
+#include <string>
 
+#include "actors/agent/amount_preference.hpp"
 #include "actors/agent/brain.hpp"
+#include "actors/agent/preference.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/decision.hpp"
 
 namespace parley::actors::agent {
 
-/// The amounts an agent bargains between (docs/protocols/bilateral.md,
-/// "Strategy brains"): its best (utility 1) and its reservation price
-/// (utility 0).
-struct amount_range {
-  std::int64_t best = 0;
-  std::int64_t reservation = 0;
-};
-
-/// Returns the range of an agent on `side` (buyer or seller) with `p`: a
-/// seller's best is `max_auto_approve_amount` and its reservation its floor;
-/// a buyer's best is a tenth of `max_auto_approve_amount` (at least 1) and its
-/// reservation its ceiling. A best past the reservation price is moved to it.
-amount_range range_for(const messages::agent_preferences& p,
-                       messages::bargaining_side side);
-
-/// Returns the utility of `amount` within `range`, from 1 at the best to 0 at
-/// the reservation price, clamped to [0, 1] (1 where the two are equal).
-double utility_of(const amount_range& range, std::int64_t amount);
-
-/// Returns the amount of utility `u` within `range`, rounded toward the best.
-std::int64_t amount_of(const amount_range& range, double u);
-
-/// Returns the utility a time-based strategy aims for at `t` (0..1, the share
-/// of the round limit used): `1 − t^(1/e)` with e = 0.2 (boulware), 1
-/// (linear) or 5 (conceder); 1 for the hardliner. Not for `random`.
+/// Returns the share of the way from its best to its reservation value that
+/// a time-based strategy still holds at `t` (0..1, the share of the round
+/// limit used): `1 − t^(1/e)` with e = 0.2 (boulware), 1 (linear) or 5
+/// (conceder); 1 for the hardliner. Not for the other strategies.
 double target_utility(messages::strategy_kind kind, double t);
 
-/// Decides by a strategy, over the amount: time-based concession (Boulware,
-/// linear, conceder), a hardliner, or a seeded random baseline.
+/// Decides by a strategy (docs/protocols/bilateral.md, "Strategy brains"),
+/// over a `preference`: the amount alone, or the agent's utility over a
+/// domain.
 ///
-/// With `t = min(round, max_rounds) / max_rounds` and the target utility at
-/// `t` (for `random`, a fresh uniform draw in [0, 1] from the seeded
-/// generator), an offer is answered by the first step that applies:
+/// Each offer is answered by the first step that applies:
 /// 1. Currency: an offer in another currency is rejected.
-/// 2. Accept when the offer is not past the reservation price nor above the
-///    auto-approve limit, carries the escrow flag the preference requires,
-///    and its utility is at least the target.
-/// 3. Last chance (`round >= max_rounds`): otherwise reject.
-/// 4. Counter at the target's amount (escrow set by the preference); when
-///    that is the offer's own amount (only its escrow flag was wrong), the
-///    counter corrects the flag.
-/// Hence it never accepts or proposes past its reservation price.
+/// 2. The strategy names its next offer and the utility it aims for:
+///    - time-based (boulware, linear, conceder) and hardliner: aim =
+///      r + (best − r) · `target_utility(t)` with t = min(round, max_rounds) /
+///      max_rounds and r the reservation value; `random` draws the share
+///      uniformly from the seeded generator instead;
+///    - tit_for_tat: aim = best − (how far the other side's offers rose in
+///      this agent's utility since their first), at least r;
+///    - micro: its offers ranked best first; it makes a new (the next lower)
+///      one only while the other side has made at least as many different
+///      offers as it has, otherwise it repeats its lowest; never below r.
+///    The next offer is the one worth at least the aim nearest to it.
+/// 3. Accept when no rule of the preference forbids the offer and its utility
+///    is at least the aim (and r).
+/// 4. Last chance (`round >= max_rounds`): otherwise reject.
+/// 5. Counter with the next offer.
+/// Hence it never accepts or proposes below its reservation value.
 class strategy_brain final : public brain {
 public:
+  /// A brain over the profile's utility when it has one, else over the
+  /// amount (`amount_preference`).
   strategy_brain(messages::strategy_kind kind, messages::bargaining_side side,
                  const messages::agent_profile& profile, std::uint64_t seed);
+
+  /// A brain over `preference` (a tournament shares one domain's ranking
+  /// among many brains).
+  strategy_brain(messages::strategy_kind kind, messages::bargaining_side side,
+                 const messages::agent_profile& profile, std::uint64_t seed,
+                 std::shared_ptr<const preference> preference);
 
   std::optional<messages::decision> decide(const offer_context& offer) override;
 
@@ -63,13 +61,21 @@ public:
   const messages::agent_profile* voter() const noexcept override { return &profile_; }
 
 private:
-  double target(double t);
+  /// The next offer and the utility it aims for.
+  struct plan {
+    messages::proposal offer;
+    double aim = 1.0;
+  };
+
+  plan plan_for(const offer_context& offer, double incoming_utility);
 
   messages::strategy_kind kind_;
   messages::bargaining_side side_;
   messages::agent_profile profile_;
-  amount_range range_;
-  std::mt19937_64 random_;
+  std::shared_ptr<const preference> preference_;
+  /// The random strategy's generator (only it has one: seeding one costs
+  /// more than a decision).
+  std::optional<std::mt19937_64> random_;
 };
 
 } // namespace parley::actors::agent

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <vector>
 
 #include "actors/negotiation/replay.hpp"
 #include "messages/time_limits.hpp"
@@ -15,6 +16,19 @@ using messages::negotiation_status;
 using messages::round_action;
 
 namespace {
+
+/// The number of different proposals among `offers`.
+std::int32_t distinct_count(const std::vector<const messages::proposal*>& offers) {
+  std::int32_t count = 0;
+  for (std::size_t i = 0; i < offers.size(); ++i) {
+    auto earlier =
+        std::find_if(offers.begin(), offers.begin() + static_cast<std::ptrdiff_t>(i),
+                     [&](const messages::proposal* p) { return *p == *offers[i]; });
+    if (earlier == offers.begin() + static_cast<std::ptrdiff_t>(i))
+      ++count;
+  }
+  return count;
+}
 
 party other(party x) {
   return x == party::initiator ? party::responder : party::initiator;
@@ -327,6 +341,21 @@ messages::answer_terms rules::terms_for(party x) const {
   if (amount)
     terms.my_last_amount = *amount;
   terms.answer_by_ms = next_deadline();
+  // The offers so far, each party's in order (docs/protocols/bilateral.md,
+  // "Offers and answer terms"): a handful of rounds, so counted afresh.
+  const auto& mine = agent_of(x);
+  std::vector<const messages::proposal*> my_offers;
+  std::vector<const messages::proposal*> their_offers;
+  for (const auto& round : record_.rounds) {
+    if (round.action != round_action::propose && round.action != round_action::counter)
+      continue;
+    auto& offers = round.from_agent == mine ? my_offers : their_offers;
+    offers.push_back(&round.proposal);
+  }
+  if (their_offers.size() >= 2)
+    terms.their_first = *their_offers.front();
+  terms.my_distinct_offers = distinct_count(my_offers);
+  terms.their_distinct_offers = distinct_count(their_offers);
   return terms;
 }
 

@@ -323,9 +323,11 @@ TEST_CASE("brains take only their own fields", "[unit]") {
   CHECK_THAT(error_of(doc), Contains("agents[0].strategy: a strategy brain needs a "
                                      "strategy"));
   doc["agents"][0]["strategy"] = "stubborn";
-  CHECK_THAT(error_of(doc), Contains("agents[0].strategy: expected one of boulware | "
-                                     "linear | conceder | hardliner | random, got "
-                                     "\"stubborn\""));
+  CHECK_THAT(
+      error_of(doc),
+      Contains("agents[0].strategy: expected one of boulware | "
+               "linear | conceder | hardliner | random | tit_for_tat | micro, got "
+               "\"stubborn\""));
   doc = valid_scenario();
   doc["agents"][0]["side"] = "from_role";
   CHECK_THAT(error_of(doc), Contains("agents[0].side: expected one of buyer | seller, "

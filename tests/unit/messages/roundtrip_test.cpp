@@ -301,7 +301,14 @@ std::vector<agent_reject> samples(tag<agent_reject>, wire&) {
 }
 
 std::vector<answer_terms> samples(tag<answer_terms>, wire&) {
-  return {answer_terms{3, 9500, t0 + 30000}, answer_terms{}};
+  answer_terms later;
+  later.round = 3;
+  later.my_last_amount = 9500;
+  later.answer_by_ms = t0 + 30000;
+  later.their_first = logo(100000);
+  later.my_distinct_offers = 1;
+  later.their_distinct_offers = 2;
+  return {later, answer_terms{}};
 }
 
 std::vector<start_negotiation> samples(tag<start_negotiation>, wire&) {
@@ -458,7 +465,16 @@ std::vector<agent_preferences> samples(tag<agent_preferences>, wire&) {
 }
 
 std::vector<agent_profile> samples(tag<agent_profile>, wire&) {
-  return {profile()};
+  auto with_utility = profile();
+  parley::messages::utility_spec u;
+  u.domain.amount = {50000, 150000, 5000};
+  u.domain.escrow = true;
+  u.domain.terms = {{"deadline_days", {"14", "30"}}, {"speed", {"\"express\""}}};
+  u.weights = {{"amount", 0.7}, {"deadline_days", 0.3}};
+  u.values = {{"deadline_days", {1.0, 0.25}}};
+  u.reservation = 0.3;
+  with_utility.utility = u;
+  return {profile(), with_utility};
 }
 
 std::vector<proposal_patch> samples(tag<proposal_patch>, wire&) {

@@ -88,7 +88,7 @@ TEST_CASE("the brain-kind error lists every kind, external among them", "[unit]"
                           {"brain", {{"kind", "strategy"}, {"strategy", "stubborn"}}}});
         }) ==
         "brain.strategy: expected one of boulware | linear | conceder | hardliner | "
-        "random, got \"stubborn\"");
+        "random | tit_for_tat | micro, got \"stubborn\"");
 }
 
 TEST_CASE("a body's number overflow names the document once", "[unit]") {

@@ -326,6 +326,33 @@ TEST_CASE("counters alternate between the parties, numbering the rounds", "[unit
   CHECK(n.r.to_move() == party::initiator);
 }
 
+TEST_CASE("answer terms carry the other side's first offer and the distinct offers",
+          "[unit]") {
+  negotiation n;
+  // alice opened at 100000; bob is handed it with nothing before.
+  auto opening_terms = n.r.terms_for(party::responder);
+  CHECK(opening_terms.round == 1);
+  CHECK_FALSE(opening_terms.their_first);
+  CHECK(opening_terms.my_distinct_offers == 0);
+  CHECK(opening_terms.their_distinct_offers == 1);
+  n.send(counter_msg("bob", "m-b1", 80000), t0 + 1000);
+  n.send(counter_msg("alice", "m-a1", 100000), t0 + 2000); // the same offer again
+  n.send(counter_msg("bob", "m-b2", 85000), t0 + 3000);
+  auto alice = n.r.terms_for(party::initiator);
+  CHECK(alice.round == 4);
+  REQUIRE(alice.their_first);
+  CHECK(alice.their_first->amount == 80000);
+  CHECK(alice.my_distinct_offers == 1);
+  CHECK(alice.their_distinct_offers == 2);
+  REQUIRE(alice.my_last_amount);
+  CHECK(*alice.my_last_amount == 100000);
+  auto bob = n.r.terms_for(party::responder);
+  REQUIRE(bob.their_first);
+  CHECK(bob.their_first->amount == 100000);
+  CHECK(bob.my_distinct_offers == 2);
+  CHECK(bob.their_distinct_offers == 1);
+}
+
 TEST_CASE("an agent_proposal mid-negotiation counts as a counter", "[unit]") {
   negotiation n;
   agent_proposal x;
