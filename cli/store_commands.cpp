@@ -45,6 +45,17 @@ void print_stats(const messages::store_stats& x, std::ostream& out) {
   for (const auto& r : x.high_convergence)
     out << "  " << r.id << "  " << r.initiator << " / " << r.responder << "  score "
         << r.convergence_score << "  rounds " << r.round_count << "\n";
+  const auto& o = x.outcomes;
+  out << "outcomes (7 days): " << o.agreed << " agreed of " << o.ended << " ended";
+  if (o.agreement_rate_pct)
+    out << ", " << *o.agreement_rate_pct << " %";
+  out << "\n";
+  if (o.rounds_to_agreement)
+    out << "  rounds to agreement  p50 " << o.rounds_to_agreement->p50 << "  p90 "
+        << o.rounds_to_agreement->p90 << "\n";
+  if (o.seconds_to_agreement)
+    out << "  seconds to agreement  p50 " << o.seconds_to_agreement->p50 << "  p90 "
+        << o.seconds_to_agreement->p90 << "\n";
 }
 
 } // namespace

@@ -39,6 +39,12 @@ struct script_reply;
 struct brain_spec;
 struct agent_spec;
 
+// utility.hpp
+struct amount_issue;
+struct term_issue;
+struct outcome_domain;
+struct utility_spec;
+
 // decision.hpp
 struct decision;
 
@@ -82,6 +88,8 @@ struct outcome_rounds;
 struct state_count;
 struct expiration_rate;
 struct converging_negotiation;
+struct percentiles;
+struct outcome_figures;
 struct store_stats;
 struct channel_record;
 

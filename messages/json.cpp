@@ -359,6 +359,8 @@ PARLEY_JSON_FROM_FIELDS(outcome_rounds)
 PARLEY_JSON_FROM_FIELDS(state_count)
 PARLEY_JSON_FROM_FIELDS(expiration_rate)
 PARLEY_JSON_FROM_FIELDS(converging_negotiation)
+PARLEY_JSON_FROM_FIELDS(percentiles)
+PARLEY_JSON_FROM_FIELDS(outcome_figures)
 PARLEY_JSON_FROM_FIELDS(store_stats)
 PARLEY_JSON_FROM_FIELDS(channel_record)
 

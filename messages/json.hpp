@@ -96,6 +96,8 @@ PARLEY_JSON_MAPPING(outcome_rounds)
 PARLEY_JSON_MAPPING(state_count)
 PARLEY_JSON_MAPPING(expiration_rate)
 PARLEY_JSON_MAPPING(converging_negotiation)
+PARLEY_JSON_MAPPING(percentiles)
+PARLEY_JSON_MAPPING(outcome_figures)
 PARLEY_JSON_MAPPING(store_stats)
 PARLEY_JSON_MAPPING(channel_record)
 

@@ -123,6 +123,41 @@ typename Inspector::result_type inspect(Inspector& f, expiration_rate& x) {
            optional_field("expiration_rate_pct", x.expiration_rate_pct));
 }
 
+/// Two percentiles of some values, by nearest rank: the value at rank
+/// ceil(p · n) of the n values in ascending order.
+struct percentiles {
+  double p50 = 0;
+  double p90 = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, percentiles& x) {
+  return f(caf::meta::type_name("percentiles"), field("p50", x.p50),
+           field("p90", x.p90));
+}
+
+/// How the negotiations created in the last 7 days that ended, ended
+/// (docs/protocols/record-and-schema.md, "Outcome figures"): how many agreed,
+/// and for those the rounds of their record and the seconds from creation to
+/// the accepting round. No rate or percentiles without a negotiation to
+/// count.
+struct outcome_figures {
+  std::int64_t ended = 0;
+  std::int64_t agreed = 0;
+  caf::optional<double> agreement_rate_pct;
+  caf::optional<percentiles> rounds_to_agreement;
+  caf::optional<percentiles> seconds_to_agreement;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, outcome_figures& x) {
+  return f(caf::meta::type_name("outcome_figures"), field("ended", x.ended),
+           field("agreed", x.agreed),
+           optional_field("agreement_rate_pct", x.agreement_rate_pct),
+           optional_field("rounds_to_agreement", x.rounds_to_agreement),
+           optional_field("seconds_to_agreement", x.seconds_to_agreement));
+}
+
 /// A "high convergence" row (counter_proposed, score
 /// above 0.8, highest first).
 struct converging_negotiation {
@@ -142,14 +177,15 @@ typename Inspector::result_type inspect(Inspector& f, converging_negotiation& x)
 }
 
 /// The four monitoring queries and the high-convergence one
-/// (docs/protocols/record-and-schema.md, "Monitoring queries"), as `parley stats` and
-/// `GET /stats` show them.
+/// (docs/protocols/record-and-schema.md, "Monitoring queries"), and the outcome
+/// figures, as `parley stats` and `GET /stats` show them.
 struct store_stats {
   std::vector<agent_success> success_by_agent;
   std::vector<outcome_rounds> rounds_by_outcome;
   std::vector<state_count> current;
   messages::expiration_rate expiration;
   std::vector<converging_negotiation> high_convergence;
+  outcome_figures outcomes;
 };
 
 template <class Inspector>
@@ -158,7 +194,8 @@ typename Inspector::result_type inspect(Inspector& f, store_stats& x) {
            field("success_by_agent_30d", x.success_by_agent),
            field("rounds_by_outcome_7d", x.rounds_by_outcome),
            field("current_24h", x.current), field("expiration_7d", x.expiration),
-           field("high_convergence", x.high_convergence));
+           field("high_convergence", x.high_convergence),
+           field("outcomes_7d", x.outcomes));
 }
 
 /// A channel as the store keeps it (its row of the `channels`

@@ -1,5 +1,6 @@
 #include "actors/store/query.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "actors/store/backend.hpp"
@@ -96,6 +97,38 @@ std::string none_of(const std::string& column, const char* const (&ended)[3],
 }
 
 } // namespace
+
+std::string outcome_counts_sql(dialect d) {
+  return std::string{"SELECT COUNT(*) FILTER (WHERE state IN ('accepted', 'rejected', "
+                     "'expired')), COUNT(*) FILTER (WHERE state = 'accepted') "
+                     "FROM negotiations WHERE created_at > "} +
+         (d == dialect::sqlite ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days')"
+                               : "NOW() - INTERVAL '7 days'");
+}
+
+std::string agreed_measure_sql(agreement_measure measure, dialect d) {
+  const bool sqlite = d == dialect::sqlite;
+  // The accepting round is the record's last (docs/protocols/bilateral.md,
+  // "Accept"); its timestamp is an ISO 8601 text in the rounds array.
+  std::string value;
+  if (measure == agreement_measure::rounds)
+    value = sqlite ? "json_array_length(rounds)" : "jsonb_array_length(rounds)";
+  else
+    value = sqlite ? "(julianday(json_extract(rounds, '$[#-1].timestamp')) - "
+                     "julianday(created_at)) * 86400.0"
+                   : "EXTRACT(EPOCH FROM ((rounds->-1->>'timestamp')::timestamptz - "
+                     "created_at))::float8";
+  return "SELECT " + value +
+         " AS measure FROM negotiations WHERE state = 'accepted' AND created_at > " +
+         (sqlite ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days')"
+                 : "NOW() - INTERVAL '7 days'") +
+         " ORDER BY measure LIMIT 1 OFFSET " + (sqlite ? "?1" : "$1");
+}
+
+std::int64_t nearest_rank_offset(std::int64_t n, double p) {
+  auto rank = static_cast<std::int64_t>(std::ceil(p * static_cast<double>(n) - 1e-9));
+  return std::clamp<std::int64_t>(rank, 1, n) - 1;
+}
 
 std::string open_states(const char* column, dialect d) {
   static const char* const ended[] = {"'accepted'", "'rejected'", "'expired'"};

@@ -23,6 +23,22 @@ std::string open_states(const char* column, dialect d);
 /// (migration 003), likewise.
 std::string open_channels(const char* column, dialect d);
 
+/// What the outcome figures measure of an agreed negotiation
+/// (docs/protocols/record-and-schema.md, "Outcome figures").
+enum class agreement_measure : std::uint8_t { rounds, seconds };
+
+/// The outcome figures' counts over the last 7 days, one row: the
+/// negotiations that ended and those that agreed.
+std::string outcome_counts_sql(dialect d);
+
+/// The `measure` of the agreed negotiations of the last 7 days, ascending,
+/// one value at the offset bound as the only parameter (LIMIT 1 OFFSET ?1).
+std::string agreed_measure_sql(agreement_measure measure, dialect d);
+
+/// The 0-based offset of the nearest-rank `p` percentile (0 < p <= 1) of
+/// `n` >= 1 values in ascending order: ceil(p · n) − 1.
+std::int64_t nearest_rank_offset(std::int64_t n, double p);
+
 /// A WHERE clause with its parameters, all bound as text.
 struct where_clause {
   std::string sql;

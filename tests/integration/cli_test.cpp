@@ -89,6 +89,21 @@ TEST_CASE("strategy brains concede by their schedules", "[integration]") {
         R"("type":"summary","warnings":0})");
 }
 
+TEST_CASE("strategy brains with utilities move the terms as well as the price",
+          "[integration]") {
+  auto result = run_parley("run " + examples + "multi_issue.json --simulated-time");
+  REQUIRE(result.exit_code == 0);
+  CHECK_THAT(result.output,
+             Contains(R"(Countering at £1,880.00 with {\"deadline_days\":30,)"
+                      R"(\"revisions\":1}: linear strategy)"));
+  CHECK_THAT(result.output, Contains("tit_for_tat strategy"));
+  CHECK_THAT(result.output,
+             Contains("micro strategy: utility 0.73 is below my target of 0.91"));
+  CHECK(last_line(result.output) ==
+        R"({"accepted":2,"errors":0,"expired":0,"negotiations":3,"rejected":1,)"
+        R"("type":"summary","warnings":0})");
+}
+
 TEST_CASE("simulated time with the same seed gives the same output byte for byte",
           "[integration]") {
   for (auto name : {"robustness.json", "timeouts.json", "freelance_deal.json"}) {

@@ -291,6 +291,54 @@ TEST_CASE("the monitoring queries count the data set", "[integration]") {
     CHECK(s.high_convergence[0].round_count == 3);
     CHECK(s.high_convergence[1].id == uuid(3));
     CHECK(s.high_convergence[2].id == uuid(4));
+    // 7 days: 5 accepted (4 rounds, the last 4 ms after creation), 6
+    // rejected, 7 expired; 9 is older.
+    CHECK(s.outcomes.ended == 3);
+    CHECK(s.outcomes.agreed == 1);
+    REQUIRE(s.outcomes.agreement_rate_pct);
+    CHECK(*s.outcomes.agreement_rate_pct == Approx(100.0 / 3));
+    REQUIRE(s.outcomes.rounds_to_agreement);
+    CHECK(s.outcomes.rounds_to_agreement->p50 == 4);
+    CHECK(s.outcomes.rounds_to_agreement->p90 == 4);
+    REQUIRE(s.outcomes.seconds_to_agreement);
+    CHECK(s.outcomes.seconds_to_agreement->p90 == Approx(0.004).margin(0.0005));
+  });
+}
+
+TEST_CASE("the outcome figures take percentiles by nearest rank", "[integration]") {
+  for_each_store("outcomes", [](const store_target& t) {
+    INFO(t.kind);
+    store::store_url url;
+    REQUIRE(store::parse_store_url(t.url, url).empty());
+    auto db = store::open_backend(url);
+    db->migrate();
+    CHECK_FALSE(db->stats(10).outcomes.agreement_rate_pct);
+    // Ten agreements of 2..11 rounds, the k-th round k seconds after its
+    // creation; two rejections.
+    store::batch b;
+    for (int i = 0; i < 12; ++i) {
+      auto r = record(3000 + i, "did:key:a", "did:key:b",
+                      i < 10 ? st::accepted : st::rejected, 2 + i, 1.0, hour);
+      for (auto& round : r.rounds)
+        round.timestamp = r.created_at + 1000 * round.round;
+      msg::negotiation_event e;
+      e.kind = msg::negotiation_event_kind::started;
+      e.negotiation_id = r.id;
+      e.record = msg::shared_record{r};
+      b.add(e);
+    }
+    db->write(b.take(), {});
+    auto o = db->stats(10).outcomes;
+    CHECK(o.ended == 12);
+    CHECK(o.agreed == 10);
+    REQUIRE(o.agreement_rate_pct);
+    CHECK(*o.agreement_rate_pct == Approx(100.0 * 10 / 12));
+    REQUIRE(o.rounds_to_agreement);
+    CHECK(o.rounds_to_agreement->p50 == 6);  // rank 5 of 2..11
+    CHECK(o.rounds_to_agreement->p90 == 10); // rank 9
+    REQUIRE(o.seconds_to_agreement);
+    CHECK(o.seconds_to_agreement->p50 == Approx(6.0));
+    CHECK(o.seconds_to_agreement->p90 == Approx(10.0));
   });
 }
 

@@ -709,6 +709,11 @@ std::vector<store_stats> samples(tag<store_stats>, wire&) {
   x.current = {state_count{"initiated", 2, 12.5}};
   x.expiration = expiration_rate{1, 4, 20.0};
   x.high_convergence = {converging_negotiation{"id-1", "did:key:a", "did:key:b", 0.95, 3}};
+  x.outcomes.ended = 5;
+  x.outcomes.agreed = 4;
+  x.outcomes.agreement_rate_pct = 80.0;
+  x.outcomes.rounds_to_agreement = parley::messages::percentiles{4, 6};
+  x.outcomes.seconds_to_agreement = parley::messages::percentiles{0.5, 2.25};
   return {x, store_stats{}};
 }
 
