@@ -477,25 +477,14 @@ public:
   /// figures"), in the caller's snapshot.
   template <class Transaction>
   messages::outcome_figures outcome_figures(Transaction& w) {
-    messages::outcome_figures out;
     auto counts = w.exec1(outcome_counts_sql(dialect::postgresql));
-    out.ended = counts[0].template as<std::int64_t>();
-    out.agreed = counts[1].template as<std::int64_t>();
-    if (out.ended > 0)
-      out.agreement_rate_pct =
-          static_cast<double>(out.agreed) * 100.0 / static_cast<double>(out.ended);
-    if (out.agreed == 0)
-      return out;
-    auto at = [&](agreement_measure measure, double p) {
-      auto r = w.exec_params(agreed_measure_sql(measure, dialect::postgresql),
-                             nearest_rank_offset(out.agreed, p));
-      return r.empty() || r[0][0].is_null() ? 0.0 : r[0][0].template as<double>();
-    };
-    out.rounds_to_agreement = messages::percentiles{at(agreement_measure::rounds, 0.5),
-                                                    at(agreement_measure::rounds, 0.9)};
-    out.seconds_to_agreement = messages::percentiles{
-        at(agreement_measure::seconds, 0.5), at(agreement_measure::seconds, 0.9)};
-    return out;
+    return outcome_figures_of(
+        counts[0].template as<std::int64_t>(), counts[1].template as<std::int64_t>(),
+        [&](agreement_measure measure, std::int64_t offset) {
+          auto r =
+              w.exec_params(agreed_measure_sql(measure, dialect::postgresql), offset);
+          return r.empty() || r[0][0].is_null() ? 0.0 : r[0][0].template as<double>();
+        });
   }
 
   std::int64_t expire() override {

@@ -130,6 +130,27 @@ std::int64_t nearest_rank_offset(std::int64_t n, double p) {
   return std::clamp<std::int64_t>(rank, 1, n) - 1;
 }
 
+messages::outcome_figures outcome_figures_of(
+    std::int64_t ended, std::int64_t agreed,
+    const std::function<double(agreement_measure, std::int64_t)>& value_at) {
+  messages::outcome_figures out;
+  out.ended = ended;
+  out.agreed = agreed;
+  if (ended > 0)
+    out.agreement_rate_pct =
+        static_cast<double>(agreed) * 100.0 / static_cast<double>(ended);
+  if (agreed == 0)
+    return out;
+  auto at = [&](agreement_measure measure, double p) {
+    return value_at(measure, nearest_rank_offset(agreed, p));
+  };
+  out.rounds_to_agreement = messages::percentiles{at(agreement_measure::rounds, 0.5),
+                                                  at(agreement_measure::rounds, 0.9)};
+  out.seconds_to_agreement = messages::percentiles{at(agreement_measure::seconds, 0.5),
+                                                   at(agreement_measure::seconds, 0.9)};
+  return out;
+}
+
 std::string open_states(const char* column, dialect d) {
   static const char* const ended[] = {"'accepted'", "'rejected'", "'expired'"};
   return none_of(column, ended, d);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,13 @@ std::string agreed_measure_sql(agreement_measure measure, dialect d);
 /// The 0-based offset of the nearest-rank `p` percentile (0 < p <= 1) of
 /// `n` >= 1 values in ascending order: ceil(p · n) − 1.
 std::int64_t nearest_rank_offset(std::int64_t n, double p);
+
+/// The outcome figures from the counts of `outcome_counts_sql` and, when
+/// something agreed, `value_at(measure, offset)`: the row of
+/// `agreed_measure_sql(measure)` at that offset.
+messages::outcome_figures outcome_figures_of(
+    std::int64_t ended, std::int64_t agreed,
+    const std::function<double(agreement_measure, std::int64_t)>& value_at);
 
 /// A WHERE clause with its parameters, all bound as text.
 struct where_clause {

@@ -598,29 +598,21 @@ public:
   /// The outcome figures (docs/protocols/record-and-schema.md, "Outcome
   /// figures"), inside the caller's transaction.
   messages::outcome_figures outcome_figures() {
-    messages::outcome_figures out;
+    std::int64_t ended = 0;
+    std::int64_t agreed = 0;
     {
       use s{prepared(outcome_counts_sql(dialect::sqlite))};
       if (s->step()) {
-        out.ended = s->integer(0);
-        out.agreed = s->integer(1);
+        ended = s->integer(0);
+        agreed = s->integer(1);
       }
     }
-    if (out.ended > 0)
-      out.agreement_rate_pct =
-          static_cast<double>(out.agreed) * 100.0 / static_cast<double>(out.ended);
-    if (out.agreed == 0)
-      return out;
-    auto at = [&](agreement_measure measure, double p) {
-      use s{prepared(agreed_measure_sql(measure, dialect::sqlite))};
-      s->bind(1, nearest_rank_offset(out.agreed, p));
-      return s->step() && !s->is_null(0) ? s->real(0) : 0.0;
-    };
-    out.rounds_to_agreement = messages::percentiles{at(agreement_measure::rounds, 0.5),
-                                                    at(agreement_measure::rounds, 0.9)};
-    out.seconds_to_agreement = messages::percentiles{
-        at(agreement_measure::seconds, 0.5), at(agreement_measure::seconds, 0.9)};
-    return out;
+    return outcome_figures_of(
+        ended, agreed, [&](agreement_measure measure, std::int64_t offset) {
+          use s{prepared(agreed_measure_sql(measure, dialect::sqlite))};
+          s->bind(1, offset);
+          return s->step() && !s->is_null(0) ? s->real(0) : 0.0;
+        });
   }
 
   std::int64_t expire() override {
