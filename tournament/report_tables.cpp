@@ -171,6 +171,28 @@ std::string report_pair_title(const tournament_results& r, std::size_t a,
   return report_strategy_name(r, a) + " vs " + report_strategy_name(r, b) + ": ";
 }
 
+/// Returns one heat cell per strategy pair of `grid`, row A and column B at
+/// A * size + B, titled "A vs B: "; a pair that never met says so, any other
+/// is completed by `fill(pair, a, cell)`.
+template <class Fill>
+std::vector<report_heat_cell> report_heat_cells(const tournament_results& r,
+                                                const report_pair_grid& grid,
+                                                Fill fill) {
+  std::vector<report_heat_cell> cells(grid.cells.size());
+  for (std::size_t a = 0; a < grid.size; ++a) {
+    for (std::size_t b = 0; b < grid.size; ++b) {
+      const auto& pair = grid.at(a, b);
+      auto& cell = cells[a * grid.size + b];
+      cell.title = report_pair_title(r, a, b);
+      if (pair.count == 0)
+        cell.title += "no negotiations";
+      else
+        fill(pair, a, cell);
+    }
+  }
+  return cells;
+}
+
 /// Writes the payoff heatmap: row A, column B is A's mean advantage against B,
 /// coloured from the lowest mean to the highest.
 void write_report_payoff_heatmap(std::ostream& out, const tournament_results& r,
@@ -192,27 +214,18 @@ void write_report_payoff_heatmap(std::ostream& out, const tournament_results& r,
     high = std::max(high.value_or(mean), mean);
   }
   const auto spread = high.value_or(0.0) - low.value_or(0.0);
-  std::vector<report_heat_cell> cells(grid.cells.size());
-  for (std::size_t a = 0; a < grid.size; ++a) {
-    for (std::size_t b = 0; b < grid.size; ++b) {
-      const auto& pair = grid.at(a, b);
-      auto& cell = cells[a * grid.size + b];
-      cell.title = report_pair_title(r, a, b);
-      if (pair.count == 0) {
-        cell.title += "no negotiations";
-        continue;
-      }
-      const auto mean = pair.advantage_sum / static_cast<double>(pair.count);
-      cell.text = report_decimal(mean, 2);
-      cell.title += report_decimal(mean, 3) + " (mean advantage of " +
-                    report_strategy_name(r, a) + " over " +
-                    report_counted(pair.count, "negotiation", "negotiations") + ")";
-      // Equal means (or one cell) sit mid-scale.
-      cell.shade = !std::isfinite(mean) ? 0.0
-                   : spread > 0.0       ? (mean - low.value_or(0.0)) / spread
-                                        : 0.5;
-    }
-  }
+  const auto cells =
+      report_heat_cells(r, grid, [&](const auto& pair, std::size_t a, auto& cell) {
+        const auto mean = pair.advantage_sum / static_cast<double>(pair.count);
+        cell.text = report_decimal(mean, 2);
+        cell.title += report_decimal(mean, 3) + " (mean advantage of " +
+                      report_strategy_name(r, a) + " over " +
+                      report_counted(pair.count, "negotiation", "negotiations") + ")";
+        // Equal means (or one cell) sit mid-scale.
+        cell.shade = !std::isfinite(mean) ? 0.0
+                     : spread > 0.0       ? (mean - low.value_or(0.0)) / spread
+                                          : 0.5;
+      });
   write_report_heat_legend(
       out,
       "Row strategy A against column strategy B: A's mean advantage over their "
@@ -232,25 +245,16 @@ void write_report_agreement_heatmap(std::ostream& out, const tournament_results&
     out << "<p class=\"note\">No strategies.</p>\n</section>\n";
     return;
   }
-  std::vector<report_heat_cell> cells(grid.cells.size());
-  for (std::size_t a = 0; a < grid.size; ++a) {
-    for (std::size_t b = 0; b < grid.size; ++b) {
-      const auto& pair = grid.at(a, b);
-      auto& cell = cells[a * grid.size + b];
-      cell.title = report_pair_title(r, a, b);
-      if (pair.count == 0) {
-        cell.title += "no negotiations";
-        continue;
-      }
-      const auto rate =
-          static_cast<double>(pair.agreements) / static_cast<double>(pair.count);
-      cell.text = report_decimal(100.0 * rate, 0) + "%";
-      cell.title += report_percent(rate) + " agreements (" +
-                    report_grouped(pair.agreements) + " of " +
-                    report_counted(pair.count, "negotiation", "negotiations") + ")";
-      cell.shade = rate;
-    }
-  }
+  const auto cells =
+      report_heat_cells(r, grid, [](const auto& pair, std::size_t, auto& cell) {
+        const auto rate =
+            static_cast<double>(pair.agreements) / static_cast<double>(pair.count);
+        cell.text = report_decimal(100.0 * rate, 0) + "%";
+        cell.title += report_percent(rate) + " agreements (" +
+                      report_grouped(pair.agreements) + " of " +
+                      report_counted(pair.count, "negotiation", "negotiations") + ")";
+        cell.shade = rate;
+      });
   write_report_heat_legend(out,
                            "Row strategy A against column strategy B: the share "
                            "of their negotiations that reached an agreement, A as "

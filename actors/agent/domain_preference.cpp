@@ -29,13 +29,9 @@ constexpr std::size_t most_compared = 64;
 outcomes::domain domain_for_outcomes(const messages::outcome_domain& d) {
   outcomes::domain result;
   const auto& a = d.amount;
-  outcomes::issue amount;
-  amount.name = "amount";
-  for (auto v = a.min; v <= a.max; v += a.step) {
-    amount.labels.push_back(std::to_string(v));
-    amount.numbers.push_back(static_cast<double>(v));
-  }
-  result.issues.push_back(std::move(amount));
+  result.issues.push_back(outcomes::numeric_issue("amount", static_cast<double>(a.min),
+                                                  static_cast<double>(a.max),
+                                                  static_cast<double>(a.step)));
   if (d.escrow)
     result.issues.push_back(outcomes::label_issue("escrow", {"false", "true"}));
   for (const auto& t : d.terms)

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <vector>
 
 #include "actors/negotiation/replay.hpp"
 #include "messages/time_limits.hpp"
@@ -16,19 +15,6 @@ using messages::negotiation_status;
 using messages::round_action;
 
 namespace {
-
-/// The number of different proposals among `offers`.
-std::int32_t distinct_count(const std::vector<const messages::proposal*>& offers) {
-  std::int32_t count = 0;
-  for (std::size_t i = 0; i < offers.size(); ++i) {
-    auto earlier =
-        std::find_if(offers.begin(), offers.begin() + static_cast<std::ptrdiff_t>(i),
-                     [&](const messages::proposal* p) { return *p == *offers[i]; });
-    if (earlier == offers.begin() + static_cast<std::ptrdiff_t>(i))
-      ++count;
-  }
-  return count;
-}
 
 party other(party x) {
   return x == party::initiator ? party::responder : party::initiator;
@@ -111,10 +97,15 @@ rules::rules(opening x, std::int64_t now_ms, effects& out,
   initiator_amount_ = x.proposal.amount;
   r.current_proposal = x.proposal;
   // Most negotiations end within four rounds; more grow the vector.
-  r.rounds.reserve(std::min<std::size_t>(static_cast<std::size_t>(r.max_rounds) + 1, 4));
-  r.rounds.push_back(messages::negotiation_round{
-      1, r.initiator, std::move(x.proposal), round_action::propose, {}, now_ms,
-      std::move(x.message_id)});
+  r.rounds.reserve(
+      std::min<std::size_t>(static_cast<std::size_t>(r.max_rounds) + 1, 4));
+  r.rounds.push_back(messages::negotiation_round{1,
+                                                 r.initiator,
+                                                 std::move(x.proposal),
+                                                 round_action::propose,
+                                                 {},
+                                                 now_ms,
+                                                 std::move(x.message_id)});
   round_deadline_ms_ = messages::saturating_add(now_ms, r.round_timeout_ms);
   total_deadline_ms_ = r.expires_at;
   to_move_ = party::responder;
@@ -124,7 +115,7 @@ rules::rules(opening x, std::int64_t now_ms, effects& out,
 }
 
 rules rules::resume(messages::negotiation_record record, std::int64_t now_ms,
-                   effects& out, std::uint64_t first_generation) {
+                    effects& out, std::uint64_t first_generation) {
   rules x;
   x.id_ = record.id;
   x.room_id_ = record.room_id;
@@ -156,7 +147,8 @@ rules rules::resume(messages::negotiation_record record, std::int64_t now_ms,
 const messages::negotiation_round* rules::latest_offer() const {
   const auto& rounds = record_.rounds;
   auto i = std::find_if(rounds.rbegin(), rounds.rend(), [](const auto& round) {
-    return round.action == round_action::propose || round.action == round_action::counter;
+    return round.action == round_action::propose ||
+           round.action == round_action::counter;
   });
   return i != rounds.rend() ? &*i : nullptr;
 }
@@ -249,12 +241,12 @@ void rules::counter(const std::string& message_id, party from,
     return;
   }
   (from == party::initiator ? initiator_amount_ : responder_amount_) = proposal.amount;
-  messages::append_counter(r,
-                           messages::negotiation_round{
-                               static_cast<std::int32_t>(r.rounds.size() + 1),
-                               agent_of(from), proposal, round_action::counter, reason,
-                               now_ms, message_id},
-                           convergence());
+  messages::append_counter(
+      r,
+      messages::negotiation_round{static_cast<std::int32_t>(r.rounds.size() + 1),
+                                  agent_of(from), proposal, round_action::counter,
+                                  reason, now_ms, message_id},
+      convergence());
   status_ = negotiation_status::countering;
   to_move_ = other(from);
   round_deadline_ms_ = messages::saturating_add(now_ms, r.round_timeout_ms);
@@ -341,21 +333,34 @@ messages::answer_terms rules::terms_for(party x) const {
   if (amount)
     terms.my_last_amount = *amount;
   terms.answer_by_ms = next_deadline();
-  // The offers so far, each party's in order (docs/protocols/bilateral.md,
-  // "Offers and answer terms"): a handful of rounds, so counted afresh.
+  // The offers so far (docs/protocols/bilateral.md, "Offers and answer
+  // terms"): a handful of rounds, counted afresh without allocating, since
+  // every offer handed on asks for them.
   const auto& mine = agent_of(x);
-  std::vector<const messages::proposal*> my_offers;
-  std::vector<const messages::proposal*> their_offers;
-  for (const auto& round : record_.rounds) {
-    if (round.action != round_action::propose && round.action != round_action::counter)
+  const auto& rounds = record_.rounds;
+  auto is_offer = [](const messages::negotiation_round& r) {
+    return r.action == round_action::propose || r.action == round_action::counter;
+  };
+  const messages::proposal* their_first = nullptr;
+  std::int32_t their_offers = 0;
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    if (!is_offer(rounds[i]))
       continue;
-    auto& offers = round.from_agent == mine ? my_offers : their_offers;
-    offers.push_back(&round.proposal);
+    const bool by_me = rounds[i].from_agent == mine;
+    if (!by_me && ++their_offers == 1)
+      their_first = &rounds[i].proposal;
+    auto repeated =
+        std::any_of(rounds.begin(), rounds.begin() + static_cast<std::ptrdiff_t>(i),
+                    [&](const messages::negotiation_round& earlier) {
+                      return is_offer(earlier) &&
+                             earlier.from_agent == rounds[i].from_agent &&
+                             earlier.proposal == rounds[i].proposal;
+                    });
+    if (!repeated)
+      ++(by_me ? terms.my_distinct_offers : terms.their_distinct_offers);
   }
-  if (their_offers.size() >= 2)
-    terms.their_first = *their_offers.front();
-  terms.my_distinct_offers = distinct_count(my_offers);
-  terms.their_distinct_offers = distinct_count(their_offers);
+  if (their_offers >= 2)
+    terms.their_first = *their_first;
   return terms;
 }
 
