@@ -65,7 +65,7 @@ TEST_CASE("agents and rooms round-trip through both back ends", "[integration]")
   for_each_store("registry", [](const store_target& t) {
     INFO(t.kind);
     auto db = store::open_backend(url_of(t));
-    REQUIRE(db->migrate() == 6);
+    REQUIRE(db->migrate() == 7);
     CHECK(db->load_entries(store::registry::agents, "", 10).empty());
     CHECK(db->load_entries(store::registry::rooms, "", 10).empty());
     auto alice = scripted_agent(did_alice);
