@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "caf/scoped_actor.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "actors/agent/valuation.hpp"
 #include "actors/auction/actor.hpp"
 #include "actors/ballot/actor.hpp"
 #include "actors/common/wall_clock.hpp"
@@ -713,8 +715,13 @@ messages::run_summary run_scenario(const scenario& plan,
   // Looked up per room member below: a set, not a scan of the agents (a
   // scenario of 100k rooms would compare ids 2·10¹⁰ times).
   std::unordered_set<std::string> llm_ids;
+  std::unordered_map<std::string, messages::shared<messages::party_valuation>>
+      valuations;
   for (const auto& a : plan.agents) {
-    c.agents.emplace(a.id, w.add_agent(messages::agent_spec{a.id, a.profile, a.brain}));
+    messages::agent_spec spec{a.id, a.profile, a.brain};
+    if (auto v = actors::agent::valuation_of(spec))
+      valuations.emplace(a.id, std::move(v));
+    c.agents.emplace(a.id, w.add_agent(std::move(spec)));
     if (a.brain.kind == messages::brain_kind::llm)
       llm_ids.insert(a.id);
   }
@@ -724,8 +731,13 @@ messages::run_summary run_scenario(const scenario& plan,
   std::vector<messages::room_spec> specs;
   for (const auto& r : plan.rooms) {
     std::vector<messages::room_member> members;
-    for (const auto& p : r.participants)
-      members.push_back({p, c.agents.at(p), llm_ids.count(p) > 0});
+    for (const auto& p : r.participants) {
+      auto v = valuations.find(p);
+      members.push_back({p, c.agents.at(p), llm_ids.count(p) > 0, false,
+                         v != valuations.end()
+                             ? v->second
+                             : messages::shared<messages::party_valuation>{}});
+    }
     specs.push_back(w.room_spec(r.id, std::move(members), options.seed));
   }
   auto rooms = w.add_rooms(std::move(specs));

@@ -56,6 +56,18 @@ void print_stats(const messages::store_stats& x, std::ostream& out) {
   if (o.seconds_to_agreement)
     out << "  seconds to agreement  p50 " << o.seconds_to_agreement->p50 << "  p90 "
         << o.seconds_to_agreement->p90 << "\n";
+  if (o.scores) {
+    const auto& m = *o.scores;
+    out << "  deal scores (" << m.negotiations << " scored)  mean utility "
+        << m.mean_utility.initiator << " / " << m.mean_utility.responder
+        << " (initiator / responder)  mean advantage " << m.mean_advantage.initiator
+        << " / " << m.mean_advantage.responder << "  mean welfare " << m.mean_welfare;
+    if (m.mean_nash_distance)
+      out << "  mean Nash distance " << *m.mean_nash_distance;
+    if (m.mean_pareto_distance)
+      out << "  mean Pareto distance " << *m.mean_pareto_distance;
+    out << "\n";
+  }
 }
 
 } // namespace

@@ -93,6 +93,25 @@ typename Inspector::result_type inspect(Inspector& f, agent_profile& x) {
            optional_field("load", x.load), omittable_field("utility", x.utility));
 }
 
+/// How one party of a negotiation values its outcomes: its utility and which
+/// way the amount's default values run for it (buyer or seller, never
+/// `from_role`). A room hands both parties' to each negotiation it opens,
+/// which scores its end by them when their domains are the same.
+struct party_valuation {
+  utility_spec utility;
+  bargaining_side side = bargaining_side::seller;
+
+  friend bool operator==(const party_valuation& x, const party_valuation& y) {
+    return x.utility == y.utility && x.side == y.side;
+  }
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, party_valuation& x) {
+  return f(caf::meta::type_name("party_valuation"), field("utility", x.utility),
+           field("side", x.side));
+}
+
 /// Which brain decides for an agent.
 /// `llm` answers through a model (actors/agent/llm_agent.hpp); anywhere an
 /// agent must decide synchronously it decides like `rule`. `external` has no

@@ -6,6 +6,7 @@
 
 #include "caf/meta/type_name.hpp"
 
+#include "messages/agent_profile.hpp"
 #include "messages/decision.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/fields.hpp"
@@ -114,6 +115,10 @@ struct negotiation_peers {
   /// state per negotiation needs it (see `room_member::hears_expiry`).
   bool initiator_hears_expiry = false;
   bool responder_hears_expiry = false;
+  /// How each party values outcomes (see `room_member::valuation`): both
+  /// set, over the same domain, the negotiation scores its end.
+  shared<party_valuation> initiator_valuation{};
+  shared<party_valuation> responder_valuation{};
 };
 
 template <class Inspector>
@@ -123,7 +128,9 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_peers& x) {
            optional_field("responder", x.responder), optional_field("room", x.room),
            optional_field("timers", x.timers), optional_field("events", x.events),
            optional_field("initiator_hears_expiry", x.initiator_hears_expiry),
-           optional_field("responder_hears_expiry", x.responder_hears_expiry));
+           optional_field("responder_hears_expiry", x.responder_hears_expiry),
+           optional_field("initiator_valuation", x.initiator_valuation),
+           optional_field("responder_valuation", x.responder_valuation));
 }
 
 /// A room opens a negotiation in one of its node's negotiation actors, a new
@@ -170,6 +177,9 @@ struct room_member {
   /// The agent is a stand-in for one on another node (cluster/bridge),
   /// whose bridge forgets a negotiation's route once its end passes by.
   bool remote = false;
+  /// How the agent values outcomes, when its profile has a utility: shared
+  /// by every room the agent joins.
+  shared<party_valuation> valuation{};
 
   /// Whether the agent's negotiations tell it of their expiry (no agent
   /// message does): an LLM agent keeps state per negotiation, a bridge its
@@ -182,7 +192,8 @@ template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, room_member& x) {
   return f(caf::meta::type_name("room_member"), field("agent_id", x.agent_id),
            optional_field("agent", x.agent), optional_field("llm", x.llm),
-           optional_field("remote", x.remote));
+           optional_field("remote", x.remote),
+           optional_field("valuation", x.valuation));
 }
 
 /// Adds an agent to a room's participants.

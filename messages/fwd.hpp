@@ -38,12 +38,18 @@ struct proposal_patch;
 struct script_reply;
 struct brain_spec;
 struct agent_spec;
+struct party_valuation;
 
 // utility.hpp
 struct amount_issue;
 struct term_issue;
 struct outcome_domain;
 struct utility_spec;
+
+// deal_score.hpp
+struct utility_pair;
+struct offer_utilities;
+struct deal_score;
 
 // decision.hpp
 struct decision;
@@ -89,6 +95,7 @@ struct state_count;
 struct expiration_rate;
 struct converging_negotiation;
 struct percentiles;
+struct score_means;
 struct outcome_figures;
 struct store_stats;
 struct channel_record;

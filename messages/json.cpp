@@ -77,6 +77,9 @@ PARLEY_JSON_FROM_FIELDS(proposal_patch)
 // -- negotiation records ------------------------------------------------------
 
 PARLEY_JSON_FROM_FIELDS(negotiation_round)
+PARLEY_JSON_FROM_FIELDS(utility_pair)
+PARLEY_JSON_FROM_FIELDS(offer_utilities)
+PARLEY_JSON_FROM_FIELDS(deal_score)
 PARLEY_JSON_FROM_FIELDS(negotiation_record)
 
 void to_json(json& j, const incentive_split& x) {
@@ -263,6 +266,8 @@ void read(const json& j, const std::string& path, utility_spec& x) {
     throw json_error(path, why);
 }
 
+PARLEY_JSON_FROM_FIELDS(party_valuation)
+
 void to_json(json& j, const agent_preferences& x) {
   write_fields(j, x);
 }
@@ -360,6 +365,7 @@ PARLEY_JSON_FROM_FIELDS(state_count)
 PARLEY_JSON_FROM_FIELDS(expiration_rate)
 PARLEY_JSON_FROM_FIELDS(converging_negotiation)
 PARLEY_JSON_FROM_FIELDS(percentiles)
+PARLEY_JSON_FROM_FIELDS(score_means)
 PARLEY_JSON_FROM_FIELDS(outcome_figures)
 PARLEY_JSON_FROM_FIELDS(store_stats)
 PARLEY_JSON_FROM_FIELDS(channel_record)

@@ -20,6 +20,7 @@
 #include "messages/channel_messages.hpp"
 #include "messages/commands.hpp"
 #include "messages/consensus.hpp"
+#include "messages/deal_score.hpp"
 #include "messages/coordinator_messages.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/events.hpp"
@@ -38,6 +39,9 @@ PARLEY_JSON_MAPPING(json_object)
 PARLEY_JSON_MAPPING(proposal)
 PARLEY_JSON_MAPPING(negotiation_round)
 PARLEY_JSON_MAPPING(incentive_split)
+PARLEY_JSON_MAPPING(utility_pair)
+PARLEY_JSON_MAPPING(offer_utilities)
+PARLEY_JSON_MAPPING(deal_score)
 PARLEY_JSON_MAPPING(negotiation_record)
 PARLEY_JSON_MAPPING(negotiation_settings)
 PARLEY_JSON_MAPPING(channel_settings)
@@ -69,6 +73,7 @@ PARLEY_JSON_MAPPING(amount_issue)
 PARLEY_JSON_MAPPING(term_issue)
 PARLEY_JSON_MAPPING(outcome_domain)
 PARLEY_JSON_MAPPING(utility_spec)
+PARLEY_JSON_MAPPING(party_valuation)
 PARLEY_JSON_MAPPING(agent_preferences)
 PARLEY_JSON_MAPPING(agent_profile)
 PARLEY_JSON_MAPPING(proposal_patch)
@@ -97,6 +102,7 @@ PARLEY_JSON_MAPPING(state_count)
 PARLEY_JSON_MAPPING(expiration_rate)
 PARLEY_JSON_MAPPING(converging_negotiation)
 PARLEY_JSON_MAPPING(percentiles)
+PARLEY_JSON_MAPPING(score_means)
 PARLEY_JSON_MAPPING(outcome_figures)
 PARLEY_JSON_MAPPING(store_stats)
 PARLEY_JSON_MAPPING(channel_record)

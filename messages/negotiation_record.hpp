@@ -7,6 +7,7 @@
 #include "caf/meta/type_name.hpp"
 #include "caf/optional.hpp"
 
+#include "messages/deal_score.hpp"
 #include "messages/fields.hpp"
 #include "messages/proposal.hpp"
 #include "messages/shared.hpp"
@@ -113,6 +114,10 @@ struct negotiation_record {
   std::int64_t expires_at = 0;
   /// Why the negotiation ended: the reject reason or the expiry cause.
   std::string status_reason;
+  /// How good its end was for both parties, when both value outcomes over
+  /// the same domain (docs/outcomes.md, "Scores of live negotiations"): set
+  /// as it ends.
+  caf::optional<deal_score> score;
 
   friend bool operator==(const negotiation_record& x, const negotiation_record& y) {
     return x.id == y.id && x.room_id == y.room_id && x.intent_id == y.intent_id &&
@@ -124,7 +129,7 @@ struct negotiation_record {
            x.convergence_score == y.convergence_score &&
            x.incentive_split == y.incentive_split && x.created_at == y.created_at &&
            x.updated_at == y.updated_at && x.expires_at == y.expires_at &&
-           x.status_reason == y.status_reason;
+           x.status_reason == y.status_reason && x.score == y.score;
   }
 };
 
@@ -142,7 +147,8 @@ typename Inspector::result_type inspect(Inspector& f, negotiation_record& x) {
       optional_field("incentive_split", x.incentive_split),
       field("created_at", x.created_at), field("updated_at", x.updated_at),
       field("expires_at", x.expires_at),
-      optional_field("status_reason", x.status_reason));
+      optional_field("status_reason", x.status_reason),
+      omittable_field("score", x.score));
 }
 
 /// Records a counter: the round becomes the newest and its proposal the

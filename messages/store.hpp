@@ -136,6 +136,28 @@ typename Inspector::result_type inspect(Inspector& f, percentiles& x) {
            field("p90", x.p90));
 }
 
+/// The means of the deal scores (docs/outcomes.md, "Scores of live
+/// negotiations") of the negotiations created in the last 7 days that ended
+/// with one. No distance when none of them had a rational outcome.
+struct score_means {
+  std::int64_t negotiations = 0;
+  utility_pair mean_utility;
+  utility_pair mean_advantage;
+  double mean_welfare = 0;
+  caf::optional<double> mean_nash_distance;
+  caf::optional<double> mean_pareto_distance;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, score_means& x) {
+  return f(caf::meta::type_name("score_means"), field("negotiations", x.negotiations),
+           field("mean_utility", x.mean_utility),
+           field("mean_advantage", x.mean_advantage),
+           field("mean_welfare", x.mean_welfare),
+           omittable_field("mean_nash_distance", x.mean_nash_distance),
+           omittable_field("mean_pareto_distance", x.mean_pareto_distance));
+}
+
 /// How the negotiations created in the last 7 days that ended, ended
 /// (docs/protocols/record-and-schema.md, "Outcome figures"): how many agreed,
 /// and for those the rounds of their record and the seconds from creation to
@@ -147,6 +169,8 @@ struct outcome_figures {
   caf::optional<double> agreement_rate_pct;
   caf::optional<percentiles> rounds_to_agreement;
   caf::optional<percentiles> seconds_to_agreement;
+  /// The means of their deal scores, when any has one.
+  caf::optional<score_means> scores;
 };
 
 template <class Inspector>
@@ -155,7 +179,8 @@ typename Inspector::result_type inspect(Inspector& f, outcome_figures& x) {
            field("agreed", x.agreed),
            optional_field("agreement_rate_pct", x.agreement_rate_pct),
            optional_field("rounds_to_agreement", x.rounds_to_agreement),
-           optional_field("seconds_to_agreement", x.seconds_to_agreement));
+           optional_field("seconds_to_agreement", x.seconds_to_agreement),
+           omittable_field("scores", x.scores));
 }
 
 /// A "high convergence" row (counter_proposed, score

@@ -97,6 +97,15 @@ void negotiations(families& f, const actors::metrics::negotiation_metrics& m) {
   ends<actors::metrics::negotiation_outcome>(
       f, "negotiation", "outcome", m, "Rounds of an ended negotiation",
       "From a negotiation's creation to its end");
+  f.family("negotiation_utility",
+           "A scored negotiation's utility for each party (docs/outcomes.md)",
+           MetricType::Histogram)
+      .hist(m.utility_milli[0], 1e3, {{"party", "initiator"}})
+      .hist(m.utility_milli[1], 1e3, {{"party", "responder"}});
+  f.family("negotiation_nash_distance",
+           "A scored negotiation's distance to the Nash point in utility space",
+           MetricType::Histogram)
+      .hist(m.nash_distance_milli, 1e3);
 }
 
 void channels(families& f, const actors::metrics::channel_metrics& m) {

@@ -15,6 +15,7 @@
 #include "caf/typed_response_promise.hpp"
 
 #include "actors/common/deadline_queue.hpp"
+#include "actors/agent/valuation.hpp"
 #include "actors/gateway/ledger.hpp"
 #include "actors/negotiation/replay.hpp"
 #include "messages/json.hpp"
@@ -36,6 +37,8 @@ caf::error api_error(error_code code, std::string message,
 struct agent_entry {
   messages::agent_spec spec;
   agent_actor handle;
+  /// Made once, shared by every room the agent joins.
+  messages::shared<messages::party_valuation> valuation;
 };
 
 struct room_entry {
@@ -164,7 +167,8 @@ room_entry& build_room(self_pointer self, const std::string& id,
   for (const auto& m : members) {
     const auto& agent = st.agents.at(m);
     with.push_back(messages::room_member{
-        m, agent.handle, agent.spec.brain.kind == messages::brain_kind::llm});
+        m, agent.handle, agent.spec.brain.kind == messages::brain_kind::llm, false,
+        agent.valuation});
   }
   auto handle = st.build.add_room(id, std::move(with));
   return st.rooms[id] = room_entry{std::move(handle), members, {}};
@@ -564,7 +568,8 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
 /// Spawns agent `spec` and registers it.
 messages::agent_spec add_agent(self_pointer self, const messages::agent_spec& spec) {
   auto handle = self->state.build.add_agent(spec);
-  self->state.agents.emplace(spec.id, agent_entry{spec, std::move(handle)});
+  self->state.agents.emplace(
+      spec.id, agent_entry{spec, std::move(handle), agent::valuation_of(spec)});
   return spec;
 }
 

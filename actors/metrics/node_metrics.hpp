@@ -40,6 +40,13 @@ struct negotiation_metrics {
   /// From the record's created_at to the terminal event, in milliseconds.
   histogram duration_ms{
       {1, 5, 10, 50, 100, 500, 1000, 5000, 10000, 30000, 60000, 120000, 300000}};
+  /// Of a scored negotiation (docs/outcomes.md, "Scores of live
+  /// negotiations"): each party's utility (initiator, responder) and the
+  /// distance to the Nash point, in thousandths.
+  std::array<histogram, 2> utility_milli{
+      histogram{{100, 200, 300, 400, 500, 600, 700, 800, 900, 1000}},
+      histogram{{100, 200, 300, 400, 500, 600, 700, 800, 900, 1000}}};
+  histogram nash_distance_milli{{50, 100, 200, 300, 500, 750, 1000, 1500}};
 
   /// Started or resumed and not ended yet (never below zero: an ended
   /// negotiation may be counted a moment before its start is).

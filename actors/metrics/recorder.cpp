@@ -1,5 +1,7 @@
 #include "actors/metrics/recorder.hpp"
 
+#include <cmath>
+
 #include "messages/channel_event.hpp"
 #include "messages/events.hpp"
 
@@ -20,6 +22,15 @@ topic_set recorded_topics() {
          topic_set::of(topic::proposal_finalized) |
          topic_set::of(topic::force_finalized) | topic_set::of(topic::channel_failed);
 }
+
+namespace {
+
+/// `x` in thousandths, rounded: how the score histograms count.
+std::int64_t milli(double x) {
+  return std::llround(x * 1000.0);
+}
+
+} // namespace
 
 void recorder::count(topic x) noexcept {
   to_->events[static_cast<std::size_t>(x)].add();
@@ -50,6 +61,12 @@ void recorder::on(const messages::negotiation_event& x) {
   if (x.record) {
     m.rounds.observe(static_cast<std::int64_t>(x.record->rounds.size()));
     m.duration_ms.observe(x.at_ms() - x.record->created_at);
+    if (const auto& score = x.record->score) {
+      m.utility_milli[0].observe(milli(score->utilities.initiator));
+      m.utility_milli[1].observe(milli(score->utilities.responder));
+      if (score->nash_distance)
+        m.nash_distance_milli.observe(milli(*score->nash_distance));
+    }
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
+#include "actors/negotiation/scoring.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/negotiation/rules.hpp"
@@ -38,22 +39,26 @@ struct negotiation_state {
   std::int64_t quiet_until_ms = 0;
   /// The core's timer as it asked for it (armed earlier while quiet).
   timer_request deadline;
+  /// Scores the end when both parties value outcomes over the same domain.
+  std::shared_ptr<const deal_scorer> scorer;
 };
 
 /// The state of a negotiation that starts now between `peers`.
 negotiation_state start_state(rules core, messages::negotiation_peers& peers,
                               std::int64_t now_us) {
-  return negotiation_state{std::move(core),
-                           std::move(peers.initiator),
-                           std::move(peers.responder),
-                           std::move(peers.room),
-                           std::move(peers.timers),
-                           std::move(peers.events),
-                           now_us,
-                           peers.initiator_hears_expiry,
-                           peers.responder_hears_expiry,
-                           0,
-                           {}};
+  return negotiation_state{
+      std::move(core),
+      std::move(peers.initiator),
+      std::move(peers.responder),
+      std::move(peers.room),
+      std::move(peers.timers),
+      std::move(peers.events),
+      now_us,
+      peers.initiator_hears_expiry,
+      peers.responder_hears_expiry,
+      0,
+      {},
+      scorer_for(peers.initiator_valuation, peers.responder_valuation)};
 }
 
 /// What an actor back in its pool keeps of the negotiation it ran last: a message the
@@ -234,7 +239,10 @@ void publish_end(negotiation_impl* self, messages::negotiation_event_kind kind,
   x.room_id = st.core.room_id();
   x.message_id = message_id;
   x.round_trip_us = round_trip_us;
-  x.record = messages::shared_record{st.core.take_record()};
+  auto record = st.core.take_record();
+  if (st.scorer)
+    record.score = st.scorer->score(record);
+  x.record = messages::shared_record{std::move(record)};
   x.unannounced = quiet(st);
   auto topic = topic_of(x);
   auto ended = caf::make_message(std::move(x));

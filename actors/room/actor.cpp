@@ -117,7 +117,9 @@ messages::negotiation_peers peers_of(room_impl* self, const messages::room_membe
           self->state.shared->timers,
           self->state.shared->events,
           initiator.hears_expiry(),
-          responder.hears_expiry()};
+          responder.hears_expiry(),
+          initiator.valuation,
+          responder.valuation};
 }
 
 /// Opens a negotiation (docs/protocols/bilateral.md, "Opening") in a negotiation actor

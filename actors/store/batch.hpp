@@ -19,7 +19,7 @@ struct write_op {
   /// `unannounced`): insert `row` whole.
   /// Otherwise update the row with `row.id`: set its state,
   /// convergence_score, current_proposal, final_proposal (when set),
-  /// updated_at and, when `terminal`, status_reason, and append the rounds of
+  /// updated_at and, when `terminal`, status_reason and score, and append the rounds of
   /// `row.rounds` whose number is past the stored array's end (so a replay
   /// appends nothing).
   bool insert = false;

@@ -1,5 +1,7 @@
 #include "actors/store/postgresql_backend.hpp"
 
+#include <array>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -25,7 +27,8 @@ constexpr const char* pg_row_columns =
     "round(extract(epoch FROM n.created_at) * 1000)::bigint, "
     "round(extract(epoch FROM n.expires_at) * 1000)::bigint, "
     "round(extract(epoch FROM n.updated_at) * 1000)::bigint, r.room_id, "
-    "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text "
+    "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text, "
+    "r.score::text "
     "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
 
 /// Inserts a batch of new negotiations, both tables, in one statement.
@@ -36,7 +39,7 @@ constexpr const char* pg_insert_sql =
     "final_proposal jsonb, incentive_split jsonb, max_rounds integer, "
     "created_at timestamptz, expires_at timestamptz, updated_at timestamptz, "
     "room_id text, round_timeout_ms bigint, total_timeout_ms bigint, "
-    "status_reason text, intent_text text)), "
+    "status_reason text, intent_text text, score jsonb)), "
     "ins AS (INSERT INTO negotiations (id, intent_id, initiator_did, responder_did, "
     "state, rounds, convergence_score, current_proposal, final_proposal, "
     "incentive_split, max_rounds, created_at, expires_at, updated_at) "
@@ -44,9 +47,9 @@ constexpr const char* pg_insert_sql =
     "convergence_score, current_proposal, final_proposal, incentive_split, "
     "max_rounds, created_at, expires_at, updated_at FROM x) "
     "INSERT INTO negotiation_runtime (negotiation_id, room_id, round_timeout_ms, "
-    "total_timeout_ms, status_reason, intent_text) "
+    "total_timeout_ms, status_reason, intent_text, score) "
     "SELECT id, room_id, round_timeout_ms, total_timeout_ms, status_reason, "
-    "intent_text "
+    "intent_text, score "
     "FROM x";
 
 /// Updates a batch of negotiations in one statement; appends only the rounds
@@ -64,8 +67,8 @@ constexpr const char* update_sql =
     "updated_at timestamptz) WHERE n.id = x.id";
 
 constexpr const char* finish_sql =
-    "UPDATE negotiation_runtime t SET status_reason = x.status_reason "
-    "FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status_reason text) "
+    "UPDATE negotiation_runtime t SET status_reason = x.status_reason, score = x.score "
+    "FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status_reason text, score jsonb) "
     "WHERE t.negotiation_id = x.id";
 
 /// Upserts a channel's row (times as Unix milliseconds; an empty parent is
@@ -145,6 +148,7 @@ negotiation_row read_row(const pqxx::row& r) {
   row.total_timeout_ms = value_or<std::int64_t>(r[16], 0);
   row.status_reason = value_or<std::string>(r[17], "");
   row.intent_text = value_or<std::string>(r[18], "");
+  row.score = value_or<std::string>(r[19], "");
   return row;
 }
 
@@ -208,6 +212,7 @@ void append_insert(std::string& out, const write_op& op) {
   put_integer(out, "total_timeout_ms", row.total_timeout_ms);
   put(out, "status_reason", row.status_reason);
   put(out, "intent_text", row.intent_text);
+  put_json(out, "score", row.score);
   out.push_back('}');
 }
 
@@ -338,6 +343,13 @@ public:
                          std::string{channel_body_column})[0]
                   .as<int>() == 0)
         missing.push_back(std::string{"column channel_events."} + channel_body_column);
+      if (exists("negotiation_runtime") &&
+          w.exec_params1("SELECT count(*) FROM information_schema.columns WHERE "
+                         "table_schema = current_schema() AND table_name = "
+                         "'negotiation_runtime' AND column_name = $1",
+                         std::string{score_column})[0]
+                  .as<int>() == 0)
+        missing.push_back(std::string{"column negotiation_runtime."} + score_column);
       verify_registry(w, missing);
       return missing;
     });
@@ -360,6 +372,7 @@ public:
             out += "{\"id\":";
             append_json_string(out, op.row.id);
             put(out, "status_reason", op.row.status_reason);
+            put_json(out, "score", op.row.score);
             out.push_back('}');
           });
       prepare("parley_insert", pg_insert_sql);
@@ -478,13 +491,21 @@ public:
   template <class Transaction>
   messages::outcome_figures outcome_figures(Transaction& w) {
     auto counts = w.exec1(outcome_counts_sql(dialect::postgresql));
-    return outcome_figures_of(
+    auto out = outcome_figures_of(
         counts[0].template as<std::int64_t>(), counts[1].template as<std::int64_t>(),
         [&](agreement_measure measure, std::int64_t offset) {
           auto r =
               w.exec_params(agreed_measure_sql(measure, dialect::postgresql), offset);
           return r.empty() || r[0][0].is_null() ? 0.0 : r[0][0].template as<double>();
         });
+    auto row = w.exec1(score_means_sql(dialect::postgresql));
+    std::array<double, score_mean_count> means{};
+    for (std::size_t i = 0; i < means.size(); ++i) {
+      const auto& field = row[static_cast<pqxx::row::size_type>(i + 1)];
+      means[i] = field.is_null() ? std::nan("") : field.template as<double>();
+    }
+    out.scores = score_means_of(row[0].template as<std::int64_t>(), means);
+    return out;
   }
 
   std::int64_t expire() override {

@@ -151,6 +151,51 @@ messages::outcome_figures outcome_figures_of(
   return out;
 }
 
+std::string score_means_sql(dialect d) {
+  const bool sqlite = d == dialect::sqlite;
+  // One number of the score JSON, by its path of keys.
+  auto number = [sqlite](const char* key, const char* inner = nullptr) {
+    if (sqlite)
+      return std::string{"json_extract(r.score, '$."} + key +
+             (inner != nullptr ? std::string{"."} + inner : std::string{}) + "')";
+    return std::string{"(r.score->"} +
+           (inner != nullptr ? std::string{"'"} + key + "'->>'" + inner + "'"
+                             : std::string{">'"} + key + "'") +
+           ")::float8";
+  };
+  return "SELECT COUNT(*), AVG(" + number("utilities", "initiator") + "), AVG(" +
+         number("utilities", "responder") + "), AVG(" +
+         number("advantages", "initiator") + "), AVG(" +
+         number("advantages", "responder") + "), AVG(" + number("welfare") + "), AVG(" +
+         number("nash_distance") + "), AVG(" + number("pareto_distance") +
+         ") FROM negotiations n JOIN negotiation_runtime r ON r.negotiation_id = n.id "
+         "WHERE r.score IS NOT NULL AND n.created_at > " +
+         (sqlite ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days')"
+                 : "NOW() - INTERVAL '7 days'");
+}
+
+caf::optional<messages::score_means>
+score_means_of(std::int64_t count, const std::array<double, score_mean_count>& means) {
+  if (count == 0)
+    return caf::none;
+  auto mean = [&](std::size_t i) {
+    return std::isnan(means[i]) ? 0.0 : means[i];
+  };
+  auto maybe = [&](std::size_t i) -> caf::optional<double> {
+    if (std::isnan(means[i]))
+      return caf::none;
+    return means[i];
+  };
+  messages::score_means out;
+  out.negotiations = count;
+  out.mean_utility = {mean(0), mean(1)};
+  out.mean_advantage = {mean(2), mean(3)};
+  out.mean_welfare = mean(4);
+  out.mean_nash_distance = maybe(5);
+  out.mean_pareto_distance = maybe(6);
+  return out;
+}
+
 std::string open_states(const char* column, dialect d) {
   static const char* const ended[] = {"'accepted'", "'rejected'", "'expired'"};
   return none_of(column, ended, d);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -46,6 +48,20 @@ std::int64_t nearest_rank_offset(std::int64_t n, double p);
 messages::outcome_figures outcome_figures_of(
     std::int64_t ended, std::int64_t agreed,
     const std::function<double(agreement_measure, std::int64_t)>& value_at);
+
+/// How many means `score_means_sql` selects after its count.
+inline constexpr std::size_t score_mean_count = 7;
+
+/// The deal scores' figures over the last 7 days (migration 007), one row:
+/// how many negotiations have a score, then the mean of the initiator's and
+/// the responder's utility, of their advantages, of the welfare, of the Nash
+/// distance and of the Pareto distance (NULL when no score has one).
+std::string score_means_sql(dialect d);
+
+/// The score means from the row of `score_means_sql`: its count and its
+/// means in order, NaN for NULL; none when the count is 0.
+caf::optional<messages::score_means>
+score_means_of(std::int64_t count, const std::array<double, score_mean_count>& means);
 
 /// A WHERE clause with its parameters, all bound as text.
 struct where_clause {

@@ -94,6 +94,9 @@ void set_columns(negotiation_row& row, const messages::negotiation_record& recor
   row.round_timeout_ms = record.round_timeout_ms;
   row.total_timeout_ms = record.total_timeout_ms;
   row.status_reason = record.status_reason;
+  row.score.clear();
+  if (record.score)
+    row.score = nlohmann::json(*record.score).dump();
 }
 
 negotiation_row to_row(const messages::negotiation_record& record) {
@@ -207,6 +210,11 @@ messages::negotiation_record from_row(const negotiation_row& row) {
   x.updated_at = row.updated_at;
   x.expires_at = row.expires_at;
   x.status_reason = row.status_reason;
+  if (!row.score.empty()) {
+    messages::deal_score score;
+    messages::read(parse_column(row.score, "score"), "score", score);
+    x.score = std::move(score);
+  }
   return x;
 }
 

@@ -42,6 +42,8 @@ struct negotiation_row {
   std::int64_t round_timeout_ms = 0;
   std::int64_t total_timeout_ms = 0;
   std::string status_reason;
+  /// The deal score as JSON (migration 007); empty for none.
+  std::string score;
 };
 
 /// Every column of `record` but the rounds.

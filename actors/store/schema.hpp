@@ -47,6 +47,10 @@ const std::vector<std::string>& other_tables();
 /// ("column channel_events.body") when channel_events lacks it.
 inline constexpr const char* channel_body_column = "body";
 
+/// Migration 007's column of deal scores: `verify` names it
+/// ("column negotiation_runtime.score") when negotiation_runtime lacks it.
+inline constexpr const char* score_column = "score";
+
 /// A table of migration 002 (the agents and rooms `parley serve` recovers
 /// after a restart) and its columns, as `verify` expects them.
 struct expected_table {

@@ -1,6 +1,7 @@
 #include "actors/store/sqlite_backend.hpp"
 
 #include <array>
+#include <cmath>
 #include <iterator>
 #include <map>
 #include <utility>
@@ -25,7 +26,7 @@ constexpr const char* row_columns =
     "n.id, n.intent_id, n.initiator_did, n.responder_did, n.state, n.rounds, "
     "n.convergence_score, n.current_proposal, n.final_proposal, n.incentive_split, "
     "n.max_rounds, n.created_at, n.expires_at, n.updated_at, r.room_id, "
-    "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text "
+    "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text, r.score "
     "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
 
 /// A prepared statement, reset for reuse when it goes out of a `use`.
@@ -176,6 +177,7 @@ negotiation_row read_row(const statement& s) {
   row.total_timeout_ms = s.integer(16);
   row.status_reason = s.text(17);
   row.intent_text = s.text(18);
+  row.score = s.text(19);
   return row;
 }
 
@@ -233,7 +235,7 @@ constexpr const char* insert_head =
 
 constexpr const char* runtime_head =
     "INSERT INTO negotiation_runtime (negotiation_id, room_id, round_timeout_ms, "
-    "total_timeout_ms, status_reason, intent_text) VALUES ";
+    "total_timeout_ms, status_reason, intent_text, score) VALUES ";
 
 /// `head` followed by `rows` groups of `columns` parameters. They are
 /// plain `?`s, numbered left to right from 1: numbered ones (`?N`) cost
@@ -260,7 +262,7 @@ const insert_texts& insert_sql() {
     insert_texts t;
     for (std::size_t k = 0; k < std::size(insert_chunks); ++k) {
       t.negotiations[k] = multi_row_insert(insert_head, 14, insert_chunks[k]);
-      t.runtime[k] = multi_row_insert(runtime_head, 6, insert_chunks[k]);
+      t.runtime[k] = multi_row_insert(runtime_head, 7, insert_chunks[k]);
     }
     return t;
   }();
@@ -484,6 +486,13 @@ public:
       if (s.step() && s.integer(0) == 0)
         missing.push_back(std::string{"column channel_events."} + channel_body_column);
     }
+    if (objects["negotiation_runtime"] == "table") {
+      statement s{db_, "SELECT count(*) FROM pragma_table_info('negotiation_runtime') "
+                       "WHERE name = ?1"};
+      s.bind(1, std::string{score_column});
+      if (s.step() && s.integer(0) == 0)
+        missing.push_back(std::string{"column negotiation_runtime."} + score_column);
+    }
     verify_registry(missing);
     return missing;
   }
@@ -607,12 +616,22 @@ public:
         agreed = s->integer(1);
       }
     }
-    return outcome_figures_of(
+    auto out = outcome_figures_of(
         ended, agreed, [&](agreement_measure measure, std::int64_t offset) {
           use s{prepared(agreed_measure_sql(measure, dialect::sqlite))};
           s->bind(1, offset);
           return s->step() && !s->is_null(0) ? s->real(0) : 0.0;
         });
+    use s{prepared(score_means_sql(dialect::sqlite))};
+    if (s->step()) {
+      std::array<double, score_mean_count> means{};
+      for (std::size_t i = 0; i < means.size(); ++i) {
+        auto column = static_cast<int>(i) + 1;
+        means[i] = s->is_null(column) ? std::nan("") : s->real(column);
+      }
+      out.scores = score_means_of(s->integer(0), means);
+    }
+    return out;
   }
 
   std::int64_t expire() override {
@@ -863,13 +882,14 @@ private:
     use r{prepared(insert_sql().runtime[chunk])};
     for (std::size_t k = 0; k < n; ++k) {
       const auto& row = rows[k]->row;
-      auto p = static_cast<int>(k * 6);
+      auto p = static_cast<int>(k * 7);
       r->bind_kept(p + 1, row.id);
       r->bind_kept(p + 2, row.room_id);
       r->bind(p + 3, row.round_timeout_ms);
       r->bind(p + 4, row.total_timeout_ms);
       r->bind_kept(p + 5, row.status_reason);
       r->bind_kept(p + 6, row.intent_text);
+      r->bind_json_kept(p + 7, row.score);
     }
     r->run();
   }
@@ -951,10 +971,11 @@ private:
     s->bind(7, to_iso(row.updated_at));
     s->run();
     if (op.terminal) {
-      use r{prepared("UPDATE negotiation_runtime SET status_reason = ?2 "
-                         "WHERE negotiation_id = ?1")};
+      use r{prepared("UPDATE negotiation_runtime SET status_reason = ?2, score = ?3 "
+                     "WHERE negotiation_id = ?1")};
       r->bind(1, row.id);
       r->bind(2, row.status_reason);
+      r->bind_json(3, row.score);
       r->run();
     }
   }

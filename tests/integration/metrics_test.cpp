@@ -182,6 +182,91 @@ TEST_CASE("/metrics counts a channel from its demand to its final status",
   CHECK(sample(xs, "parley_channel_duration_seconds_count") == 1);
 }
 
+namespace {
+
+/// An external agent on `role`'s side whose utility is the worked example's
+/// of docs/outcomes.md: the amount 1..11 stands for the price 0..10.
+json valued_agent(const std::string& id, const std::string& role, double reservation) {
+  json domain{{"amount", {{"min", 1}, {"max", 11}, {"step", 1}}}};
+  return {{"id", id},
+          {"profile",
+           {{"role", role},
+            {"utility", {{"domain", domain}, {"reservation", reservation}}}}},
+          {"brain", {{"kind", "external"}}}};
+}
+
+} // namespace
+
+TEST_CASE("a negotiation between agents with utilities is scored in its record, the "
+          "stats and /metrics",
+          "[integration][metrics]") {
+  serve_process serve;
+  openapi_contract contract;
+  api_client api{serve.port, contract};
+  REQUIRE(api.post("/api/v1/agents", valued_agent("buyer", "buyer", 0.3)).status ==
+          201);
+  REQUIRE(api.post("/api/v1/agents", valued_agent("seller", "seller", 0.1)).status ==
+          201);
+  // The buyer offers p = 6 (amount 7) and the seller accepts.
+  auto open =
+      api.post("/api/v1/negotiations", {{"initiator", "buyer"},
+                                        {"responder", "seller"},
+                                        {"proposal", parley::test::proposal(7)}});
+  REQUIRE(open.status == 201);
+  auto id = open.body["id"].get<std::string>();
+  REQUIRE(api.post("/api/v1/negotiations/" + id + "/messages",
+                   parley::test::simple_move("m1", "seller", "accept"))
+              .status == 200);
+  auto got =
+      parley::test::poll_until([&] { return api.get("/api/v1/negotiations/" + id); },
+                               [](const api_client::answer& x) {
+                                 return x.status == 200 && x.body.contains("score");
+                               });
+  REQUIRE(got.status == 200);
+  INFO(got.text);
+  REQUIRE(got.body.contains("score"));
+  const auto& score = got.body["score"];
+  CHECK(score["utilities"]["initiator"].get<double>() == Approx(0.4));
+  CHECK(score["utilities"]["responder"].get<double>() == Approx(0.6));
+  CHECK(score["advantages"]["initiator"].get<double>() ==
+        Approx(0.142857).epsilon(1e-5));
+  CHECK(score["nash_point"]["initiator"].get<double>() == Approx(0.6));
+  CHECK(score["nash_distance"].get<double>() == Approx(0.2828427).epsilon(1e-6));
+  CHECK(score["offers"].size() == 1);
+
+  auto stats = parley::test::poll_until(
+      [&] { return api.get("/api/v1/stats"); },
+      [](const api_client::answer& x) {
+        return x.status == 200 && x.body["outcomes_7d"].contains("scores");
+      });
+  REQUIRE(stats.status == 200);
+  INFO(stats.text);
+  const auto& means = stats.body["outcomes_7d"]["scores"];
+  CHECK(means["negotiations"] == 1);
+  CHECK(means["mean_utility"]["responder"].get<double>() == Approx(0.6));
+  CHECK(means["mean_welfare"].get<double>() == Approx(1.0));
+  CHECK(means["mean_nash_distance"].get<double>() == Approx(0.2828427).epsilon(1e-6));
+
+  auto xs = metrics_when(api, [](const std::map<std::string, double>& x) {
+    auto i = x.find("parley_negotiation_nash_distance_count");
+    return i != x.end() && i->second >= 1;
+  });
+  CHECK(sample(xs, "parley_negotiation_utility_count{party=\"initiator\"}") == 1);
+  CHECK(
+      sample(xs, "parley_negotiation_utility_bucket{party=\"initiator\",le=\"0.3\"}") ==
+      0);
+  CHECK(
+      sample(xs, "parley_negotiation_utility_bucket{party=\"initiator\",le=\"0.4\"}") ==
+      1);
+  CHECK(
+      sample(xs, "parley_negotiation_utility_bucket{party=\"responder\",le=\"0.5\"}") ==
+      0);
+  CHECK(sample(xs, "parley_negotiation_utility_sum{party=\"responder\"}") ==
+        Approx(0.6));
+  CHECK(sample(xs, "parley_negotiation_nash_distance_bucket{le=\"0.2\"}") == 0);
+  CHECK(sample(xs, "parley_negotiation_nash_distance_bucket{le=\"0.3\"}") == 1);
+}
+
 TEST_CASE("/metrics takes GET only, and the bearer token when one is set",
           "[integration][metrics]") {
   serve_process serve{{"--host", "0.0.0.0"}, {"PARLEY_API_TOKEN=s3cret-0123456789"}};

@@ -342,6 +342,89 @@ TEST_CASE("the outcome figures take percentiles by nearest rank", "[integration]
   });
 }
 
+namespace {
+
+/// A deal score with utilities `initiator` and `responder`; with a Nash
+/// distance `nash` unless it is negative.
+msg::deal_score stored_score(double initiator, double responder, double nash) {
+  msg::deal_score x;
+  x.utilities = {initiator, responder};
+  x.advantages = {initiator / 2, responder / 2};
+  x.reservation = {0.25, 0.125};
+  x.welfare = initiator + responder;
+  x.nash_product = 0.01;
+  if (nash >= 0) {
+    x.nash_point = msg::utility_pair{0.5, 0.5};
+    x.nash_distance = nash;
+    x.pareto_distance = nash / 2;
+    x.kalai_smorodinsky_distance = nash;
+    x.max_welfare_distance = 0.0;
+  }
+  x.offers = {{1, "did:key:a", 0.875, 0.25}, {2, "did:key:b", 0.5, 0.75}};
+  return x;
+}
+
+msg::negotiation_event scored_event(msg::negotiation_event_kind kind,
+                                    const msg::negotiation_record& r) {
+  msg::negotiation_event e;
+  e.kind = kind;
+  e.negotiation_id = r.id;
+  e.record = msg::shared_record{r};
+  return e;
+}
+
+} // namespace
+
+TEST_CASE(
+    "deal scores are kept with their negotiation and averaged in the outcome figures",
+    "[integration]") {
+  for_each_store("scores", [](const store_target& t) {
+    INFO(t.kind);
+    store::store_url url;
+    REQUIRE(store::parse_store_url(t.url, url).empty());
+    auto db = store::open_backend(url);
+    db->migrate();
+    using kind = msg::negotiation_event_kind;
+    // One inserted already ended, one ended by an update, one without a
+    // score, one scored without a rational outcome.
+    auto inserted = record(4000, "did:key:a", "did:key:b", st::accepted, 2, 1.0, hour);
+    inserted.score = stored_score(0.75, 0.5, 0.25);
+    auto updated = record(4001, "did:key:a", "did:key:b", st::countering, 2, 0.5, hour);
+    auto plain = record(4002, "did:key:a", "did:key:b", st::rejected, 2, 0.5, hour);
+    auto irrational = record(4003, "did:key:a", "did:key:b", st::expired, 2, 0.5, hour);
+    irrational.score = stored_score(0.25, 0.125, -1);
+    store::batch first;
+    for (const auto* r : {&inserted, &updated, &plain, &irrational})
+      first.add(scored_event(kind::started, *r));
+    db->write(first.take(), {});
+    auto before = db->stats(10).outcomes.scores;
+    REQUIRE(before);
+    CHECK(before->negotiations == 2); // the update's score comes next
+    updated.status = st::rejected;
+    updated.score = stored_score(0.25, 0.125, 0.75);
+    store::batch second;
+    second.add(scored_event(kind::rejected, updated));
+    db->write(second.take(), {});
+    for (const auto* r : {&inserted, &updated, &plain, &irrational}) {
+      store::negotiation_row row;
+      REQUIRE(db->get(r->id, row));
+      CHECK(store::from_row(row).score == r->score);
+    }
+    auto o = db->stats(10).outcomes;
+    REQUIRE(o.scores);
+    CHECK(o.scores->negotiations == 3);
+    CHECK(o.scores->mean_utility.initiator == Approx((0.75 + 0.25 + 0.25) / 3));
+    CHECK(o.scores->mean_utility.responder == Approx((0.5 + 0.125 + 0.125) / 3));
+    CHECK(o.scores->mean_advantage.initiator == Approx((0.75 + 0.25 + 0.25) / 6));
+    CHECK(o.scores->mean_welfare == Approx((1.25 + 0.375 + 0.375) / 3));
+    // Over the two scores with a rational outcome.
+    REQUIRE(o.scores->mean_nash_distance);
+    CHECK(*o.scores->mean_nash_distance == Approx(0.5));
+    REQUIRE(o.scores->mean_pareto_distance);
+    CHECK(*o.scores->mean_pareto_distance == Approx(0.25));
+  });
+}
+
 TEST_CASE("expiry and archive change exactly the rows they name", "[integration]") {
   for_each_store("maintenance", [](const store_target& t) {
     INFO(t.kind);

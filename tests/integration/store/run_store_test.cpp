@@ -54,6 +54,31 @@ TEST_CASE("run --store writes the scenario's records with their stored states",
   CHECK(verify.exit_code == 0);
 }
 
+TEST_CASE("run --store keeps the deal scores of agents with utilities for parley stats",
+          "[integration]") {
+  for_each_store("scores", [](const store_target& t) {
+    INFO(t.kind);
+    // Three negotiations; the rule client of the third has no utility. In
+    // real time: the figures cover what was created in the last 7 days.
+    auto run = run_parley("run " PARLEY_SOURCE_DIR
+                          "/examples/scenarios/multi_issue.json --store '" +
+                          t.url + "'");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    auto text = run_parley("stats --store '" + t.url + "'");
+    INFO(text.output);
+    REQUIRE(text.exit_code == 0);
+    CHECK_THAT(text.output, Catch::Contains("deal scores (2 scored)  mean utility "));
+    auto stats = run_parley("stats --json --store '" + t.url + "'");
+    REQUIRE(stats.exit_code == 0);
+    auto scores = nlohmann::json::parse(stats.output)["outcomes_7d"]["scores"];
+    CHECK(scores["negotiations"] == 2);
+    auto welfare = scores["mean_welfare"].get<double>();
+    CHECK(welfare > 0.0);
+    CHECK(welfare <= 2.0);
+  });
+}
+
 namespace {
 
 /// What the run's output says each negotiation ended as, one line per

@@ -171,6 +171,20 @@ negotiation_record accepted_record() {
   x.updated_at = t0 + 3000;
   x.expires_at = t0 + 90000;
   x.status_reason = "agreed";
+  deal_score score;
+  score.utilities = {0.625, 0.5};
+  score.advantages = {0.5, 0.4375};
+  score.reservation = {0.25, 0.125};
+  score.welfare = 1.125;
+  score.nash_product = 0.140625;
+  score.nash_point = utility_pair{0.5, 0.625};
+  score.pareto_distance = 0.0;
+  score.nash_distance = 0.17677669529663687;
+  score.kalai_smorodinsky_distance = 0.125;
+  score.max_welfare_distance = 0.0;
+  score.offers = {
+      {1, "alice", 0.25, 0.875}, {2, "bob", 0.875, 0.25}, {3, "alice", 0.625, 0.5}};
+  x.score = score;
   return x;
 }
 
@@ -182,6 +196,7 @@ negotiation_record countering_record() {
   x.rounds.pop_back();
   x.convergence_score = 0.92;
   x.status_reason.clear();
+  x.score = caf::none;
   return x;
 }
 
@@ -324,8 +339,20 @@ std::vector<negotiation_opened> samples(tag<negotiation_opened>, wire&) {
   return {negotiation_opened{"scenario:start:1", "neg_1"}};
 }
 
+/// A buyer's valuation over the amount and escrow.
+shared<party_valuation> buyer_valuation() {
+  party_valuation x;
+  x.utility.domain.amount = {50000, 150000, 5000};
+  x.utility.domain.escrow = true;
+  x.utility.weights = {{"amount", 0.75}, {"escrow", 0.25}};
+  x.utility.reservation = 0.25;
+  x.side = bargaining_side::buyer;
+  return shared<party_valuation>{x};
+}
+
 std::vector<room_member> samples(tag<room_member>, wire& w) {
-  return {room_member{"alice", w.as<parley::actors::agent_actor>(w.alice), true},
+  return {room_member{"alice", w.as<parley::actors::agent_actor>(w.alice), true, false,
+                      buyer_valuation()},
           room_member{"bob", w.as<parley::actors::agent_actor>(w.bob), false, true}};
 }
 
@@ -394,8 +421,12 @@ std::vector<negotiation_peers> samples(tag<negotiation_peers>, wire& w) {
   return {negotiation_peers{w.as<parley::actors::agent_actor>(w.alice),
                             w.as<parley::actors::agent_actor>(w.bob),
                             w.as<parley::actors::room_actor>(w.bus),
-                            w.as<parley::actors::timer_actor>(w.bus), sink(w), true,
-                            false},
+                            w.as<parley::actors::timer_actor>(w.bus),
+                            sink(w),
+                            true,
+                            false,
+                            buyer_valuation(),
+                            {}},
           negotiation_peers{}};
 }
 
@@ -1521,7 +1552,15 @@ TEST_CASE("negotiation_record's JSON has the record's snake_case fields", "[unit
                           "responder", "current_proposal", "final_proposal", "rounds",
                           "max_rounds", "round_timeout_ms", "total_timeout_ms",
                           "convergence_score", "incentive_split", "created_at",
-                          "updated_at", "expires_at", "status_reason"});
+                          "updated_at", "expires_at", "status_reason", "score"});
+  CHECK(keys_of(j.at("score")) ==
+        std::set<std::string>{"utilities", "advantages", "reservation", "welfare",
+                              "nash_product", "nash_point", "pareto_distance",
+                              "nash_distance", "kalai_smorodinsky_distance",
+                              "max_welfare_distance", "offers"});
+  CHECK(keys_of(j.at("score").at("offers").at(0)) ==
+        std::set<std::string>{"round", "from_agent", "initiator", "responder"});
+  CHECK_FALSE(json(countering_record()).contains("score"));
   CHECK(keys_of(j.at("rounds").at(1)) ==
         std::set<std::string>{"round", "from_agent", "proposal", "action", "reason",
                               "timestamp", "message_id"});

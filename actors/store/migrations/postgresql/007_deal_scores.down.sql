@@ -1,0 +1,1 @@
+ALTER TABLE negotiation_runtime DROP COLUMN score;
