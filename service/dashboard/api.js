@@ -161,6 +161,8 @@ const fmt = {
   seconds(x) {
     if (typeof x !== "number")
       return "–";
+    if (x < 0.001)
+      return "< 1 ms";
     return x < 1 ? Math.round(x * 1000) + " ms" : x.toFixed(1) + " s";
   },
 };
