@@ -152,11 +152,33 @@ const fmt = {
   },
   short(id) { return id && id.length > 12 ? id.slice(0, 8) + "…" : id || ""; },
   percent(x) { return typeof x === "number" ? Math.round(x * 100) + "%" : ""; },
+  // `x` to `digits` decimals, then `unit`; "–" when there is no number.
+  figure(x, digits, unit) {
+    if (typeof x !== "number")
+      return "–";
+    return x.toFixed(digits) + (unit || "");
+  },
+  seconds(x) {
+    if (typeof x !== "number")
+      return "–";
+    if (x < 0.001)
+      return "< 1 ms";
+    return x < 1 ? Math.round(x * 1000) + " ms" : x.toFixed(1) + " s";
+  },
 };
 
 // Builds an element: el("td", {class: "x", "data-id": 1}, "text", child...).
 function el(tag, attrs, ...children) {
-  const e = document.createElement(tag);
+  return fill(document.createElement(tag), attrs, children);
+}
+
+// The same in SVG's namespace, for the charts.
+function svgEl(tag, attrs, ...children) {
+  return fill(document.createElementNS("http://www.w3.org/2000/svg", tag), attrs,
+              children);
+}
+
+function fill(e, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v !== undefined && v !== null)
       e.setAttribute(k, v);

@@ -1,7 +1,8 @@
-// The dashboard page: counters, the tables of recent negotiations and
-// channels, the selected timeline and the demand form. Initial state from
-// the API (GET /api/v1/stats, GET /api/v1/negotiations); live updates from
-// GET /api/v1/events/stream and, for a demand, its own stream.
+// The dashboard page: counters, the deal quality of the last 7 days, the
+// tables of recent negotiations and channels, the selected timeline and the
+// demand form. Initial state from the API (GET /api/v1/stats, GET
+// /api/v1/negotiations); live updates from GET /api/v1/events/stream and, for
+// a demand, its own stream.
 "use strict";
 
 const negotiationTypes = [
@@ -18,6 +19,7 @@ const channelTypes = [
 const openStates = [ "initiated", "proposed", "counter_proposed", "countering" ];
 const maxRows = 50;
 const rateWindowMs = 10000;
+const qualityEveryMs = 5000;
 
 const counters = {
   open : 0,
@@ -35,6 +37,8 @@ const recent = {
 const negotiations = new Map();
 let selected = null; // {kind: "negotiation" | "demand", id, timeline?, stream?}
 let mainStream = null;
+let qualityTimer = null;
+let qualityReadAt = 0;
 
 function $(id) { return document.getElementById(id); }
 
@@ -58,6 +62,51 @@ function bump(name, by) {
   counters[name] = Math.max(0, counters[name] + by);
   if (by > 0)
     recent[name].push(Date.now());
+}
+
+// --- deal quality ----------------------------------------------------------
+
+// The strip from GET /api/v1/stats' outcomes_7d
+// (docs/protocols/record-and-schema.md, "Outcome figures") and its scores.
+function showQuality(o) {
+  const s = o.scores || {};
+  const rounds = o.rounds_to_agreement || {};
+  const seconds = o.seconds_to_agreement || {};
+  const utility = s.mean_utility || {};
+  const advantage = s.mean_advantage || {};
+  const values = {
+    "agreement-rate" : fmt.figure(o.agreement_rate_pct, 1, "%"),
+    "rounds-p50" : fmt.figure(rounds.p50, 0),
+    "rounds-p90" : fmt.figure(rounds.p90, 0),
+    "seconds-p50" : fmt.seconds(seconds.p50),
+    "seconds-p90" : fmt.seconds(seconds.p90),
+    "scored" : fmt.figure(s.negotiations, 0),
+    "mean-utility-initiator" : fmt.figure(utility.initiator, 2),
+    "mean-utility-responder" : fmt.figure(utility.responder, 2),
+    "mean-advantage-initiator" : fmt.figure(advantage.initiator, 2),
+    "mean-advantage-responder" : fmt.figure(advantage.responder, 2),
+    "mean-welfare" : fmt.figure(s.mean_welfare, 2),
+    "mean-nash-distance" : fmt.figure(s.mean_nash_distance, 3),
+    "mean-pareto-distance" : fmt.figure(s.mean_pareto_distance, 3),
+  };
+  for (const [k, v] of Object.entries(values))
+    $("quality-" + k).textContent = v;
+}
+
+// Reads the strip again after a negotiation ended: at most once per
+// qualityEveryMs, and not at once, since the store commits the end a little
+// after the event stream tells it.
+function refreshQuality() {
+  if (qualityTimer)
+    return;
+  const wait = Math.max(1000, qualityReadAt + qualityEveryMs - Date.now());
+  qualityTimer = setTimeout(async () => {
+    qualityTimer = null;
+    qualityReadAt = Date.now();
+    const stats = await api.request("GET", "/api/v1/stats");
+    if (stats.status === 200)
+      showQuality(stats.body.outcomes_7d || {});
+  }, wait);
 }
 
 // --- negotiations -----------------------------------------------------------
@@ -103,6 +152,7 @@ function onNegotiationEvent(type, p) {
   } else if (kind !== "updated") {
     bump("open", -1);
     bump(kind, 1);
+    refreshQuality();
   }
   if (p.negotiation) {
     showNegotiation(p.negotiation);
@@ -280,6 +330,7 @@ async function loadInitial() {
       else if (s.state in counters)
         counters[s.state] += s.count;
     }
+    showQuality(stats.body.outcomes_7d || {});
   }
   const list = await api.request("GET", "/api/v1/negotiations?limit=" + maxRows);
   if (list.status === 200) {

@@ -62,8 +62,124 @@ function convergence(a, b) {
   return fmt.percent(1 - Math.abs(a - b) / Math.max(a, b));
 }
 
+// A score's pair of figures, "initiator / responder".
+function pairOf(p) {
+  return `${fmt.figure(p.initiator, 2)} / ${fmt.figure(p.responder, 2)}`;
+}
+
+// The offers of a scored negotiation in utility space (x: the initiator's
+// utility, y: the responder's), one polyline per party, with the
+// reservations dashed, the Nash point and, when agreed, the agreement.
+function concessionChart(record) {
+  const s = record.score;
+  const offers = s.offers || [];
+  const size = 220, left = 50, top = 10;
+  const x = (u) => left + u * size;
+  const y = (u) => top + (1 - u) * size;
+  const chart = svgEl(
+      "svg", {
+        id : "concession-chart",
+        class : "concession",
+        viewBox : "0 0 280 270",
+        "data-offers" : offers.length
+      },
+      svgEl("rect", {class : "frame", x : left, y : top, width : size, height : size}));
+  for (const t of [0, 0.5, 1]) {
+    chart.append(
+        svgEl("text", {x : x(t), y : top + size + 14, "text-anchor" : "middle"}, t),
+        svgEl("text", {x : left - 6, y : y(t) + 4, "text-anchor" : "end"}, t));
+  }
+  chart.append(
+      svgEl("text", {x : x(0.5), y : 264, "text-anchor" : "middle"},
+            `${record.initiator}'s utility`),
+      svgEl("text",
+            {transform : "rotate(-90)", x : -y(0.5), y : 14, "text-anchor" : "middle"},
+            `${record.responder}'s utility`));
+  // The initiator's reservation is a vertical line, the responder's a horizontal one.
+  const r = s.reservation || {};
+  const reservations = [
+    [ record.initiator, r.initiator, (u) => [x(u), y(0), x(u), y(1)] ],
+    [ record.responder, r.responder, (u) => [x(0), y(u), x(1), y(u)] ]
+  ];
+  for (const [agent, u, ends] of reservations) {
+    if (typeof u !== "number")
+      continue;
+    const [x1, y1, x2, y2] = ends(u);
+    chart.append(
+        svgEl("line", {class : "reservation", x1, y1, x2, y2},
+              svgEl("title", {}, `${agent}'s reservation ${fmt.figure(u, 2)}`)));
+  }
+  const byParty = [
+    [ offers.filter((o) => o.from_agent === record.initiator), "party-a" ],
+    [ offers.filter((o) => o.from_agent !== record.initiator), "party-b" ]
+  ];
+  for (const [list, cls] of byParty) {
+    chart.append(svgEl("polyline", {
+      class : cls,
+      points : list.map((o) => `${x(o.initiator)},${y(o.responder)}`).join(" ")
+    }));
+    for (const o of list) {
+      chart.append(svgEl(
+          "circle", {class : cls, cx : x(o.initiator), cy : y(o.responder), r : 3.5},
+          svgEl("title", {}, `round ${o.round}: ${o.from_agent} offers ${pairOf(o)}`)));
+    }
+  }
+  const n = s.nash_point;
+  if (n) {
+    chart.append(svgEl("path", {
+      class : "nash",
+      d : `M${x(n.initiator)},${y(n.responder) - 6}l6,6l-6,6l-6,-6z`
+    },
+                       svgEl("title", {}, `Nash point ${pairOf(n)}`)));
+  }
+  if (record.status === "accepted" && s.utilities) {
+    const u = s.utilities;
+    chart.append(
+        svgEl("circle",
+              {class : "agreement", cx : x(u.initiator), cy : y(u.responder), r : 7},
+              svgEl("title", {}, `agreement ${pairOf(u)}`)));
+  }
+  return chart;
+}
+
+// A scored negotiation's figure (docs/outcomes.md): the concession chart
+// with its legend, each party's utility, advantage and reservation, the
+// welfare and the distances to the Nash point and the Pareto frontier.
+function scoreFigure(record) {
+  const s = record.score;
+  const agreed = record.status === "accepted";
+  const key = (cls, text) => el("li", {}, el("span", {class : "key " + cls}), text);
+  const row = (name, pair) =>
+      el("tr", {}, el("th", {}, name),
+         el("td", {id : `score-${name}-initiator`}, fmt.figure(pair.initiator, 2)),
+         el("td", {id : `score-${name}-responder`}, fmt.figure(pair.responder, 2)));
+  return el(
+      "figure", {id : "score", class : "score"}, concessionChart(record),
+      el("figcaption", {},
+         el("ul", {class : "legend"}, key("party-a", `${record.initiator}'s offers`),
+            key("party-b", `${record.responder}'s offers`),
+            key("reservation", "reservations"),
+            s.nash_point ? key("nash", "Nash point") : null,
+            agreed ? key("agreement", "agreement") : null),
+         el("table", {class : "score-figures"},
+            el("thead", {},
+               el("tr", {}, el("th", {}), el("th", {}, record.initiator),
+                  el("th", {}, record.responder))),
+            el("tbody", {}, row("utility", s.utilities || {}),
+               row("advantage", s.advantages || {}),
+               row("reservation", s.reservation || {}))),
+         el("p", {}, "welfare ",
+            el("span", {id : "score-welfare"}, fmt.figure(s.welfare, 2)),
+            " · Nash distance ",
+            el("span", {id : "score-nash-distance"}, fmt.figure(s.nash_distance, 3)),
+            " · Pareto distance ",
+            el("span", {id : "score-pareto-distance"},
+               fmt.figure(s.pareto_distance, 3)))));
+}
+
 // Renders a negotiation record into `root`: its parties, status, the
-// convergence score, a chart and one row per round.
+// convergence score, a chart, one row per round and, once it is scored, its
+// score.
 function renderNegotiation(root, record) {
   root.replaceChildren(
       el("h2", {id : "timeline-title"}, "Negotiation ", el("code", {}, record.id)),
@@ -94,6 +210,8 @@ function renderNegotiation(root, record) {
                        el("th", {}, "action"), el("th", {}, "amount"),
                        el("th", {}, "convergence"), el("th", {}, "reason"))),
                  body));
+  if (record.score)
+    root.append(scoreFigure(record));
 }
 
 // What a channel event says, whichever shape its payload has: the event stream's flat

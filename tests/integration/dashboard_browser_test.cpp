@@ -1,9 +1,10 @@
 // The dashboard in a real headless Chromium (driven over WebDriver,
-// support/webdriver.hpp): `parley serve` with rule and script agents whose
-// negotiations are opened over the API; the page's counters and table move
-// with the event streams, a clicked negotiation shows the rounds the API
-// returns, and a demand submitted through the page's form reaches its
-// channel's final state. Leaves a screenshot in the build folder's
+// support/webdriver.hpp): `parley serve` with rule, script and strategy agents
+// whose negotiations are opened over the API; the page's counters and table
+// move with the event streams, a clicked negotiation shows the rounds the API
+// returns (and, when scored, its concession chart), the deal quality counts
+// scored negotiations, and a demand submitted through the page's form reaches
+// its channel's final state. Leaves a screenshot in the build folder's
 // dashboard.png, or where PARLEY_SCREENSHOT says (the README's
 // docs/dashboard.png is refreshed that way; a test run changes no source). Skipped,
 // with a visible warning, when no browser is installed.
@@ -44,6 +45,19 @@ json member_agent(const std::string& id, const std::string& tag) {
   auto x = parley::test::channel_agent(id, tag);
   x["brain"]["kind"] = "rule";
   return x;
+}
+
+/// A strategy agent with a utility over amounts of 1,000 to 2,000 minor units
+/// (docs/outcomes.md, "Domains in Parley"): two of them make a scored negotiation.
+json strategy_agent(const std::string& id, const std::string& side) {
+  return {{"id", id},
+          {"profile",
+           {{"display_name", id},
+            {"role", side},
+            {"utility",
+             {{"domain", {{"amount", {{"min", 1000}, {"max", 2000}, {"step", 100}}}}},
+              {"reservation", 0.2}}}}},
+          {"brain", {{"kind", "strategy"}, {"strategy", "linear"}, {"side", side}}}};
 }
 
 json script_agent(const std::string& id, const json& script) {
@@ -186,6 +200,8 @@ TEST_CASE("the dashboard follows negotiations and a demand live in a headless br
     CHECK(shown[i][3] == shown_amount(rounds[i]["proposal"]));
   }
   CHECK(page.run(text_of("timeline-status")) == "accepted");
+  // Script agents have no utilities: no score, no concession chart.
+  CHECK(page.run("return !document.getElementById('concession-chart');") == true);
 
   // A demand through the form: its channel reaches its final state.
   auto input = page.find_all("#demand-input");
@@ -224,6 +240,51 @@ TEST_CASE("the dashboard follows negotiations and a demand live in a headless br
 
   const char* where = std::getenv("PARLEY_SCREENSHOT");
   page.screenshot(where != nullptr ? where : PARLEY_BUILD_DIR "/dashboard.png");
+}
+
+TEST_CASE("the dashboard shows a scored negotiation's concession chart and counts it "
+          "in the deal quality",
+          "[integration][dashboard][browser]") {
+  if (!parley::test::browser_available()) {
+    WARN(parley::test::browser_missing);
+    SUCCEED();
+    return;
+  }
+  serve_process serve;
+  openapi_contract contract;
+  api_client api{serve.port, contract};
+  REQUIRE(api.post("/api/v1/agents", strategy_agent("ubuyer", "buyer")).status == 201);
+  REQUIRE(api.post("/api/v1/agents", strategy_agent("useller", "seller")).status ==
+          201);
+  auto opened = api.post("/api/v1/negotiations", opening("ubuyer", "useller", 1000));
+  REQUIRE(opened.status == 201);
+  const auto id = opened.body["id"].get<std::string>();
+  auto ended = parley::test::poll_until(
+      [&] { return api.get("/api/v1/negotiations/" + id); },
+      [](const api_client::answer& x) {
+        auto status = x.body.value("status", "");
+        return (status == "accepted" || status == "rejected" || status == "expired") &&
+               x.body.contains("score");
+      });
+  INFO(ended.body.dump());
+  REQUIRE(ended.body.contains("score"));
+  const auto offers = ended.body["score"]["offers"].size();
+  REQUIRE(offers >= 1);
+
+  browser page;
+  page.open("http://127.0.0.1:" + std::to_string(serve.port) + "/");
+  CHECK(page.wait_until(
+      "return +document.getElementById('quality-scored').textContent >= 1", 10s));
+  const auto row = "tr[data-negotiation-id=\"" + id + "\"]";
+  REQUIRE(page.wait_until("return !!document.querySelector('" + row + "')", 10s));
+  page.click(page.find_all(row).at(0));
+  REQUIRE(page.wait_until("return !!document.getElementById('concession-chart')", 10s));
+  CHECK(
+      page.run("return document.getElementById('concession-chart').dataset.offers;") ==
+      std::to_string(offers));
+  // One dot per offer, whichever party made it.
+  CHECK(page.run("return document.querySelectorAll('#concession-chart circle.party-a, "
+                 "#concession-chart circle.party-b').length;") == offers);
 }
 
 TEST_CASE("the dashboard of a serve with a token asks for it and then reads the API",
