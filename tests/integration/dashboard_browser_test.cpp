@@ -5,8 +5,11 @@
 // returns (and, when scored, its concession chart), the deal quality counts
 // scored negotiations, and a demand submitted through the page's form reaches
 // its channel's final state. Leaves a screenshot in the build folder's
-// dashboard.png, or where PARLEY_SCREENSHOT says (the README's
-// docs/dashboard.png is refreshed that way; a test run changes no source). Skipped,
+// dashboard.png, or where PARLEY_SCREENSHOT says, and of a scored
+// negotiation's concession chart in dashboard-score.png, or where
+// PARLEY_SCORE_SCREENSHOT says (the README's
+// docs/dashboard.png and docs/dashboard-score.png are refreshed that way; a test
+// run changes no source). Skipped,
 // with a visible warning, when no browser is installed.
 
 #include <chrono>
@@ -285,6 +288,9 @@ TEST_CASE("the dashboard shows a scored negotiation's concession chart and count
   // One dot per offer, whichever party made it.
   CHECK(page.run("return document.querySelectorAll('#concession-chart circle.party-a, "
                  "#concession-chart circle.party-b').length;") == offers);
+  page.run("document.getElementById('score').scrollIntoView(); return true;");
+  const char* where = std::getenv("PARLEY_SCORE_SCREENSHOT");
+  page.screenshot(where != nullptr ? where : PARLEY_BUILD_DIR "/dashboard-score.png");
 }
 
 TEST_CASE("the dashboard of a serve with a token asks for it and then reads the API",
