@@ -21,6 +21,7 @@
 #include "cli/bench.hpp"
 #include "cli/bench_ballots.hpp"
 #include "cli/bench_channels.hpp"
+#include "cli/cluster_commands.hpp"
 #include "cli/demo.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/tournament.hpp"
@@ -450,6 +451,7 @@ int run_cli(int argc, char** argv) {
                       "refuses to start on a missing or empty store (E028), so that a "
                       "store that vanished is never silently replaced by an empty one");
   store_commands store{app};
+  cluster_commands cluster{app};
 
   try {
     app.parse(argc, argv);
@@ -464,6 +466,8 @@ int run_cli(int argc, char** argv) {
       return node_command(global, node);
     if (store.chosen())
       return store.run(load_settings(global), std::cout, std::cerr);
+    if (cluster.chosen())
+      return cluster.run(load_settings(global), std::cout, std::cerr);
     if (*serve_cmd)
       return serve_command(global, serve);
     if (*tournament_cmd) {

@@ -1,12 +1,12 @@
 #include "cli/store_commands.hpp"
 
-#include <cstdlib>
 #include <iomanip>
 
 #include <CLI/CLI.hpp>
 
 #include "actors/store/backend.hpp"
 #include "actors/store/presence.hpp"
+#include "cli/chosen_store.hpp"
 #include "messages/json.hpp"
 
 namespace parley::cli {
@@ -107,13 +107,8 @@ bool store_commands::chosen() const {
 int store_commands::run(const config::settings& settings, std::ostream& out,
                         std::ostream& err) const {
   store::store_url url;
-  auto text = store::choose_store_url(store_flag_, std::getenv("PARLEY_STORE"),
-                                      settings.store.url);
-  if (auto why = store::parse_store_url(text, url); !why.empty()) {
-    err << "parley: " << why << "\n";
+  if (!chosen_store(store_flag_, settings, url, err))
     return 2;
-  }
-  url.synchronous_full = settings.store.synchronous == "full";
   try {
     // Only `migrate` makes a store; the others never leave an empty file
     // where a store was expected (docs/configuration.md).

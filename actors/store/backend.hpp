@@ -9,6 +9,7 @@
 
 #include "actors/store/batch.hpp"
 #include "actors/store/channel_book.hpp"
+#include "actors/store/membership.hpp"
 #include "actors/store/registry.hpp"
 #include "actors/store/store_url.hpp"
 #include "messages/store.hpp"
@@ -171,6 +172,29 @@ public:
   /// The events of every channel not finalized, force finalized or failed:
   /// channel by channel (oldest first), each in order.
   virtual std::vector<messages::channel_event> open_channel_events() = 0;
+
+  // The members of clusters (migration 008; docs/cluster.md, "Membership"),
+  // every time from the database's clock. Each call commits on its own.
+  // Throws query_error for a lease outside check_lease's range.
+
+  /// Joins `j.cluster` as a new incarnation of `j.node_id` (status joining),
+  /// superseding the node's earlier incarnations in the same transaction;
+  /// returns the incarnation, larger than every earlier one of the table.
+  virtual std::int64_t join(const member_join& j) = 0;
+
+  /// Renews the lease of incarnation `k` for `lease_ms`, making a joining
+  /// one live; false when `k` holds no lease any more (superseded, left, or
+  /// its lease lapsed): that incarnation must stop serving.
+  virtual bool heartbeat(const member_key& k, std::int64_t lease_ms) = 0;
+
+  /// Marks incarnation `k` dead, its lease ended now (a node that leaves);
+  /// false when it was dead already.
+  virtual bool leave(const member_key& k) = 0;
+
+  /// Every incarnation of the members of `cluster` (empty: of every cluster),
+  /// by cluster, node id and incarnation, each with its status as it reads
+  /// now (a lapsed lease reads as dead).
+  virtual std::vector<member_row> members(const std::string& cluster) = 0;
 };
 
 /// Opens the database `url` names (creating an SQLite file if needed). Throws

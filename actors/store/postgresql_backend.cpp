@@ -652,6 +652,66 @@ public:
     });
   }
 
+  // The members of clusters (migration 008).
+
+  std::int64_t join(const member_join& j) override {
+    check_lease(j.lease_ms);
+    return guarded("join", [&] {
+      pqxx::work w{*conn_};
+      w.exec(lock_members_sql());
+      w.exec_params(supersede_sql(dialect::postgresql), j.cluster, j.node_id);
+      auto incarnation =
+          w.exec_params1(join_sql(dialect::postgresql), j.cluster, j.node_id,
+                         j.api_address, j.node_address, j.lease_ms)[0]
+              .as<std::int64_t>();
+      w.commit();
+      return incarnation;
+    });
+  }
+
+  bool heartbeat(const member_key& k, std::int64_t lease_ms) override {
+    check_lease(lease_ms);
+    return guarded("heartbeat", [&] {
+      prepare("parley_heartbeat", heartbeat_sql(dialect::postgresql));
+      pqxx::work w{*conn_};
+      auto r = w.exec_prepared("parley_heartbeat", k.cluster, k.node_id, k.incarnation,
+                               lease_ms);
+      w.commit();
+      return r.affected_rows() == 1;
+    });
+  }
+
+  bool leave(const member_key& k) override {
+    return guarded("leave", [&] {
+      pqxx::work w{*conn_};
+      auto r = w.exec_params(leave_sql(dialect::postgresql), k.cluster, k.node_id,
+                             k.incarnation);
+      w.commit();
+      return r.affected_rows() == 1;
+    });
+  }
+
+  std::vector<member_row> members(const std::string& cluster) override {
+    return guarded_read("members", [&] {
+      pqxx::read_transaction w{*conn_};
+      std::vector<member_row> rows;
+      for (const auto& r : w.exec_params(members_sql(dialect::postgresql), cluster)) {
+        member_row m;
+        m.key = {r[0].as<std::string>(), r[1].as<std::string>(),
+                 r[2].as<std::int64_t>()};
+        m.api_address = r[3].as<std::string>();
+        m.node_address = r[4].as<std::string>();
+        m.status = stored_status(r[5].as<std::string>());
+        m.joined_at = r[6].as<std::int64_t>();
+        m.heartbeat_at = r[7].as<std::int64_t>();
+        m.lease_until = r[8].as<std::int64_t>();
+        m.lease_age_ms = r[9].as<std::int64_t>();
+        rows.push_back(std::move(m));
+      }
+      return rows;
+    });
+  }
+
   int applied_version() override {
     return guarded_read("read", [&] {
       pqxx::read_transaction w{*conn_};

@@ -40,7 +40,7 @@ const std::vector<std::string>& seed_indexes() {
 const std::vector<std::string>& other_tables() {
   static const std::vector<std::string> all = {
       "negotiations_archive", "negotiation_runtime", "schema_migrations", "channels",
-      "channel_events"};
+      "channel_events",       "cluster_members"};
   return all;
 }
 

@@ -40,7 +40,7 @@ inline constexpr const char* updated_at_trigger = "negotiations_updated_at";
 inline constexpr const char* expire_function = "expire_stale_negotiations";
 
 /// The tables besides `negotiations` and migration 002's the migrations make
-/// (migration 003's channels among them).
+/// (migration 003's channels and migration 008's cluster_members among them).
 const std::vector<std::string>& other_tables();
 
 /// Migration 004's column of compact channel events: `verify` names it

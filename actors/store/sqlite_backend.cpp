@@ -766,6 +766,76 @@ public:
     return out;
   }
 
+  // The members of clusters (migration 008).
+
+  std::int64_t join(const member_join& j) override {
+    check_lease(j.lease_ms);
+    refuse_if_lost();
+    transaction tx{db_};
+    {
+      use s{prepared(supersede_sql(dialect::sqlite))};
+      s->bind(1, j.cluster);
+      s->bind(2, j.node_id);
+      s->run();
+    }
+    std::int64_t incarnation = 0;
+    {
+      use s{prepared(join_sql(dialect::sqlite))};
+      s->bind(1, j.cluster);
+      s->bind(2, j.node_id);
+      s->bind(3, j.api_address);
+      s->bind(4, j.node_address);
+      s->bind(5, j.lease_ms);
+      if (!s->step())
+        throw store_error("SQLite join: the new member's row gave no incarnation");
+      incarnation = s->integer(0);
+      s->run();
+    }
+    tx.commit();
+    return incarnation;
+  }
+
+  bool heartbeat(const member_key& k, std::int64_t lease_ms) override {
+    check_lease(lease_ms);
+    refuse_if_lost();
+    use s{prepared(heartbeat_sql(dialect::sqlite))};
+    s->bind(1, k.cluster);
+    s->bind(2, k.node_id);
+    s->bind(3, k.incarnation);
+    s->bind(4, lease_ms);
+    s->run();
+    return sqlite3_changes(db_) == 1;
+  }
+
+  bool leave(const member_key& k) override {
+    refuse_if_lost();
+    use s{prepared(leave_sql(dialect::sqlite))};
+    s->bind(1, k.cluster);
+    s->bind(2, k.node_id);
+    s->bind(3, k.incarnation);
+    s->run();
+    return sqlite3_changes(db_) == 1;
+  }
+
+  std::vector<member_row> members(const std::string& cluster) override {
+    use s{prepared(members_sql(dialect::sqlite))};
+    s->bind(1, cluster);
+    std::vector<member_row> rows;
+    while (s->step()) {
+      member_row m;
+      m.key = {s->text(0), s->text(1), s->integer(2)};
+      m.api_address = s->text(3);
+      m.node_address = s->text(4);
+      m.status = stored_status(s->text(5));
+      m.joined_at = parse_time(s->text(6), "joined_at");
+      m.heartbeat_at = parse_time(s->text(7), "heartbeat_at");
+      m.lease_until = parse_time(s->text(8), "lease_until");
+      m.lease_age_ms = s->integer(9);
+      rows.push_back(std::move(m));
+    }
+    return rows;
+  }
+
   int applied_version() override {
     statement s{db_, "SELECT coalesce(max(version), 0) FROM schema_migrations"};
     s.step();

@@ -56,33 +56,38 @@ TEST_CASE("migrations apply, verify and roll back on both back ends", "[integrat
     INFO(t.kind);
     auto db = open(t);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
-    CHECK(db->migrate() == 7);
+    CHECK(db->migrate() == 8);
     CHECK(db->verify().empty());
     CHECK(db->migrate() == 0); // idempotent
+    const std::string members = "table cluster_members";
+    CHECK(db->rollback() == 8); // the newest first: 008, cluster members
+    CHECK(db->verify() == std::vector<std::string>{members});
     const std::string score = "column negotiation_runtime.score";
-    CHECK(db->rollback() == 7); // the newest first: 007, deal scores
-    CHECK(db->verify() == std::vector<std::string>{score});
-    CHECK(db->rollback() == 6); // then 006, the open rows' order
-    CHECK(db->verify() == std::vector<std::string>{score}); // the expiry index is
-                                                            // there, on one column
+    CHECK(db->rollback() == 7); // then 007, deal scores
+    CHECK(db->verify() == std::vector<std::string>{members, score});
+    // Then 006, the open rows' order: the expiry index is there, on one column.
+    CHECK(db->rollback() == 6);
+    CHECK(db->verify() == std::vector<std::string>{members, score});
     CHECK(db->rollback() == 5); // then 005, demands
-    CHECK(db->verify() == std::vector<std::string>{score, "table parley_demands"});
+    CHECK(db->verify() ==
+          std::vector<std::string>{members, score, "table parley_demands"});
     CHECK(db->rollback() == 4); // then 004, compact channel events
-    CHECK(db->verify() == std::vector<std::string>{"column channel_events.body", score,
+    CHECK(db->verify() == std::vector<std::string>{members,
+                                                   "column channel_events.body", score,
                                                    "table parley_demands"});
     CHECK(db->rollback() == 3); // then 003, channels
     CHECK(db->verify() == std::vector<std::string>{"table channels",
-                                                   "table channel_events", score,
-                                                   "table parley_demands"});
+                                                   "table channel_events", members,
+                                                   score, "table parley_demands"});
     CHECK(db->rollback() == 2); // then 002, agents and rooms
     CHECK(db->verify() ==
-          std::vector<std::string>{"table channels", "table channel_events", score,
-                                   "table parley_agents", "table parley_rooms",
+          std::vector<std::string>{"table channels", "table channel_events", members,
+                                   score, "table parley_agents", "table parley_rooms",
                                    "table parley_demands"});
     CHECK(db->rollback() == 1);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
     CHECK(db->rollback() == 0);
-    CHECK(db->migrate() == 7);
+    CHECK(db->migrate() == 8);
     CHECK(db->verify().empty());
   });
 }

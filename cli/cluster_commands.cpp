@@ -1,0 +1,110 @@
+#include "cli/cluster_commands.hpp"
+
+#include <iomanip>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "actors/store/backend.hpp"
+#include "actors/store/iso_time.hpp"
+#include "actors/store/presence.hpp"
+#include "cli/chosen_store.hpp"
+#include "cli/exit_codes.hpp"
+
+namespace parley::cli {
+
+namespace store = actors::store;
+
+namespace {
+
+/// The migration that makes cluster_members (docs/cluster.md, "Membership").
+constexpr int members_migration = 8;
+
+/// A member as `--json` prints it: an external format of its own (the
+/// table's columns, times as ISO 8601), written by hand.
+nlohmann::json member_json(const store::member_row& m) {
+  return {{"cluster", m.key.cluster},
+          {"node_id", m.key.node_id},
+          {"incarnation", m.key.incarnation},
+          {"status", store::to_string(m.status)},
+          {"lease_age_ms", m.lease_age_ms},
+          {"api_address", m.api_address},
+          {"node_address", m.node_address},
+          {"joined_at", store::to_iso(m.joined_at)},
+          {"heartbeat_at", store::to_iso(m.heartbeat_at)},
+          {"lease_until", store::to_iso(m.lease_until)}};
+}
+
+void print_members(const std::vector<store::member_row>& rows, std::ostream& out) {
+  out << std::left << std::setw(16) << "CLUSTER" << std::setw(20) << "NODE"
+      << std::setw(13) << "INCARNATION" << std::setw(9) << "STATUS" << std::setw(14)
+      << "LEASE AGE" << std::setw(24) << "API"
+      << "NODE ADDRESS\n";
+  for (const auto& m : rows)
+    out << std::setw(16) << m.key.cluster << std::setw(20) << m.key.node_id
+        << std::setw(13) << m.key.incarnation << std::setw(9)
+        << store::to_string(m.status) << std::setw(14)
+        << (std::to_string(m.lease_age_ms) + " ms") << std::setw(24) << m.api_address
+        << m.node_address << "\n";
+}
+
+} // namespace
+
+cluster_commands::cluster_commands(CLI::App& app) {
+  cluster_ = app.add_subcommand("cluster", "The members of clusters of `parley serve` "
+                                           "nodes over one store (docs/cluster.md)");
+  cluster_->require_subcommand(1);
+  auto* status = cluster_->add_subcommand(
+      "status", "List every incarnation of every member: status (a lapsed lease reads "
+                "as dead), incarnation and lease age, by the database's clock");
+  status->add_option("--store", store_flag_,
+                     "Store URL: postgresql://… (or a path or sqlite:PATH) (default: "
+                     "PARLEY_STORE, else store.url, else ./parley.db)");
+  status->add_option("--cluster", cluster_name_,
+                     "Only this cluster (default: every one)");
+  status->add_flag("--json", json_, "Print one JSON object");
+}
+
+bool cluster_commands::chosen() const {
+  return cluster_->parsed();
+}
+
+int cluster_commands::run(const config::settings& settings, std::ostream& out,
+                          std::ostream& err) const {
+  store::store_url url;
+  if (!chosen_store(store_flag_, settings, url, err))
+    return exit_usage;
+  try {
+    // Reading never leaves an empty file where a store was expected.
+    if (auto why = store::absent_file(url); !why.empty()) {
+      err << "parley cluster: store: " << why << "\n";
+      return exit_failed;
+    }
+    auto db = store::open_backend(url);
+    if (db->applied_version() < members_migration) {
+      auto where = store::redacted(url);
+      err << "parley cluster: store: " << where << " has no cluster_members table "
+          << "(migration 008); `parley db migrate --store " << where << "` adds it\n";
+      return exit_failed;
+    }
+    auto rows = db->members(cluster_name_);
+    if (json_) {
+      auto members = nlohmann::json::array();
+      for (const auto& m : rows)
+        members.push_back(member_json(m));
+      out << nlohmann::json{{"members", members}}.dump() << "\n";
+    } else if (rows.empty()) {
+      out << "parley cluster: no members"
+          << (cluster_name_.empty() ? "" : " in cluster " + cluster_name_) << " in "
+          << store::redacted(url) << "\n";
+    } else {
+      print_members(rows, out);
+    }
+    return exit_ok;
+  } catch (const store::store_error& e) {
+    err << "parley cluster: store: " << e.what() << "\n";
+    return exit_failed;
+  }
+}
+
+} // namespace parley::cli
