@@ -14,8 +14,8 @@
 #include "caf/typed_event_based_actor.hpp"
 #include "caf/typed_response_promise.hpp"
 
-#include "actors/common/deadline_queue.hpp"
 #include "actors/agent/valuation.hpp"
+#include "actors/common/deadline_queue.hpp"
 #include "actors/gateway/ledger.hpp"
 #include "actors/negotiation/replay.hpp"
 #include "messages/json.hpp"

@@ -10,10 +10,10 @@
 
 #include "actors/common/forward.hpp"
 #include "actors/common/publish.hpp"
-#include "actors/negotiation/scoring.hpp"
 #include "actors/common/shared_behavior.hpp"
 #include "actors/common/wall_clock.hpp"
 #include "actors/negotiation/rules.hpp"
+#include "actors/negotiation/scoring.hpp"
 #include "messages/type_ids.hpp"
 
 namespace parley::actors::negotiation {
