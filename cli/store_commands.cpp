@@ -15,6 +15,10 @@ namespace store = actors::store;
 
 namespace {
 
+/// The migration whose column the outcome figures read
+/// (negotiation_runtime.score, docs/protocols/record-and-schema.md).
+constexpr int stats_migration = 7;
+
 void print_stats(const messages::store_stats& x, std::ostream& out) {
   out << std::fixed << std::setprecision(2);
   out << "success rate by initiator (30 days):\n";
@@ -124,6 +128,13 @@ int store_commands::run(const config::settings& settings, std::ostream& out,
     }
     auto db = store::open_backend(url);
     if (stats_->parsed()) {
+      if (auto version = db->applied_version(); version < stats_migration) {
+        auto where = store::redacted(url);
+        err << "parley stats: store: " << where << " has migrations up to " << version
+            << "; the figures need migration 007 (deal scores): `parley db migrate "
+            << "--store " << where << "` adds it\n";
+        return 1;
+      }
       auto stats = db->stats(10);
       if (json_)
         out << nlohmann::json(stats).dump() << "\n";

@@ -79,6 +79,21 @@ TEST_CASE("run --store keeps the deal scores of agents with utilities for parley
   });
 }
 
+TEST_CASE(
+    "parley stats on a store without the deal scores' migration says how to add it",
+    "[integration]") {
+  auto t = sqlite_target("stats_old");
+  REQUIRE(run_parley("db migrate --store '" + t.url + "'").exit_code == 0);
+  REQUIRE(run_parley("db rollback --store '" + t.url + "'").exit_code == 0); // 008
+  REQUIRE(run_parley("stats --store '" + t.url + "'").exit_code == 0);
+  REQUIRE(run_parley("db rollback --store '" + t.url + "'").exit_code == 0); // 007
+  auto stats = run_parley("stats --store '" + t.url + "'");
+  CHECK(stats.exit_code == 1);
+  CHECK_THAT(stats.output,
+             Catch::Contains("has migrations up to 6; the figures need migration 007 "
+                             "(deal scores): `parley db migrate --store"));
+}
+
 namespace {
 
 /// What the run's output says each negotiation ended as, one line per
