@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "actors/store/membership.hpp"
 #include "actors/store/store_url.hpp"
 #include "cli/bench.hpp"
 #include "cli/bench_ballots.hpp"
@@ -212,6 +213,7 @@ struct serve_flags {
   std::string token_file;
   std::string store;
   bool create_store = false;
+  serve_cluster cluster;
 };
 
 int serve_command(const global_options& global, const serve_flags& flags) {
@@ -229,7 +231,7 @@ int serve_command(const global_options& global, const serve_flags& flags) {
   auto store = actors::store::choose_store_url(flags.store, environment("PARLEY_STORE"),
                                               settings.store.url);
   return run_serve(settings, token != nullptr ? token : "", {store, flags.create_store},
-                   std::cout, std::cerr);
+                   flags.cluster, std::cout, std::cerr);
 }
 
 /// The --remote option of `run` and `bench`.
@@ -450,6 +452,19 @@ int run_cli(int argc, char** argv) {
                       "the schema in an empty PostgreSQL database); without it serve "
                       "refuses to start on a missing or empty store (E028), so that a "
                       "store that vanished is never silently replaced by an empty one");
+  auto* cluster_flag = serve_cmd->add_option(
+      "--cluster", serve.cluster.name,
+      "Join this cluster of nodes over one PostgreSQL store (docs/cluster.md, "
+      "\"Membership\"): heartbeat its lease, stop when it is lost, leave on SIGTERM");
+  serve_cmd
+      ->add_option("--node-id", serve.cluster.node_id,
+                   "With --cluster: this node's id (default: the API's host:port)")
+      ->needs(cluster_flag);
+  serve_cmd
+      ->add_option("--lease-ms", serve.cluster.lease_ms,
+                   "With --cluster: the lease, renewed every lease/4 (default 2000)")
+      ->check(CLI::Range(std::int64_t{100}, actors::store::max_lease_ms))
+      ->needs(cluster_flag);
   store_commands store{app};
   cluster_commands cluster{app};
 

@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "actors/store/backend.hpp"
-#include "actors/store/iso_time.hpp"
 #include "actors/store/presence.hpp"
 #include "cli/chosen_store.hpp"
 #include "cli/exit_codes.hpp"
+#include "service/cluster_view.hpp"
 
 namespace parley::cli {
 
@@ -19,21 +19,6 @@ namespace {
 
 /// The migration that makes cluster_members (docs/cluster.md, "Membership").
 constexpr int members_migration = 8;
-
-/// A member as `--json` prints it: an external format of its own (the
-/// table's columns, times as ISO 8601), written by hand.
-nlohmann::json member_json(const store::member_row& m) {
-  return {{"cluster", m.key.cluster},
-          {"node_id", m.key.node_id},
-          {"incarnation", m.key.incarnation},
-          {"status", store::to_string(m.status)},
-          {"lease_age_ms", m.lease_age_ms},
-          {"api_address", m.api_address},
-          {"node_address", m.node_address},
-          {"joined_at", store::to_iso(m.joined_at)},
-          {"heartbeat_at", store::to_iso(m.heartbeat_at)},
-          {"lease_until", store::to_iso(m.lease_until)}};
-}
 
 void print_members(const std::vector<store::member_row>& rows, std::ostream& out) {
   out << std::left << std::setw(16) << "CLUSTER" << std::setw(20) << "NODE"
@@ -91,7 +76,7 @@ int cluster_commands::run(const config::settings& settings, std::ostream& out,
     if (json_) {
       auto members = nlohmann::json::array();
       for (const auto& m : rows)
-        members.push_back(member_json(m));
+        members.push_back(service::member_json(m));
       out << nlohmann::json{{"members", members}}.dump() << "\n";
     } else if (rows.empty()) {
       out << "parley cluster: no members"

@@ -13,6 +13,9 @@
 #include <stdexcept>
 #include <utility>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
 #include "caf/event_based_actor.hpp"
@@ -23,6 +26,7 @@
 #include "actors/store/backend.hpp"
 #include "actors/store/presence.hpp"
 #include "actors/store/store_url.hpp"
+#include "cli/cluster_membership.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/fd_limit.hpp"
 #include "messages/error_code.hpp"
@@ -32,6 +36,7 @@
 #include "runtime/stop_signals.hpp"
 #include "runtime/world.hpp"
 #include "service/api_service.hpp"
+#include "service/cluster_view.hpp"
 #include "service/metrics_route.hpp"
 
 namespace parley::cli {
@@ -116,6 +121,19 @@ std::string unusable_store(const serve_store& store) {
   }
 }
 
+/// Why serve may not join a cluster over `store` (empty: it may): the
+/// members' leases need one store that every node reaches, a PostgreSQL one
+/// (docs/cluster.md, "Membership").
+std::string unclusterable_store(const serve_store& store) {
+  actors::store::store_url parsed;
+  if (!actors::store::parse_store_url(store.url, parsed).empty() ||
+      parsed.kind == actors::store::store_kind::postgresql)
+    return {};
+  return "--cluster needs a PostgreSQL store (postgresql://...) that every node "
+         "shares; " +
+         actors::store::redacted(parsed) + " is an SQLite file";
+}
+
 const char* name_of(int signal) {
   return signal == SIGTERM ? "SIGTERM" : "SIGINT";
 }
@@ -123,7 +141,8 @@ const char* name_of(int signal) {
 } // namespace
 
 int run_serve(const config::settings& settings, const std::string& api_token,
-              const serve_store& store_choice, std::ostream& out, std::ostream& err) {
+              const serve_store& store_choice, const serve_cluster& cluster,
+              std::ostream& out, std::ostream& err) {
   const auto& serve = settings.serve;
   std::string token;
   try {
@@ -131,6 +150,13 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     service::check_exposure(serve, token);
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
+    return exit_usage;
+  }
+  if (auto why =
+          cluster.name.empty() ? std::string{} : unclusterable_store(store_choice);
+      !why.empty()) {
+    err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+        << " " << why << "\n";
     return exit_usage;
   }
   if (auto why = unusable_store(store_choice); !why.empty()) {
@@ -168,10 +194,13 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   auto served = serve;
   served.max_connections =
       static_cast<std::int32_t>(connection_cap(serve.max_connections, fds));
+  std::shared_ptr<service::cluster_view> view;
+  if (!cluster.name.empty())
+    view = std::make_shared<service::cluster_view>(cluster.name);
   std::optional<service::api_service> api;
   std::uint16_t port = 0;
   try {
-    api.emplace(w, store, served, token);
+    api.emplace(w, store, served, token, view);
     port = api->start();
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
@@ -186,7 +215,35 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " lowered to " << served.max_connections << ": the open-files limit is "
         << fds.limit << ", " << fds.open << " are open and " << fd_reserve
         << " kept for the store, LLM calls and logs" << std::endl;
-  // Stops accepting, answers what is in flight, commits what is left.
+  // The cluster's membership (docs/cluster.md, "Membership"): a lost lease
+  // stops serve through the path a SIGTERM takes, with exit 1.
+  std::atomic<bool> lease_lost{false};
+  std::optional<cluster_membership> member;
+  if (view) {
+    actors::store::member_join j;
+    j.cluster = cluster.name;
+    j.api_address = serve.host + ":" + std::to_string(port);
+    j.node_id = cluster.node_id.empty() ? j.api_address : cluster.node_id;
+    j.lease_ms = cluster.lease_ms;
+    actors::store::store_url url;
+    actors::store::parse_store_url(store_choice.url, url);
+    try {
+      member.emplace(url, j, view, err, [&lease_lost] {
+        lease_lost = true;
+        kill(getpid(), SIGTERM);
+      });
+    } catch (const std::exception& e) {
+      err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+          << " cannot join cluster " << cluster.name << ": " << e.what() << "\n";
+      api->stop(std::chrono::milliseconds(0));
+      w.stop();
+      return exit_failed;
+    }
+    out << "parley serve: joined cluster " << cluster.name << " as " << j.node_id
+        << ", incarnation " << member->incarnation() << std::endl;
+  }
+  // Stops accepting, answers what is in flight, commits what is left, and
+  // leaves the cluster.
   auto shut_down = [&](std::chrono::milliseconds grace) {
     auto left = api->stop(grace);
     // What no request waited for (an expiry, a hosted agent's move) is
@@ -194,6 +251,10 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     if (auto why = w.flush_store(shutdown_flush_limit); !why.empty())
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " the store did not confirm its last commit: " << why << "\n";
+    if (member)
+      if (auto why = member->leave(); !why.empty())
+        err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
+            << " cannot leave cluster " << cluster.name << ": " << why << "\n";
     w.stop();
     return left;
   };
@@ -216,13 +277,15 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     out.flush();
     err.flush();
     std::fflush(nullptr);
-    std::_Exit(exit_ok);
+    std::_Exit(lease_lost ? exit_failed : exit_ok);
   }
   auto recovered = recovering.outcome.get();
   if (!recovered.failure.empty()) {
     err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
         << " cannot recover the store: " << recovered.failure << "\n";
     api->stop(std::chrono::milliseconds(0));
+    if (member)
+      member->leave();
     w.stop();
     return exit_failed;
   }
@@ -241,11 +304,11 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   int signal = 0;
   while (signal != SIGTERM && signal != SIGINT)
     sigwait(&stop_signals, &signal);
-  out << "parley serve: " << name_of(signal)
+  out << "parley serve: " << (lease_lost ? "lease lost" : name_of(signal))
       << ": no new connections; answering the requests in flight" << std::endl;
   auto left = shut_down(std::chrono::milliseconds(serve.shutdown_grace_ms));
   out << "parley serve: stopped (" << left << " requests unanswered)" << std::endl;
-  return exit_ok;
+  return lease_lost ? exit_failed : exit_ok;
 }
 
 } // namespace parley::cli

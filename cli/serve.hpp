@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
@@ -16,6 +17,16 @@ struct serve_store {
   bool create = false;
 };
 
+/// The cluster `parley serve --cluster` joins (docs/cluster.md,
+/// "Membership"); none when `name` is empty.
+struct serve_cluster {
+  std::string name;
+  /// --node-id; empty: the API's host:port.
+  std::string node_id;
+  /// --lease-ms; a heartbeat renews it every lease/4.
+  std::int64_t lease_ms = 2000;
+};
+
 /// Runs `parley serve`: the world of `parley run` (runtime/world.hpp) with the
 /// store `store` (migrated if needed; E028 and exit 1 when it cannot be
 /// opened, or is missing or empty and not to be created), plus the HTTP API
@@ -28,9 +39,12 @@ struct serve_store {
 /// limit leaves less (cli/fd_limit.hpp). Prints `parley serve listening
 /// on HOST:PORT` with that cap once ready, serves until SIGTERM or SIGINT,
 /// then stops accepting, lets the requests in flight be answered (within
-/// `serve.shutdown_grace_ms`), stops the actors and returns 0. Returns the
-/// process exit code.
+/// `serve.shutdown_grace_ms`), stops the actors and returns 0. With
+/// `cluster.name`, joins that cluster once listening (a PostgreSQL store
+/// only: E028 and exit 2 otherwise), heartbeats, stops with exit 1 when its
+/// lease is lost, and leaves when it stops. Returns the process exit code.
 int run_serve(const config::settings& settings, const std::string& api_token,
-              const serve_store& store, std::ostream& out, std::ostream& err);
+              const serve_store& store, const serve_cluster& cluster, std::ostream& out,
+              std::ostream& err);
 
 } // namespace parley::cli

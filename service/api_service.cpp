@@ -14,6 +14,7 @@
 #include "runtime/world.hpp"
 #include "service/bearer.hpp"
 #include "service/channel_members.hpp"
+#include "service/cluster_view.hpp"
 #include "service/metrics_collector.hpp"
 #include "service/metrics_route.hpp"
 #include "service/routes.hpp"
@@ -86,7 +87,8 @@ handler_function handler_of(runtime::world& w, routes routes) {
 
 struct api_service::impl {
   impl(runtime::world& w, actors::store_actor store,
-       const config::serve_settings& settings, std::string token)
+       const config::serve_settings& settings, std::string token,
+       std::shared_ptr<const cluster_view> cluster)
       : timeout(settings.request_timeout_ms),
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
@@ -96,7 +98,7 @@ struct api_service::impl {
         server(server_options(settings, std::move(token)),
                handler_of(w, routes{w.system(),
                                     {gateway, std::move(store), w.coordinator(),
-                                     members, hub, collector_of(w)},
+                                     members, hub, collector_of(w), std::move(cluster)},
                                     route_options(settings),
                                     ready})) {}
 
@@ -132,9 +134,11 @@ struct api_service::impl {
 };
 
 api_service::api_service(runtime::world& w, actors::store_actor store,
-                 const config::serve_settings& settings, std::string token) {
+                         const config::serve_settings& settings, std::string token,
+                         std::shared_ptr<const cluster_view> cluster) {
   check_exposure(settings, token);
-  impl_ = std::make_unique<impl>(w, std::move(store), settings, std::move(token));
+  impl_ = std::make_unique<impl>(w, std::move(store), settings, std::move(token),
+                                 std::move(cluster));
   if (const auto& metrics = w.metrics()) {
     // Asked only by a scrape, which the server answers: never after it stopped.
     const auto* server = &impl_->server;

@@ -15,6 +15,7 @@ class world;
 
 namespace parley::service {
 
+class cluster_view;
 
 /// The HTTP API (docs/api.md) over a world: the gateway, the external channel
 /// members, the event streams (their hub and its bus feed), the dashboard,
@@ -27,9 +28,11 @@ public:
   /// Builds the service over `w` and `store` (both must outlive it) with
   /// `settings`' address, limits and `token` (empty: no authentication).
   /// Throws std::runtime_error, with error code E019, when `settings.host`
-  /// is not a loopback address and there is no token.
-  api_service(runtime::world& w, actors::store_actor store, const config::serve_settings& settings,
-          std::string token);
+  /// is not a loopback address and there is no token. `cluster`: the
+  /// members `GET /api/v1/cluster` answers (`serve --cluster`; none: 404).
+  api_service(runtime::world& w, actors::store_actor store,
+              const config::serve_settings& settings, std::string token,
+              std::shared_ptr<const cluster_view> cluster = {});
 
   /// Stops the service if it still runs (`stop` with no grace).
   ~api_service();

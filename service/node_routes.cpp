@@ -3,6 +3,7 @@
 #include <string>
 
 #include "messages/type_ids.hpp"
+#include "service/cluster_view.hpp"
 #include "service/dashboard.hpp"
 #include "service/exchange.hpp"
 #include "service/metrics_route.hpp"
@@ -34,6 +35,14 @@ void metrics_page(exchange& x) {
   if (!x.st.to.metrics)
     return x.no_route();
   x.respond(metrics_response(*x.st.to.metrics));
+}
+
+void cluster_members(exchange& x) {
+  if (!x.st.to.cluster)
+    return x.respond(error_response(messages::error_code::route_not_found,
+                                    "this node joined no cluster: start `parley serve` "
+                                    "with --cluster NAME"));
+  x.respond(json_response(200, x.st.to.cluster->body()));
 }
 
 void dashboard_page(exchange& x) {

@@ -20,6 +20,11 @@ void readyz(exchange& x);
 /// (metrics_route.hpp); 404 (E032) in a process that keeps none.
 void metrics_page(exchange& x);
 
+/// `GET /api/v1/cluster`: the members of the cluster this node joined
+/// (cluster_view.hpp; docs/cluster.md, "Membership"); 404 (E032) when
+/// serve runs without --cluster.
+void cluster_members(exchange& x);
+
 /// `GET /`: the dashboard's index.html (dashboard.hpp).
 void dashboard_page(exchange& x);
 

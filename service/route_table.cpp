@@ -42,6 +42,7 @@ constexpr route table[] = {
     {"GET", "/api/v1/negotiations/{id}", get_negotiation, api},
     {"POST", "/api/v1/negotiations/{id}/messages", post_move, api},
     {"GET", "/api/v1/stats", stats, api},
+    {"GET", "/api/v1/cluster", cluster_members, api},
     {"POST", "/api/v1/maintenance/expire", expire, api},
     {"POST", "/api/v1/demand/submit", submit_demand, api},
     {"GET", "/api/v1/demands/{id}", get_demand, api},

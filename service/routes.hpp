@@ -14,6 +14,7 @@
 
 namespace parley::service {
 
+class cluster_view;
 class external_members;
 class metrics_collector;
 class sse_hub;
@@ -51,6 +52,9 @@ public:
     std::shared_ptr<sse_hub> events;
     /// What `GET /metrics` renders; none: it answers 404.
     std::shared_ptr<const metrics_collector> metrics = {};
+    /// The members of the cluster this node joined (`serve --cluster`);
+    /// none: `GET /api/v1/cluster` answers 404.
+    std::shared_ptr<const cluster_view> cluster = {};
   };
 
   /// `ready` is set once the service may take requests (`/readyz`).

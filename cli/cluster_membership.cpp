@@ -1,0 +1,82 @@
+#include "cli/cluster_membership.hpp"
+
+#include <exception>
+#include <ostream>
+#include <utility>
+
+#include "messages/error_code.hpp"
+
+namespace parley::cli {
+
+cluster_membership::cluster_membership(const actors::store::store_url& url,
+                                       actors::store::member_join j,
+                                       std::shared_ptr<service::cluster_view> view,
+                                       std::ostream& err, lost_callback on_lost)
+    : db_(actors::store::open_backend(url)), key_{j.cluster, j.node_id, 0},
+      lease_(j.lease_ms), view_(std::move(view)), err_(err),
+      on_lost_(std::move(on_lost)) {
+  key_.incarnation = db_->join(j);
+  view_->set(db_->members(key_.cluster));
+  thread_ = std::thread([this] { run(); });
+}
+
+cluster_membership::~cluster_membership() {
+  stop();
+}
+
+void cluster_membership::stop() {
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    stop_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable())
+    thread_.join();
+}
+
+std::string cluster_membership::leave() {
+  stop();
+  if (lost_)
+    return {};
+  try {
+    db_->leave(key_);
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+void cluster_membership::run() {
+  // A heartbeat every lease/4: three may fail before the lease lapses.
+  const auto every = lease_ / 4;
+  std::unique_lock<std::mutex> lock{mtx_};
+  while (!cv_.wait_for(lock, every, [this] { return stop_; })) {
+    lock.unlock();
+    bool held = true;
+    try {
+      held = db_->heartbeat(key_, lease_.count());
+      if (held)
+        view_->set(db_->members(key_.cluster));
+    } catch (const std::exception& e) {
+      // The next heartbeat tries again; the lease decides.
+      err_ << ("parley serve: " +
+               messages::to_code(messages::error_code::store_failed) +
+               " heartbeat failed: " + e.what() + "\n")
+           << std::flush;
+    }
+    lock.lock();
+    if (!held) {
+      lost_ = true;
+      err_ << ("parley serve: " +
+               messages::to_code(messages::error_code::store_failed) +
+               " lost the lease of cluster " + key_.cluster + " as " + key_.node_id +
+               ", incarnation " + std::to_string(key_.incarnation) +
+               " (superseded, or it lapsed): stopping\n")
+           << std::flush;
+      on_lost_();
+      return;
+    }
+  }
+}
+
+} // namespace parley::cli
