@@ -58,10 +58,10 @@ struct memo_entry {
 std::mutex memo_mutex;
 std::deque<memo_entry> memo;
 
+/// The memo's scorer for this pair, or null; the caller holds memo_mutex.
 std::shared_ptr<const deal_scorer>
 remembered(const messages::shared<party_valuation>& initiator,
            const messages::shared<party_valuation>& responder) {
-  std::lock_guard<std::mutex> guard{memo_mutex};
   auto i = std::find_if(memo.begin(), memo.end(), [&](const memo_entry& e) {
     return e.initiator == initiator && e.responder == responder;
   });
@@ -117,8 +117,11 @@ scorer_for(const messages::shared<party_valuation>& initiator,
   if (!initiator || !responder ||
       !(initiator->utility.domain == responder->utility.domain))
     return nullptr;
-  if (auto known = remembered(initiator, responder))
-    return known;
+  {
+    std::lock_guard<std::mutex> guard{memo_mutex};
+    if (auto known = remembered(initiator, responder))
+      return known;
+  }
   // Made outside the lock: another negotiation may make the same meanwhile,
   // and the memo keeps the first.
   std::shared_ptr<const deal_scorer> made;
@@ -128,9 +131,8 @@ scorer_for(const messages::shared<party_valuation>& initiator,
     return nullptr; // a valuation the API let through but outcomes refuses
   }
   std::lock_guard<std::mutex> guard{memo_mutex};
-  for (const auto& e : memo)
-    if (e.initiator == initiator && e.responder == responder)
-      return e.scorer;
+  if (auto known = remembered(initiator, responder))
+    return known;
   memo.push_back({initiator, responder, made});
   if (memo.size() > memo_size)
     memo.pop_front();

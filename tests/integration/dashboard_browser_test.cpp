@@ -91,6 +91,13 @@ std::string text_of(const std::string& id) {
   return "return (document.getElementById('" + id + "') || {}).textContent;";
 }
 
+/// Saves a screenshot of `page` where the environment variable `variable`
+/// says, or at `otherwise`.
+void screenshot(browser& page, const char* variable, const std::string& otherwise) {
+  const char* where = std::getenv(variable);
+  page.screenshot(where != nullptr ? where : otherwise);
+}
+
 } // namespace
 
 TEST_CASE("the dashboard follows negotiations and a demand live in a headless browser",
@@ -241,8 +248,7 @@ TEST_CASE("the dashboard follows negotiations and a demand live in a headless br
       "?.textContent)",
       10s));
 
-  const char* where = std::getenv("PARLEY_SCREENSHOT");
-  page.screenshot(where != nullptr ? where : PARLEY_BUILD_DIR "/dashboard.png");
+  screenshot(page, "PARLEY_SCREENSHOT", PARLEY_BUILD_DIR "/dashboard.png");
 }
 
 TEST_CASE("the dashboard shows a scored negotiation's concession chart and counts it "
@@ -289,8 +295,7 @@ TEST_CASE("the dashboard shows a scored negotiation's concession chart and count
   CHECK(page.run("return document.querySelectorAll('#concession-chart circle.party-a, "
                  "#concession-chart circle.party-b').length;") == offers);
   page.run("document.getElementById('score').scrollIntoView(); return true;");
-  const char* where = std::getenv("PARLEY_SCORE_SCREENSHOT");
-  page.screenshot(where != nullptr ? where : PARLEY_BUILD_DIR "/dashboard-score.png");
+  screenshot(page, "PARLEY_SCORE_SCREENSHOT", PARLEY_BUILD_DIR "/dashboard-score.png");
 }
 
 TEST_CASE("the dashboard of a serve with a token asks for it and then reads the API",
