@@ -455,7 +455,8 @@ int run_cli(int argc, char** argv) {
   auto* cluster_flag = serve_cmd->add_option(
       "--cluster", serve.cluster.name,
       "Join this cluster of nodes over one PostgreSQL store (docs/cluster.md, "
-      "\"Membership\"): heartbeat its lease, stop when it is lost, leave on SIGTERM");
+      "\"Membership\"): heartbeat its lease, take over dead members' open "
+      "negotiations and channels, stop when the lease is lost, leave on SIGTERM");
   serve_cmd
       ->add_option("--node-id", serve.cluster.node_id,
                    "With --cluster: this node's id (default: the API's host:port)")

@@ -17,20 +17,24 @@ namespace store = actors::store;
 
 namespace {
 
-/// The migration that makes cluster_members (docs/cluster.md, "Membership").
-constexpr int members_migration = 8;
+/// The migration that completes cluster_members (docs/cluster.md,
+/// "Membership"): 008 makes the table, 009 the owners it counts.
+constexpr int members_migration = 9;
 
 void print_members(const std::vector<store::member_row>& rows, std::ostream& out) {
   out << std::left << std::setw(16) << "CLUSTER" << std::setw(20) << "NODE"
       << std::setw(13) << "INCARNATION" << std::setw(9) << "STATUS" << std::setw(14)
-      << "LEASE AGE" << std::setw(24) << "API"
-      << "NODE ADDRESS\n";
+      << "LEASE AGE" << std::setw(24) << "API" << std::setw(22) << "NODE ADDRESS"
+      << std::setw(14) << "NEGOTIATIONS" << std::setw(7) << "ROOMS"
+      << "CHANNELS\n";
   for (const auto& m : rows)
     out << std::setw(16) << m.key.cluster << std::setw(20) << m.key.node_id
         << std::setw(13) << m.key.incarnation << std::setw(9)
         << store::to_string(m.status) << std::setw(14)
         << (std::to_string(m.lease_age_ms) + " ms") << std::setw(24) << m.api_address
-        << m.node_address << "\n";
+        << std::setw(22) << (m.node_address.empty() ? "-" : m.node_address)
+        << std::setw(14) << m.negotiations << std::setw(7) << m.rooms << m.channels
+        << "\n";
 }
 
 } // namespace
@@ -40,7 +44,8 @@ cluster_commands::cluster_commands(CLI::App& app) {
                                            "nodes over one store (docs/cluster.md)");
   cluster_->require_subcommand(1);
   auto* status = cluster_->add_subcommand(
-      "status", "List every incarnation of every member: status (a lapsed lease reads "
+      "status", "List every incarnation of every member: what it owns (open "
+                "negotiations, rooms, channels), status (a lapsed lease reads "
                 "as dead), incarnation and lease age, by the database's clock");
   status->add_option("--store", store_flag_,
                      "Store URL: postgresql://… (or a path or sqlite:PATH) (default: "
@@ -68,8 +73,9 @@ int cluster_commands::run(const config::settings& settings, std::ostream& out,
     auto db = store::open_backend(url);
     if (db->applied_version() < members_migration) {
       auto where = store::redacted(url);
-      err << "parley cluster: store: " << where << " has no cluster_members table "
-          << "(migration 008); `parley db migrate --store " << where << "` adds it\n";
+      err << "parley cluster: store: " << where << " lacks the cluster_members table "
+          << "and its owners (migrations 008 and 009); `parley db migrate --store "
+          << where << "` adds them\n";
       return exit_failed;
     }
     auto rows = db->members(cluster_name_);

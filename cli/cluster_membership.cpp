@@ -8,14 +8,17 @@
 
 namespace parley::cli {
 
-cluster_membership::cluster_membership(const actors::store::store_url& url,
-                                       actors::store::member_join j,
-                                       std::shared_ptr<service::cluster_view> view,
-                                       std::ostream& err, lost_callback on_lost)
+cluster_membership::cluster_membership(
+    const actors::store::store_url& url, actors::store::member_join j,
+    std::shared_ptr<actors::store::member_fence> fence,
+    std::shared_ptr<service::cluster_view> view, std::ostream& err,
+    lost_callback on_lost, taken_callback on_taken)
     : db_(actors::store::open_backend(url)), key_{j.cluster, j.node_id, 0},
       lease_(j.lease_ms), view_(std::move(view)), err_(err),
-      on_lost_(std::move(on_lost)) {
+      on_lost_(std::move(on_lost)), on_taken_(std::move(on_taken)) {
   key_.incarnation = db_->join(j);
+  fence->hold(key_.incarnation);
+  first_ = db_->take_over(key_, true);
   view_->set(db_->members(key_.cluster));
   thread_ = std::thread([this] { run(); });
 }
@@ -46,6 +49,17 @@ std::string cluster_membership::leave() {
   }
 }
 
+actors::store::take_over_report cluster_membership::take_over() {
+  try {
+    return db_->take_over(key_, false);
+  } catch (const std::exception& e) {
+    err_ << ("parley serve: " + messages::to_code(messages::error_code::store_failed) +
+             " take-over failed: " + e.what() + "\n")
+         << std::flush;
+    return {};
+  }
+}
+
 void cluster_membership::run() {
   // A heartbeat every lease/4: three may fail before the lease lapses.
   const auto every = lease_ / 4;
@@ -55,8 +69,11 @@ void cluster_membership::run() {
     bool held = true;
     try {
       held = db_->heartbeat(key_, lease_.count());
-      if (held)
+      if (held) {
+        if (auto taken = take_over(); !taken.empty())
+          on_taken_(taken);
         view_->set(db_->members(key_.cluster));
+      }
     } catch (const std::exception& e) {
       // The next heartbeat tries again; the lease decides.
       err_ << ("parley serve: " +

@@ -16,20 +16,30 @@
 namespace parley::cli {
 
 /// `parley serve --cluster`'s membership (docs/cluster.md, "Membership"):
-/// joins on construction, renews the lease every lease/4 on a thread of its
-/// own (the store's calls block, so never on a scheduler thread), and leaves
-/// in `leave`. Its own connection to the store: a heartbeat never waits
-/// behind a batch of moves.
+/// joins on construction (and then holds `fence` at its incarnation, so that
+/// the store writes as it), renews the lease every lease/4 on a thread of its
+/// own (the store's calls block, so never on a scheduler thread), takes over
+/// the dead members after the join and after each heartbeat ("Ownership and
+/// take-over"), and leaves in `leave`. Its own connection to the store: a
+/// heartbeat never waits behind a batch of moves, and the connection's
+/// session is the one whose end tells the others that this node died.
 class cluster_membership {
 public:
   /// Called once, from the heartbeat thread, when a heartbeat is refused.
   using lost_callback = std::function<void()>;
 
-  /// Opens `url` and joins as `j` (lease `j.lease_ms`); the members it reads
-  /// go to `view`. Throws store_error or query_error when it cannot.
+  /// Called from the heartbeat thread after a take-over that claimed
+  /// something: the node must resume what it now owns.
+  using taken_callback = std::function<void(const actors::store::take_over_report&)>;
+
+  /// Opens `url`, joins as `j` (lease `j.lease_ms`), holds `fence` at the
+  /// new incarnation and takes over the dead members (see `first_take_over`);
+  /// the members it reads go to `view`. Throws store_error or query_error
+  /// when it cannot.
   cluster_membership(const actors::store::store_url& url, actors::store::member_join j,
+                     std::shared_ptr<actors::store::member_fence> fence,
                      std::shared_ptr<service::cluster_view> view, std::ostream& err,
-                     lost_callback on_lost);
+                     lost_callback on_lost, taken_callback on_taken);
 
   /// Stops the heartbeats without leaving: the lease lapses by itself.
   ~cluster_membership();
@@ -39,6 +49,12 @@ public:
 
   std::int64_t incarnation() const noexcept { return key_.incarnation; }
 
+  /// What the take-over right after the join claimed: serve's recovery
+  /// resumes it with the rest of what the node owns.
+  const actors::store::take_over_report& first_take_over() const noexcept {
+    return first_;
+  }
+
   /// Stops the heartbeats, then marks this incarnation dead (unless its lease
   /// was lost already). Returns why it could not (empty: it left).
   std::string leave();
@@ -47,12 +63,18 @@ private:
   void run();
   void stop();
 
+  /// Takes over the dead members; a failure is logged (the next heartbeat
+  /// tries again).
+  actors::store::take_over_report take_over();
+
   std::unique_ptr<actors::store::backend> db_;
   actors::store::member_key key_;
   std::chrono::milliseconds lease_;
   std::shared_ptr<service::cluster_view> view_;
   std::ostream& err_;
   lost_callback on_lost_;
+  taken_callback on_taken_;
+  actors::store::take_over_report first_;
   std::mutex mtx_;
   std::condition_variable cv_;
   bool stop_ = false;

@@ -78,6 +78,47 @@ void ask_recovery(caf::event_based_actor* self, const actors::gateway_actor& gat
           });
 }
 
+/// The actor that asks the gateway to resume what a take-over claimed
+/// (docs/cluster.md, "Ownership and take-over") and says what it resumed.
+void resume_taken(caf::event_based_actor* self, const actors::gateway_actor& gateway,
+                  std::chrono::milliseconds load_timeout, std::string taken,
+                  std::shared_ptr<actors::metrics::node_metrics> metrics,
+                  std::ostream* out) {
+  self->request(gateway, 6 * load_timeout, messages::recover_atom::value)
+      .then(
+          [=](const messages::recovery_report& x) {
+            if (metrics) {
+              metrics->negotiations.resumed.add(
+                  static_cast<std::uint64_t>(x.negotiations));
+              metrics->channels.resumed.add(static_cast<std::uint64_t>(x.channels));
+            }
+            std::string line = "parley serve: took over " + taken + ": resumed " +
+                               std::to_string(x.negotiations) + " negotiations, " +
+                               std::to_string(x.channels) + " channels\n";
+            for (const auto& why : x.skipped)
+              line += "parley serve: not resumed: " + why + "\n";
+            *out << line << std::flush;
+          },
+          [=](const caf::error& err) {
+            *out << ("parley serve: " +
+                     messages::to_code(messages::error_code::store_failed) +
+                     " cannot resume what it took over (" + taken +
+                     "): " + self->system().render(err) + "\n")
+                 << std::flush;
+          });
+}
+
+/// "incarnations 3, 4 (2 open negotiations, 0 channels)".
+std::string taken_text(const actors::store::take_over_report& x) {
+  std::string out = x.incarnations.size() == 1 ? "incarnation " : "incarnations ";
+  for (std::size_t i = 0; i < x.incarnations.size(); ++i)
+    out += (i > 0 ? ", " : "") + std::to_string(x.incarnations[i]);
+  if (x.incarnations.empty())
+    out = "no member's";
+  return out + " (" + std::to_string(x.negotiations) + " open negotiations, " +
+         std::to_string(x.channels) + " channels)";
+}
+
 /// Asks the gateway to restore the store's agents and rooms and resume its
 /// open negotiations and channels (actors/gateway/).
 recovery start_recovery(caf::actor_system& sys, const actors::gateway_actor& gateway,
@@ -180,9 +221,14 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   // given its hosted agents: a resumed negotiation never sees an id twice.
   w.number_agent_messages_from(
       static_cast<std::uint64_t>(actors::wall_clock{sys}.now_ms()) * 1000);
+  // A cluster's node writes as its incarnation, once it joined
+  // (docs/cluster.md, "Fencing").
+  std::shared_ptr<actors::store::member_fence> fence;
+  if (!cluster.name.empty())
+    fence = std::make_shared<actors::store::member_fence>(cluster.name);
   actors::store_actor store;
   try {
-    store = w.add_store(store_choice.url);
+    store = w.add_store(store_choice.url, false, fence);
   } catch (const actors::store::store_error& e) {
     err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
         << " cannot open the store: " << e.what() << "\n";
@@ -227,11 +273,20 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     j.lease_ms = cluster.lease_ms;
     actors::store::store_url url;
     actors::store::parse_store_url(store_choice.url, url);
+    auto on_taken = [&sys, gateway = api->gateway(), metrics = w.metrics(),
+                     out = &out](const actors::store::take_over_report& x) {
+      sys.spawn(resume_taken, gateway,
+                actors::gateway::gateway_options{}.recovery_timeout, taken_text(x),
+                metrics, out);
+    };
     try {
-      member.emplace(url, j, view, err, [&lease_lost] {
-        lease_lost = true;
-        kill(getpid(), SIGTERM);
-      });
+      member.emplace(
+          url, j, fence, view, err,
+          [&lease_lost] {
+            lease_lost = true;
+            kill(getpid(), SIGTERM);
+          },
+          on_taken);
     } catch (const std::exception& e) {
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " cannot join cluster " << cluster.name << ": " << e.what() << "\n";
@@ -241,6 +296,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     }
     out << "parley serve: joined cluster " << cluster.name << " as " << j.node_id
         << ", incarnation " << member->incarnation() << std::endl;
+    if (!member->first_take_over().empty())
+      out << "parley serve: took over " << taken_text(member->first_take_over())
+          << "; recovery resumes them" << std::endl;
   }
   // Stops accepting, answers what is in flight, commits what is left, and
   // leaves the cluster.

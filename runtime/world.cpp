@@ -130,7 +130,9 @@ actors::channel_actor world::open_channel(actors::channel::channel_spec spec,
   return actors::channel::spawn_channel(sys_, std::move(spec), std::move(with));
 }
 
-actors::store_actor world::add_store(const std::string& url, bool settles) {
+actors::store_actor
+world::add_store(const std::string& url, bool settles,
+                 std::shared_ptr<const actors::store::member_fence> fence) {
   actors::store::store_url parsed;
   if (auto why = actors::store::parse_store_url(url, parsed); !why.empty())
     throw actors::store::store_error(why);
@@ -140,6 +142,7 @@ actors::store_actor world::add_store(const std::string& url, bool settles) {
     options.settle = std::chrono::milliseconds{settings_.store.settle_ms};
   if (metrics_)
     options.metrics = {metrics_, &metrics_->store};
+  options.fence = std::move(fence);
   auto store = actors::store::spawn_store(sys_, parsed, events_, options);
   // Demands are kept there too (messages/handles/coordinator.hpp).
   caf::anon_send(coordinator_, caf::put_atom::value, store);

@@ -33,6 +33,10 @@ namespace parley::actors::agent {
 class brain;
 } // namespace parley::actors::agent
 
+namespace parley::actors::store {
+class member_fence;
+} // namespace parley::actors::store
+
 namespace parley::runtime {
 
 /// The actors of one Parley run, built the same way by `parley run`,
@@ -132,8 +136,11 @@ public:
   /// that `settles` hears a negotiation younger than `store.settle_ms` only
   /// at its end (actors/store/actor.hpp, `store_options::settle`): only for a
   /// store that no API answers from, since a move's answer waits for its
-  /// commit.
-  actors::store_actor add_store(const std::string& url, bool settles = false);
+  /// commit. With a `fence`, the store writes as a cluster's node
+  /// (actors/store/actor.hpp, `store_options::fence`).
+  actors::store_actor
+  add_store(const std::string& url, bool settles = false,
+            std::shared_ptr<const actors::store::member_fence> fence = nullptr);
 
   /// The store, if added.
   const actors::store_actor& store() const noexcept { return store_; }

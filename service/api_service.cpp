@@ -93,8 +93,8 @@ struct api_service::impl {
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
         members(std::make_shared<external_members>(w.system(), timeout / 2, store)),
-        gateway(spawn_gateway(w, store, members)), hub(make_hub(settings)),
-        feed(spawn_sse_feed(w.system(), w.events(), hub)),
+        gateway(spawn_gateway(w, store, members, cluster != nullptr)),
+        hub(make_hub(settings)), feed(spawn_sse_feed(w.system(), w.events(), hub)),
         server(server_options(settings, std::move(token)),
                handler_of(w, routes{w.system(),
                                     {gateway, std::move(store), w.coordinator(),
@@ -102,9 +102,12 @@ struct api_service::impl {
                                     route_options(settings),
                                     ready})) {}
 
-  actors::gateway_actor spawn_gateway(runtime::world& w, const actors::store_actor& store,
-                                      const std::shared_ptr<external_members>& with) {
+  actors::gateway_actor spawn_gateway(runtime::world& w,
+                                      const actors::store_actor& store,
+                                      const std::shared_ptr<external_members>& with,
+                                      bool clustered) {
     actors::gateway::gateway_options opts;
+    opts.clustered = clustered;
     opts.outcome_timeout = timeout;
     opts.store = store;
     opts.coordinator = w.coordinator();

@@ -16,7 +16,11 @@ nlohmann::json member_json(const store::member_row& m) {
           {"node_address", m.node_address},
           {"joined_at", store::to_iso(m.joined_at)},
           {"heartbeat_at", store::to_iso(m.heartbeat_at)},
-          {"lease_until", store::to_iso(m.lease_until)}};
+          {"lease_until", store::to_iso(m.lease_until)},
+          {"taken_over_by", m.taken_over_by},
+          {"negotiations", m.negotiations},
+          {"rooms", m.rooms},
+          {"channels", m.channels}};
 }
 
 void cluster_view::set(const std::vector<store::member_row>& rows) {

@@ -1,6 +1,7 @@
 #include "actors/gateway/actor.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -109,6 +110,11 @@ struct gateway_state {
   caf::typed_response_promise<messages::recovery_report> recovered;
   messages::recovery_report report;
   std::size_t barriers_out = 0;
+  /// Whether a recovery runs (until it is answered), and the recoveries
+  /// asked for meanwhile (a cluster's take-over during the start's
+  /// recovery), each run after the one before it.
+  bool recovering = false;
+  std::deque<caf::typed_response_promise<messages::recovery_report>> queued;
   /// Agents and rooms whose store write is under way (see `persisted`):
   /// their ids are taken, they are not usable yet.
   std::set<std::string> agents_pending;
@@ -469,17 +475,30 @@ void answer_replay(self_pointer self, record_promise promise,
 /// Answers `promise`, the move `x` of a negotiation the gateway does not
 /// hold (it ended long ago, or before a restart), from the store's record:
 /// E011 or E035 when one of its rounds carries the message id, E016 (or the
-/// store's error, E015 when it has none) otherwise.
+/// store's error, E015 when it has none) otherwise. In a cluster, a
+/// negotiation still open in the store runs on another node, or is being
+/// taken over from a dead one: E030, to be tried again (docs/cluster.md,
+/// "Ownership and take-over").
 template <class Move>
 void move_from_store(self_pointer self, record_promise promise, const Move& x) {
   auto& st = self->state;
   self->request(st.options.store, st.options.outcome_timeout, messages::get_atom::value,
                 x.negotiation_id)
       .then(
-          [promise, message_id = x.message_id, again = negotiation::fingerprint_of(x)](
+          [promise, message_id = x.message_id, again = negotiation::fingerprint_of(x),
+           clustered = st.options.clustered](
               const messages::negotiation_record& stored) mutable {
             if (auto result = negotiation::record_after(stored, message_id)) {
               promise.deliver(replay_answer(*result, message_id, again));
+              return;
+            }
+            if (clustered && !messages::is_terminal(stored.status)) {
+              promise.deliver(api_error(
+                  error_code::overloaded,
+                  "negotiation " + stored.id +
+                      " runs on another node of the cluster, or is being taken over "
+                      "from a node that died; retry",
+                  {{"negotiation_id", stored.id}}));
               return;
             }
             promise.deliver(
@@ -588,10 +607,13 @@ std::optional<std::string> missing_agent(const gateway_state& st,
 
 /// Hands `x`, open in the store, back to its room (built again if it is a
 /// pair's own room) with a barrier behind it, or says in `report` why it
-/// cannot.
+/// cannot. One the gateway holds already (a later recovery of a cluster's
+/// node, which reads every open negotiation it owns) is left as it is.
 void resume(self_pointer self, messages::negotiation_record& x,
             messages::recovery_report& report) {
   auto& st = self->state;
+  if (st.book.find(x.id) != nullptr)
+    return;
   if (auto gone = missing_agent(st, {x.initiator, x.responder})) {
     report.skipped.push_back("negotiation " + x.id + ": agent \"" + *gone +
                              "\" is not registered");
@@ -616,13 +638,31 @@ void resume(self_pointer self, messages::negotiation_record& x,
   ++report.negotiations;
 }
 
+void recover(self_pointer self, recovery_promise promise);
+
+/// Answers the recovery that runs with `x`, then starts the next one asked
+/// for, if any.
+void answer_recovery(self_pointer self, caf::expected<messages::recovery_report> x) {
+  auto& st = self->state;
+  if (x)
+    st.recovered.deliver(std::move(*x));
+  else
+    st.recovered.deliver(std::move(x.error()));
+  st.recovering = false;
+  if (st.queued.empty())
+    return;
+  auto next = std::move(st.queued.front());
+  st.queued.pop_front();
+  recover(self, std::move(next));
+}
+
 /// A barrier came back: once all are back, recovery is answered.
 void on_barrier(self_pointer self) {
   auto& st = self->state;
   if (st.barriers_out == 0 || --st.barriers_out > 0 ||
-      st.recovery.at != recovery_job::step::idle)
+      st.recovery.at != recovery_job::step::idle || !st.recovering)
     return;
-  st.recovered.deliver(std::move(st.report));
+  answer_recovery(self, std::move(st.report));
 }
 
 /// How many stored agents, rooms or open negotiations one page of a
@@ -656,7 +696,7 @@ template <class T> std::string next_of(const std::vector<T>& x) {
 void fail_recovery(self_pointer self, caf::error err) {
   auto& st = self->state;
   st.recovery = recovery_job{};
-  st.recovered.deliver(std::move(err));
+  answer_recovery(self, std::move(err));
 }
 
 void next_step(self_pointer self);
@@ -713,7 +753,7 @@ void finish_recovery(self_pointer self) {
   auto& st = self->state;
   st.recovery = recovery_job{};
   if (st.barriers_out == 0)
-    st.recovered.deliver(std::move(st.report));
+    answer_recovery(self, std::move(st.report));
 }
 
 /// Asks the store for the open channels' events and hands them to the
@@ -779,9 +819,15 @@ void next_step(self_pointer self) {
 }
 
 /// Restores the store's agents and rooms and resumes its open negotiations
-/// and channels, answering `promise`.
+/// and channels, answering `promise`; after the recovery that runs, if one
+/// does.
 void recover(self_pointer self, recovery_promise promise) {
   auto& st = self->state;
+  if (st.recovering) {
+    st.queued.push_back(std::move(promise));
+    return;
+  }
+  st.recovering = true;
   st.recovered = std::move(promise);
   st.report = {};
   st.recovery = recovery_job{};

@@ -38,6 +38,10 @@ struct gateway_options {
   /// The world's coordinator: `recover` hands it the store's open channels
   /// (docs/protocols/channels.md) to resume. None: channels are not resumed.
   coordinator_actor coordinator;
+  /// A cluster's node (`parley serve --cluster`): a move for a negotiation
+  /// open in the store that this node does not run is answered E030 (retry:
+  /// another node runs it, or will once it took it over), not E016.
+  bool clustered = false;
 };
 
 /// How the gateway builds agents and rooms: the world builder's (runtime/

@@ -766,6 +766,10 @@ store_actor spawn_store(caf::actor_system& sys, const store_url& url,
   // argument must be copyable: they travel as shared_ptrs.
   std::shared_ptr<backend> write_db = open_migrated(url);
   std::shared_ptr<backend> read_db = open_backend(url);
+  if (options.fence) {
+    write_db->fence_with(options.fence);
+    read_db->fence_with(options.fence);
+  }
   auto store = sys.spawn<caf::detached>(store_behavior, std::move(read_db),
                                         std::move(write_db), options);
   auto intake = spawn_intake(sys, store);

@@ -28,6 +28,10 @@ struct store_options {
   /// insert of its final row (W1 N=100k: its three earlier events cost the
   /// run with a store a tenth of its time, docs/benchmarks/store.md "2026-11-28").
   std::chrono::milliseconds settle{0};
+  /// A cluster's node (`parley serve --cluster`): both connections write as
+  /// the fence's incarnation, and recovery reads only what it owns
+  /// (backend::fence_with). None: a single node's store.
+  std::shared_ptr<const member_fence> fence;
 };
 
 /// Opens the store `url` names (migrating its schema if needed), spawns the

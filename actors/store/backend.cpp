@@ -7,6 +7,24 @@ namespace parley::actors::store {
 
 backend::~backend() = default;
 
+namespace {
+
+/// Why a back end cannot be a cluster's store.
+[[noreturn]] void no_cluster() {
+  throw store_error("a cluster needs the PostgreSQL store (docs/cluster.md): an SQLite "
+                    "file is one machine's");
+}
+
+} // namespace
+
+void backend::fence_with(std::shared_ptr<const member_fence>) {
+  no_cluster();
+}
+
+take_over_report backend::take_over(const member_key&, bool) {
+  no_cluster();
+}
+
 std::unique_ptr<backend> open_backend(const store_url& url) {
   if (url.kind == store_kind::postgresql)
     return open_postgresql(url.target);

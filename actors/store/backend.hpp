@@ -191,6 +191,27 @@ public:
   /// false when it was dead already.
   virtual bool leave(const member_key& k) = 0;
 
+  // Ownership and fencing (migration 009; docs/cluster.md, "Ownership and
+  // take-over", "Fencing"). A cluster needs the PostgreSQL store: SQLite's
+  // back end throws store_error for both.
+
+  /// From now on this connection writes as `fence`'s incarnation: each
+  /// write transaction first checks that the incarnation holds its lease and
+  /// was not taken over (and throws store_error, writing nothing, when it
+  /// does not, or before the node joined); the negotiations and channels it
+  /// inserts are that incarnation's own; `load_open` and
+  /// `open_channel_events` read only its own.
+  virtual void fence_with(std::shared_ptr<const member_fence> fence);
+
+  /// As incarnation `me` (which must hold its lease), takes over every
+  /// member of `me.cluster` that is dead (its lease lapsed, it left or was
+  /// superseded, or its membership session ended: a killed process) and
+  /// that nobody took over yet, with its open negotiations and channels
+  /// (and, when `unowned`, those no member owns: a node's first take-over,
+  /// at its join), in one transaction: of two survivors, one wins each dead
+  /// member. Waits for a write the dead one has in flight.
+  virtual take_over_report take_over(const member_key& me, bool unowned);
+
   /// Every incarnation of the members of `cluster` (empty: of every cluster),
   /// by cluster, node id and incarnation, each with its status as it reads
   /// now (a lapsed lease reads as dead).

@@ -29,6 +29,12 @@ std::string is_key(dialect d) {
              : "incarnation = ?3 AND cluster = ?1 AND node_id = ?2";
 }
 
+/// The advisory lock of a member's session: Parley's class and the
+/// incarnation's low 31 bits (`incarnation` names the column or parameter).
+std::string member_lock(const std::string& incarnation) {
+  return "1348563564, (" + incarnation + " % 2147483648)::int4";
+}
+
 } // namespace
 
 const char* to_string(member_status x) {
@@ -86,23 +92,78 @@ std::string leave_sql(dialect d) {
          is_key(d) + " AND status <> 'dead'";
 }
 
+std::string hold_member_lock_sql() {
+  return "SELECT pg_advisory_lock(" + member_lock("$1::bigint") + ")";
+}
+
+std::string fence_sql() {
+  return "SELECT 1 FROM cluster_members WHERE incarnation = $1 AND cluster = $2 AND "
+         "status <> 'dead' AND taken_over_by IS NULL AND lease_until >= now() "
+         "FOR SHARE";
+}
+
+std::string take_members_sql() {
+  // The dead are locked in incarnation order, so that two takers never wait
+  // for each other in a cycle; the lock waits for a write the dead one has
+  // in flight (fence_sql), and a member another taker took meanwhile no
+  // longer qualifies once its lock is granted. The session's lock is tried
+  // last: only for a member that reads live, and it ends with the
+  // transaction.
+  return "UPDATE cluster_members m SET status = 'dead', lease_until = "
+         "least(m.lease_until, now()), taken_over_by = $2 WHERE m.incarnation IN ("
+         "SELECT d.incarnation FROM cluster_members d WHERE d.cluster = $1 AND "
+         "d.incarnation <> $2 AND d.taken_over_by IS NULL AND (d.status = 'dead' OR "
+         "d.lease_until < now() OR pg_try_advisory_xact_lock(" +
+         member_lock("d.incarnation") +
+         ")) ORDER BY d.incarnation FOR UPDATE) RETURNING m.incarnation";
+}
+
+std::string take_negotiations_sql() {
+  return "UPDATE negotiation_runtime r SET owner = $1 FROM negotiations n WHERE "
+         "n.id = r.negotiation_id AND (r.owner = ANY($2::bigint[]) OR ($3::boolean AND "
+         "r.owner IS NULL)) "
+         "AND " +
+         open_states("n.state", dialect::postgresql);
+}
+
+std::string take_channels_sql() {
+  return "UPDATE channels c SET owner = $1 WHERE (c.owner = ANY($2::bigint[]) OR "
+         "($3::boolean AND c.owner IS NULL)) AND " +
+         open_channels("c.status", dialect::postgresql);
+}
+
 std::string members_sql(dialect d) {
+  // What each owns, by the owner indexes (migration 009).
+  auto owned =
+      "coalesce(m.taken_over_by, 0), (SELECT count(*) FROM negotiation_runtime "
+      "r JOIN negotiations n ON n.id = r.negotiation_id WHERE r.owner = "
+      "m.incarnation AND " +
+      open_states("n.state", d) +
+      "), (SELECT count(DISTINCT r.room_id) FROM negotiation_runtime r JOIN "
+      "negotiations n ON n.id = r.negotiation_id WHERE r.owner = m.incarnation "
+      "AND " +
+      open_states("n.state", d) +
+      "), (SELECT count(*) FROM channels c WHERE c.owner = m.incarnation AND " +
+      open_channels("c.status", d) + ")";
   if (d == dialect::postgresql)
-    return "SELECT cluster, node_id, incarnation, api_address, node_address, "
-           "CASE WHEN lease_until < now() THEN 'dead' ELSE status END, "
-           "round(extract(epoch FROM joined_at) * 1000)::bigint, "
-           "round(extract(epoch FROM heartbeat_at) * 1000)::bigint, "
-           "round(extract(epoch FROM lease_until) * 1000)::bigint, "
-           "round(extract(epoch FROM now() - heartbeat_at) * 1000)::bigint "
-           "FROM cluster_members WHERE $1::text = '' OR cluster = $1 "
-           "ORDER BY cluster, node_id, incarnation";
-  return "SELECT cluster, node_id, incarnation, api_address, node_address, "
-         "CASE WHEN lease_until < " +
+    return "SELECT m.cluster, m.node_id, m.incarnation, m.api_address, m.node_address, "
+           "CASE WHEN m.lease_until < now() THEN 'dead' ELSE m.status END, "
+           "round(extract(epoch FROM m.joined_at) * 1000)::bigint, "
+           "round(extract(epoch FROM m.heartbeat_at) * 1000)::bigint, "
+           "round(extract(epoch FROM m.lease_until) * 1000)::bigint, "
+           "round(extract(epoch FROM now() - m.heartbeat_at) * 1000)::bigint, " +
+           owned +
+           " FROM cluster_members m WHERE $1::text = '' OR m.cluster = $1 "
+           "ORDER BY m.cluster, m.node_id, m.incarnation";
+  return "SELECT m.cluster, m.node_id, m.incarnation, m.api_address, m.node_address, "
+         "CASE WHEN m.lease_until < " +
          now(d) +
-         " THEN 'dead' ELSE status END, joined_at, heartbeat_at, lease_until, "
-         "CAST(round((julianday('now') - julianday(heartbeat_at)) * 86400000) AS "
-         "INTEGER) FROM cluster_members WHERE ?1 = '' OR cluster = ?1 "
-         "ORDER BY cluster, node_id, incarnation";
+         " THEN 'dead' ELSE m.status END, m.joined_at, m.heartbeat_at, m.lease_until, "
+         "CAST(round((julianday('now') - julianday(m.heartbeat_at)) * 86400000) AS "
+         "INTEGER), " +
+         owned +
+         " FROM cluster_members m WHERE ?1 = '' OR m.cluster = ?1 "
+         "ORDER BY m.cluster, m.node_id, m.incarnation";
 }
 
 } // namespace parley::actors::store

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "actors/store/query.hpp"
 
@@ -49,6 +52,48 @@ struct member_row {
   std::int64_t heartbeat_at = 0;
   std::int64_t lease_until = 0;
   std::int64_t lease_age_ms = 0;
+  /// The incarnation that took over its work (0: none, migration 009).
+  std::int64_t taken_over_by = 0;
+  /// What it owns now: its open negotiations, the rooms they run in, and its
+  /// open channels.
+  std::int64_t negotiations = 0;
+  std::int64_t rooms = 0;
+  std::int64_t channels = 0;
+};
+
+/// The incarnation a node's store connections write as (docs/cluster.md,
+/// "Fencing"): none until the node joined. Every write of a fenced connection
+/// first checks, in its own transaction, that this incarnation still holds
+/// its lease and was not taken over, and is refused otherwise. Shared by the
+/// membership (which sets it once, after the join) and the store's
+/// connections (which read it at every write, from their own threads).
+class member_fence {
+public:
+  explicit member_fence(std::string cluster) : cluster_(std::move(cluster)) {}
+
+  const std::string& cluster() const noexcept { return cluster_; }
+
+  /// 0 until `hold`.
+  std::int64_t incarnation() const noexcept { return incarnation_.load(); }
+
+  void hold(std::int64_t incarnation) noexcept { incarnation_.store(incarnation); }
+
+private:
+  std::string cluster_;
+  std::atomic<std::int64_t> incarnation_{0};
+};
+
+/// What one take-over claimed (docs/cluster.md, "Ownership and take-over"):
+/// the dead incarnations whose work it took, and how many of their open
+/// negotiations and channels (with those no member owned) became its own.
+struct take_over_report {
+  std::vector<std::int64_t> incarnations;
+  std::int64_t negotiations = 0;
+  std::int64_t channels = 0;
+
+  bool empty() const noexcept {
+    return incarnations.empty() && negotiations == 0 && channels == 0;
+  }
 };
 
 /// The longest lease a node may ask for (a day): a longer one is a mistake,
@@ -84,9 +129,37 @@ std::string heartbeat_sql(dialect d);
 /// lease ended now; one row changed when it was not dead already.
 std::string leave_sql(dialect d);
 
+// PostgreSQL only: the fence, the membership session's lock and the
+// take-over (docs/cluster.md, "Fencing", "Ownership and take-over").
+
+/// Parameter incarnation: takes that member's session-level advisory lock,
+/// which its membership connection holds while it lives. A take-over that
+/// can take it knows the member's session ended (its process was killed).
+std::string hold_member_lock_sql();
+
+/// Parameters incarnation, cluster: one row, locked FOR SHARE until the
+/// transaction ends, when that incarnation holds its lease and was not
+/// taken over; none otherwise. A take-over's update of the row waits for
+/// the transaction, so a write checked by it commits before the take-over
+/// or not at all.
+std::string fence_sql();
+
+/// Parameters cluster, incarnation of the taker: marks every member of the
+/// cluster that is dead (stored so, lease lapsed, or its session's lock
+/// free) and not taken over as dead and taken over by the taker; returns
+/// their incarnations. The taker checks its own lease first (fence_sql).
+std::string take_members_sql();
+
+/// Parameters taker, the array of incarnations taken over, whether to take
+/// the unowned too: makes the taker the owner of their open negotiations
+/// (and of the open ones nobody owns); `channels`: of their open channels.
+std::string take_negotiations_sql();
+std::string take_channels_sql();
+
 /// Parameter cluster (empty: every cluster): the rows of `member_row` in
 /// order (cluster, node id, incarnation, api address, node address, status
-/// as it reads, joined_at, heartbeat_at, lease_until, lease age in ms), by
+/// as it reads, joined_at, heartbeat_at, lease_until, lease age in ms,
+/// taken_over_by or 0, open negotiations, their rooms, open channels), by
 /// cluster, node id and incarnation. PostgreSQL gives the times as Unix
 /// milliseconds, SQLite as its ISO text.
 std::string members_sql(dialect d);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <utility>
 
@@ -31,7 +32,8 @@ constexpr const char* pg_row_columns =
     "r.score::text "
     "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
 
-/// Inserts a batch of new negotiations, both tables, in one statement.
+/// Inserts a batch of new negotiations, both tables, in one statement; $2 is
+/// their owner (0: none, migration 009).
 constexpr const char* pg_insert_sql =
     "WITH x AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("
     "id uuid, intent_id uuid, initiator_did text, responder_did text, state text, "
@@ -47,9 +49,9 @@ constexpr const char* pg_insert_sql =
     "convergence_score, current_proposal, final_proposal, incentive_split, "
     "max_rounds, created_at, expires_at, updated_at FROM x) "
     "INSERT INTO negotiation_runtime (negotiation_id, room_id, round_timeout_ms, "
-    "total_timeout_ms, status_reason, intent_text, score) "
+    "total_timeout_ms, status_reason, intent_text, score, owner) "
     "SELECT id, room_id, round_timeout_ms, total_timeout_ms, status_reason, "
-    "intent_text, score "
+    "intent_text, score, nullif($2::bigint, 0) "
     "FROM x";
 
 /// Updates a batch of negotiations in one statement; appends only the rounds
@@ -72,12 +74,14 @@ constexpr const char* finish_sql =
     "WHERE t.negotiation_id = x.id";
 
 /// Upserts a channel's row (times as Unix milliseconds; an empty parent is
-/// NULL; an empty proposal keeps the stored one).
+/// NULL; an empty proposal keeps the stored one). A new row's owner is $12
+/// (0: none, migration 009); an update keeps the stored one.
 constexpr const char* channel_upsert_sql =
     "INSERT INTO channels (channel_id, demand_id, parent_channel_id, depth, status, "
-    "round, proposal, responses, feedback, created_at, updated_at) "
+    "round, proposal, responses, feedback, created_at, updated_at, owner) "
     "VALUES ($1, $2, nullif($3, ''), $4, $5, $6, nullif($7, '')::jsonb, $8, $9, "
-    "to_timestamp($10::bigint / 1000.0), to_timestamp($11::bigint / 1000.0)) "
+    "to_timestamp($10::bigint / 1000.0), to_timestamp($11::bigint / 1000.0), "
+    "nullif($12::bigint, 0)) "
     "ON CONFLICT (channel_id) DO UPDATE SET demand_id = excluded.demand_id, "
     "parent_channel_id = excluded.parent_channel_id, depth = excluded.depth, "
     "status = excluded.status, round = excluded.round, "
@@ -336,20 +340,14 @@ public:
       for (const auto& name : other_tables())
         if (!exists(name))
           missing.push_back("table " + name);
-      if (exists("channel_events") &&
-          w.exec_params1("SELECT count(*) FROM information_schema.columns WHERE "
-                         "table_schema = current_schema() AND table_name = "
-                         "'channel_events' AND column_name = $1",
-                         std::string{channel_body_column})[0]
-                  .as<int>() == 0)
-        missing.push_back(std::string{"column channel_events."} + channel_body_column);
-      if (exists("negotiation_runtime") &&
-          w.exec_params1("SELECT count(*) FROM information_schema.columns WHERE "
-                         "table_schema = current_schema() AND table_name = "
-                         "'negotiation_runtime' AND column_name = $1",
-                         std::string{score_column})[0]
-                  .as<int>() == 0)
-        missing.push_back(std::string{"column negotiation_runtime."} + score_column);
+      for (const auto& x : added_columns())
+        if (exists(x.table) &&
+            w.exec_params1("SELECT count(*) FROM information_schema.columns WHERE "
+                           "table_schema = current_schema() AND table_name = $1 AND "
+                           "column_name = $2",
+                           std::string{x.table}, std::string{x.column})[0]
+                    .as<int>() == 0)
+          missing.push_back(std::string{"column "} + x.table + "." + x.column);
       verify_registry(w, missing);
       return missing;
     });
@@ -381,16 +379,18 @@ public:
       prepare("parley_channel", channel_upsert_sql);
       prepare("parley_channel_event", channel_event_sql);
       pqxx::work w{*conn_};
+      check_fence(w);
+      const auto owner = owner_of();
       for (const auto& x : channels.rows)
         w.exec_prepared("parley_channel", x.channel_id, x.demand_id,
                         x.parent_channel_id, x.depth, x.status, x.round,
                         proposal_json(x), x.responses, x.feedback, x.created_at,
-                        x.updated_at);
+                        x.updated_at, owner);
       for (const auto& e : channels.events)
         w.exec_prepared("parley_channel_event", e.channel_id, e.seq, type_name(e.kind),
                         e.at_ms, pqxx::binarystring{channels.body(e), e.body_size});
       if (inserts.size() > 2)
-        w.exec_prepared("parley_insert", inserts);
+        w.exec_prepared("parley_insert", inserts, owner);
       if (updates.size() > 2)
         w.exec_prepared("parley_update", updates);
       if (finishes.size() > 2)
@@ -534,8 +534,12 @@ public:
 
   std::vector<negotiation_row> load_open(const std::string& cursor,
                                          std::int32_t limit) override {
+    // A fenced connection of a node that has not joined owns nothing yet.
+    if (fence_ && owner_of() == 0)
+      return {};
     where_clause where;
-    auto sql = open_page_sql(pg_row_columns, cursor, limit, dialect::postgresql, where);
+    auto sql = open_page_sql(pg_row_columns, cursor, limit, dialect::postgresql, where,
+                             owner_of());
     return guarded_read("load_open", [&] {
       auto name = "parley_o" + std::to_string(std::hash<std::string>{}(sql));
       prepare(name, sql);
@@ -559,6 +563,7 @@ public:
     guarded("put_entry", [&] {
       auto name = prepared_registry(upsert_sql(kind, dialect::postgresql));
       pqxx::work w{*conn_};
+      check_fence(w);
       w.exec_prepared(name, row.id, row.json);
       w.commit();
     });
@@ -568,6 +573,7 @@ public:
     return guarded("delete_entry", [&] {
       auto name = prepared_registry(delete_sql(kind, dialect::postgresql));
       pqxx::work w{*conn_};
+      check_fence(w);
       auto r = w.exec_prepared(name, id);
       w.commit();
       return r.affected_rows() > 0;
@@ -646,6 +652,7 @@ public:
            w.exec(std::string{"SELECT e.body, e.event::text FROM channel_events e JOIN "
                               "channels c ON c.channel_id = e.channel_id WHERE "} +
                   open_channels("c.status", dialect::postgresql) +
+                  (fence_ ? " AND c.owner = " + std::to_string(owner_of()) : "") +
                   " ORDER BY c.created_at, c.channel_id, e.seq"))
         out.push_back(read_channel_event(r, 0));
       return out;
@@ -664,6 +671,9 @@ public:
           w.exec_params1(join_sql(dialect::postgresql), j.cluster, j.node_id,
                          j.api_address, j.node_address, j.lease_ms)[0]
               .as<std::int64_t>();
+      // Held by this connection's session while it lives, from before the
+      // row is seen: a take-over that can take it knows the session ended.
+      w.exec_params(hold_member_lock_sql(), incarnation);
       w.commit();
       return incarnation;
     });
@@ -691,6 +701,39 @@ public:
     });
   }
 
+  void fence_with(std::shared_ptr<const member_fence> fence) override {
+    fence_ = std::move(fence);
+  }
+
+  take_over_report take_over(const member_key& me, bool unowned) override {
+    return guarded("take_over", [&] {
+      take_over_report out;
+      pqxx::work w{*conn_};
+      // A taker that holds no lease takes nothing (its heartbeat tells it).
+      if (w.exec_params(fence_sql(), me.incarnation, me.cluster).empty())
+        return out;
+      for (const auto& r :
+           w.exec_params(take_members_sql(), me.cluster, me.incarnation))
+        out.incarnations.push_back(r[0].as<std::int64_t>());
+      if (out.incarnations.empty() && !unowned) {
+        w.commit();
+        return out;
+      }
+      std::string taken = "{";
+      for (auto k : out.incarnations)
+        taken += (taken.size() > 1 ? "," : "") + std::to_string(k);
+      taken += "}";
+      out.negotiations = static_cast<std::int64_t>(
+          w.exec_params(take_negotiations_sql(), me.incarnation, taken, unowned)
+              .affected_rows());
+      out.channels = static_cast<std::int64_t>(
+          w.exec_params(take_channels_sql(), me.incarnation, taken, unowned)
+              .affected_rows());
+      w.commit();
+      return out;
+    });
+  }
+
   std::vector<member_row> members(const std::string& cluster) override {
     return guarded_read("members", [&] {
       pqxx::read_transaction w{*conn_};
@@ -706,6 +749,10 @@ public:
         m.heartbeat_at = r[7].as<std::int64_t>();
         m.lease_until = r[8].as<std::int64_t>();
         m.lease_age_ms = r[9].as<std::int64_t>();
+        m.taken_over_by = r[10].as<std::int64_t>();
+        m.negotiations = r[11].as<std::int64_t>();
+        m.rooms = r[12].as<std::int64_t>();
+        m.channels = r[13].as<std::int64_t>();
         rows.push_back(std::move(m));
       }
       return rows;
@@ -746,6 +793,27 @@ public:
   }
 
 private:
+  /// The incarnation this connection writes as; 0 when it is not fenced.
+  std::int64_t owner_of() const { return fence_ ? fence_->incarnation() : 0; }
+
+  /// Throws store_error, before `w` writes anything, when this connection is
+  /// fenced and its incarnation holds no lease (or none yet): the row the
+  /// check reads stays locked FOR SHARE until `w` ends (fence_sql).
+  void check_fence(pqxx::work& w) {
+    if (!fence_)
+      return;
+    auto incarnation = fence_->incarnation();
+    if (incarnation == 0)
+      throw store_error("this node has not joined cluster " + fence_->cluster() +
+                        " yet: its writes wait for its incarnation");
+    prepare("parley_fence", fence_sql());
+    if (w.exec_prepared("parley_fence", incarnation, fence_->cluster()).empty())
+      throw store_error("incarnation " + std::to_string(incarnation) + " of cluster " +
+                        fence_->cluster() +
+                        " holds no lease (it lapsed, or the node was taken over): "
+                        "its writes are refused (docs/cluster.md, \"Fencing\")");
+  }
+
   /// Runs `f`, turning every database failure into a store_error.
   template <class F> auto guarded(const char* what, F f) -> decltype(f()) {
     try {
@@ -821,6 +889,7 @@ private:
 
   std::unique_ptr<pqxx::connection> conn_;
   std::set<std::string> prepared_;
+  std::shared_ptr<const member_fence> fence_;
 };
 
 } // namespace

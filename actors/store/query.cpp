@@ -247,9 +247,12 @@ where_clause where_of(const messages::store_query& q, dialect d) {
 }
 
 std::string open_page_sql(const char* columns_from, const std::string& cursor,
-                          std::int32_t limit, dialect d, where_clause& where) {
+                          std::int32_t limit, dialect d, where_clause& where,
+                          std::int64_t owner) {
   builder b{d};
   b.add(open_states("n.state", d));
+  if (owner != 0)
+    b.add("r.owner = " + b.bind(std::to_string(owner), "bigint"));
   if (!cursor.empty()) {
     std::int64_t ms = 0;
     std::string id;

@@ -95,8 +95,11 @@ std::string cursor_after(std::int64_t created_at_ms, const std::string& id);
 /// that order, so a page reads about as many rows as it holds, also when
 /// many share an expires_at), one row more than `limit`
 /// (which says whether there is a next page); its parameters go to `where`.
-/// Throws query_error for a malformed cursor.
+/// With an `owner` (an incarnation; 0: any), only the rows it owns
+/// (negotiation_runtime r's owner, migration 009: a cluster's node resumes
+/// its own). Throws query_error for a malformed cursor.
 std::string open_page_sql(const char* columns_from, const std::string& cursor,
-                          std::int32_t limit, dialect d, where_clause& where);
+                          std::int32_t limit, dialect d, where_clause& where,
+                          std::int64_t owner = 0);
 
 } // namespace parley::actors::store

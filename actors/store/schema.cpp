@@ -44,6 +44,15 @@ const std::vector<std::string>& other_tables() {
   return all;
 }
 
+const std::vector<added_column>& added_columns() {
+  static const std::vector<added_column> all = {{"channel_events", "body"},
+                                                {"negotiation_runtime", "score"},
+                                                {"negotiation_runtime", "owner"},
+                                                {"channels", "owner"},
+                                                {"cluster_members", "taken_over_by"}};
+  return all;
+}
+
 const std::vector<expected_table>& registry_tables() {
   static const std::vector<expected_table> all = {
       {"parley_agents",

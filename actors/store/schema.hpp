@@ -43,13 +43,17 @@ inline constexpr const char* expire_function = "expire_stale_negotiations";
 /// (migration 003's channels and migration 008's cluster_members among them).
 const std::vector<std::string>& other_tables();
 
-/// Migration 004's column of compact channel events: `verify` names it
-/// ("column channel_events.body") when channel_events lacks it.
-inline constexpr const char* channel_body_column = "body";
+/// A column a later migration added to an earlier table.
+struct added_column {
+  const char* table;
+  const char* column;
+};
 
-/// Migration 007's column of deal scores: `verify` names it
-/// ("column negotiation_runtime.score") when negotiation_runtime lacks it.
-inline constexpr const char* score_column = "score";
+/// The columns migrations added to earlier tables, in the order `verify`
+/// names the missing ones ("column channel_events.body"): migration 004's
+/// compact channel events, 007's deal scores, 009's owners (docs/cluster.md,
+/// "Ownership and take-over"). A column of a missing table is not named.
+const std::vector<added_column>& added_columns();
 
 /// A table of migration 002 (the agents and rooms `parley serve` recovers
 /// after a restart) and its columns, as `verify` expects them.

@@ -479,19 +479,14 @@ public:
     for (const auto& name : other_tables())
       if (objects[name] != "table")
         missing.push_back("table " + name);
-    if (objects["channel_events"] == "table") {
-      statement s{db_, "SELECT count(*) FROM pragma_table_info('channel_events') "
-                       "WHERE name = ?1"};
-      s.bind(1, std::string{channel_body_column});
+    for (const auto& x : added_columns()) {
+      if (objects[x.table] != "table")
+        continue;
+      statement s{db_, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2"};
+      s.bind(1, std::string{x.table});
+      s.bind(2, std::string{x.column});
       if (s.step() && s.integer(0) == 0)
-        missing.push_back(std::string{"column channel_events."} + channel_body_column);
-    }
-    if (objects["negotiation_runtime"] == "table") {
-      statement s{db_, "SELECT count(*) FROM pragma_table_info('negotiation_runtime') "
-                       "WHERE name = ?1"};
-      s.bind(1, std::string{score_column});
-      if (s.step() && s.integer(0) == 0)
-        missing.push_back(std::string{"column negotiation_runtime."} + score_column);
+        missing.push_back(std::string{"column "} + x.table + "." + x.column);
     }
     verify_registry(missing);
     return missing;
@@ -831,6 +826,10 @@ public:
       m.heartbeat_at = parse_time(s->text(7), "heartbeat_at");
       m.lease_until = parse_time(s->text(8), "lease_until");
       m.lease_age_ms = s->integer(9);
+      m.taken_over_by = s->integer(10);
+      m.negotiations = s->integer(11);
+      m.rooms = s->integer(12);
+      m.channels = s->integer(13);
       rows.push_back(std::move(m));
     }
     return rows;

@@ -25,24 +25,13 @@ using parley::test::api_client;
 using parley::test::check_error;
 using parley::test::counter;
 using parley::test::external;
+using parley::test::open_negotiation;
 using parley::test::openapi_contract;
 using parley::test::proposal;
 using parley::test::serve_process;
 using parley::test::simple_move;
 
 namespace {
-
-/// Registers two external agents and opens a negotiation between them.
-std::string open_negotiation(api_client& api, const std::string& a,
-                             const std::string& b) {
-  REQUIRE(api.post("/api/v1/agents", external(a)).status == 201);
-  REQUIRE(api.post("/api/v1/agents", external(b)).status == 201);
-  auto created =
-      api.post("/api/v1/negotiations",
-               {{"initiator", a}, {"responder", b}, {"proposal", proposal(10000)}});
-  REQUIRE(created.status == 201);
-  return created.body["id"].get<std::string>();
-}
 
 void check_bad_field(const api_client::answer& a, const std::string& field) {
   check_error(a, 400, "E001");

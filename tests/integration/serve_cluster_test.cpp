@@ -1,10 +1,14 @@
 // `parley serve --cluster` over a PostgreSQL store: it joins, heartbeats
 // (GET /api/v1/cluster lists it live), stops by itself once superseded, and
-// leaves on SIGTERM; SQLite is refused (docs/cluster.md, "Membership").
+// leaves on SIGTERM; SQLite is refused (docs/cluster.md, "Membership"). A
+// survivor takes over the open negotiations of a node killed with SIGKILL or
+// paused past its lease, and the paused one commits nothing once it
+// continues ("Fencing", "Ownership and take-over").
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -23,7 +27,12 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
 using parley::test::background_process;
+using parley::test::counter;
+using parley::test::negotiation_messages;
+using parley::test::open_negotiation;
 using parley::test::openapi_contract;
+using parley::test::proposal;
+using parley::test::simple_move;
 namespace store = parley::actors::store;
 
 namespace {
@@ -79,11 +88,54 @@ std::string fresh_database(const std::string& name) {
 struct cluster_node {
   cluster_node(const std::string& url, const std::string& node_id)
       : process(serve_argv(url, node_id)),
-        api(parley::test::wait_until_serving(process), contract) {}
+        port(parley::test::wait_until_serving(process)), api(port, contract) {}
 
   background_process process;
   openapi_contract contract;
+  int port;
   api_client api;
+};
+
+/// Sends `move` to `api` again (the same message id: idempotent) until it is
+/// answered 2xx, at most 10 s; every other answer must be E030 with a
+/// Retry-After (the owner is down, or still being taken over). Returns the
+/// 2xx answer (status 0: none in time).
+api_client::answer until_taken_over(api_client& api, const std::string& path,
+                                    const json& move) {
+  auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto a = api.post(path, move);
+    if (a.status / 100 == 2)
+      return a;
+    INFO(a.body.dump());
+    REQUIRE(a.status == 503);
+    REQUIRE(a.body["error_code"] == "E030");
+    REQUIRE(a.retry_after == "1");
+  }
+  return {};
+}
+
+/// The message ids of the rounds of negotiation `id`, as `api` reads them.
+std::vector<std::string> round_ids(api_client& api, const std::string& id) {
+  auto got = api.get("/api/v1/negotiations/" + id);
+  REQUIRE(got.status == 200);
+  std::vector<std::string> out;
+  for (const auto& r : got.body["rounds"])
+    out.push_back(r.value("message_id", ""));
+  return out;
+}
+
+/// Nodes A and B of cluster prod over `url`, both live, and a negotiation
+/// of two external agents opened through A, which runs it.
+struct two_nodes {
+  explicit two_nodes(const std::string& url) : a{url, "node-a"}, b{url, "node-b"} {
+    REQUIRE(becomes_live(b.api, "node-a"));
+    id = open_negotiation(a.api, "did:key:buyer", "did:key:seller");
+  }
+
+  cluster_node a;
+  cluster_node b;
+  std::string id;
 };
 
 } // namespace
@@ -128,6 +180,82 @@ TEST_CASE("a second serve with the same node id supersedes the first, which stop
         std::string::npos);
   second.process.signal(SIGTERM);
   CHECK(second.process.wait_exit(10s) == 0);
+}
+
+TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiation, "
+          "which goes on through it",
+          "[integration][postgresql]") {
+  auto url = fresh_database("serve_cluster_kill");
+  if (url.empty())
+    return;
+  two_nodes nodes{url};
+  auto& [a, b, id] = nodes;
+  // A runs it: B answers a move for it E030 (retry), and A takes it.
+  auto elsewhere =
+      b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
+  parley::test::check_error(elsewhere, 503, "E030");
+  CHECK(elsewhere.retry_after == "1");
+  REQUIRE(a.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000))
+              .status == 200);
+
+  a.process.signal(SIGKILL);
+  REQUIRE(a.process.wait_exit(10s) == 128 + SIGKILL);
+  auto start = std::chrono::steady_clock::now();
+  // Its session ended: B takes it over at its next heartbeat (every 100 ms),
+  // not after the lease.
+  auto moved = until_taken_over(b.api, negotiation_messages(id),
+                                counter("m3", "did:key:buyer", 9500));
+  auto took = std::chrono::steady_clock::now() - start;
+  INFO(b.process.output());
+  REQUIRE(moved.status == 200);
+  CHECK(took < 5s);
+  CHECK(b.process.output().find("parley serve: took over incarnation ") !=
+        std::string::npos);
+  auto accepted = b.api.post(negotiation_messages(id),
+                             simple_move("m4", "did:key:seller", "accept"));
+  REQUIRE(accepted.status == 200);
+  CHECK(accepted.body["status"] == "accepted");
+  // Every acknowledged move once, in order: nothing lost, nothing twice.
+  CHECK(round_ids(b.api, id) ==
+        std::vector<std::string>{round_ids(b.api, id).front(), "m2", "m3", "m4"});
+  b.process.signal(SIGTERM);
+  CHECK(b.process.wait_exit(10s) == 0);
+}
+
+TEST_CASE("a node paused past its lease is taken over, commits nothing once it "
+          "continues, and stops",
+          "[integration][postgresql]") {
+  auto url = fresh_database("serve_cluster_pause");
+  if (url.empty())
+    return;
+  two_nodes nodes{url};
+  auto& [a, b, id] = nodes;
+  a.process.signal(SIGSTOP);
+  // A move sent to A while it is paused waits in its socket.
+  auto late =
+      std::async(std::launch::async, [port = a.port, path = negotiation_messages(id)] {
+        openapi_contract contract;
+        api_client again{port, contract};
+        return again.post(path, counter("late", "did:key:seller", 8000));
+      });
+  // Its lease (400 ms) lapses: B takes the negotiation over.
+  auto moved = until_taken_over(b.api, negotiation_messages(id),
+                                counter("m2", "did:key:seller", 9000));
+  INFO(b.process.output());
+  REQUIRE(moved.status == 200);
+  a.process.signal(SIGCONT);
+  // A's heartbeat is refused: it stops by itself; the move it held is not
+  // acknowledged (its commit is refused, or it is never answered).
+  CHECK(a.process.wait_exit(10s) == 1);
+  INFO(a.process.output());
+  CHECK(a.process.output().find("lost the lease of cluster prod as node-a") !=
+        std::string::npos);
+  CHECK(late.get().status / 100 != 2);
+  auto rounds = round_ids(b.api, id);
+  CHECK(std::find(rounds.begin(), rounds.end(), "late") == rounds.end());
+  CHECK(rounds.back() == "m2");
+  b.process.signal(SIGTERM);
+  CHECK(b.process.wait_exit(10s) == 0);
 }
 
 TEST_CASE("serve --cluster refuses an SQLite store", "[integration]") {

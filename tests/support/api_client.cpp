@@ -223,6 +223,21 @@ api_client::answer api_client::del(const std::string& path) {
   return finish("DELETE", path, http_->Delete(path.c_str(), headers_));
 }
 
+std::string open_negotiation(api_client& api, const std::string& a,
+                             const std::string& b) {
+  REQUIRE(api.post("/api/v1/agents", external(a)).status == 201);
+  REQUIRE(api.post("/api/v1/agents", external(b)).status == 201);
+  auto created =
+      api.post("/api/v1/negotiations",
+               {{"initiator", a}, {"responder", b}, {"proposal", proposal(10000)}});
+  REQUIRE(created.status == 201);
+  return created.body["id"].get<std::string>();
+}
+
+std::string negotiation_messages(const std::string& id) {
+  return "/api/v1/negotiations/" + id + "/messages";
+}
+
 nlohmann::json external(const std::string& id) {
   return {{"id", id}, {"brain", {{"kind", "external"}}}};
 }

@@ -104,6 +104,14 @@ nlohmann::json counter(const std::string& message_id, const std::string& from,
 nlohmann::json simple_move(const std::string& message_id, const std::string& from,
                            const std::string& action);
 
+/// Registers external agents `a` and `b` on `api` and opens a negotiation
+/// between them there (a proposal of 10000 from `a`); its id.
+std::string open_negotiation(api_client& api, const std::string& a,
+                             const std::string& b);
+
+/// The path of negotiation `id`'s moves.
+std::string negotiation_messages(const std::string& id);
+
 /// Checks that `a` is the coded error `code` with HTTP status `status`.
 inline void check_error(const api_client::answer& a, int status,
                         const std::string& code) {

@@ -29,7 +29,7 @@ store::member_join node(const std::string& node_id, std::int64_t lease_ms = minu
 
 std::unique_ptr<store::backend> migrated(const store_target& t) {
   auto db = store::open_backend(url_of(t));
-  REQUIRE(db->migrate() == 8);
+  REQUIRE(db->migrate() == 9);
   return db;
 }
 
@@ -151,23 +151,41 @@ TEST_CASE("parley cluster status lists the members, their status, incarnation an
     REQUIRE(db->heartbeat({"prod", "node-a", a}, minute_ms));
     auto b = db->join(node("node-b"));
     db->join({"staging", "node-s", "127.0.0.1:8081", "127.0.0.1:4243", minute_ms});
+    // Node A runs two open negotiations in one room, and an ended one.
+    std::string owned;
+    for (int i = 1; i <= 3; ++i) {
+      auto id = "'0190a4c2-0000-7000-8000-00000000000" + std::to_string(i) + "'";
+      owned += "INSERT INTO negotiations (id, intent_id, initiator_did, responder_did, "
+               "state, expires_at) VALUES (" +
+               id + ", " + id + ", 'a', 'b', '" + (i == 3 ? "accepted" : "proposed") +
+               "', '2099-01-01T00:00:00.000Z'); INSERT INTO negotiation_runtime "
+               "(negotiation_id, room_id, round_timeout_ms, total_timeout_ms, owner) "
+               "VALUES (" +
+               id + ", 'room-1', 30000, 300000, " + std::to_string(a) + ");";
+    }
+    REQUIRE(t.exec(owned).exit_code == 0);
 
     auto text = run_parley("cluster status --store '" + t.url + "' --cluster prod");
     INFO(text.output);
     REQUIRE(text.exit_code == 0);
     CHECK_THAT(text.output, Catch::Contains("LEASE AGE"));
-    // cluster, node, incarnation, status, lease age, "ms", API, node address
+    // cluster, node, incarnation, status, lease age, "ms", API, node address,
+    // open negotiations, their rooms, open channels
     auto line_a = line_of(text.output, "node-a", a);
-    REQUIRE(line_a.size() == 8);
+    REQUIRE(line_a.size() == 11);
     CHECK(line_a[0] == "prod");
     CHECK(line_a[3] == "live");
     CHECK(std::stoll(line_a[4]) >= 0);
     CHECK(line_a[5] == "ms");
     CHECK(line_a[6] == "127.0.0.1:8080");
     CHECK(line_a[7] == "127.0.0.1:4242");
+    CHECK(line_a[8] == "2");
+    CHECK(line_a[9] == "1");
+    CHECK(line_a[10] == "0");
     auto line_b = line_of(text.output, "node-b", b);
-    REQUIRE(line_b.size() == 8);
+    REQUIRE(line_b.size() == 11);
     CHECK(line_b[3] == "joining");
+    CHECK(line_b[8] == "0");
     CHECK_THAT(text.output, !Catch::Contains("node-s"));
 
     auto json = run_parley("cluster status --json --store '" + t.url + "'");
@@ -181,6 +199,10 @@ TEST_CASE("parley cluster status lists the members, their status, incarnation an
     CHECK(members[0]["status"] == "live");
     CHECK(members[0]["lease_age_ms"].get<std::int64_t>() >= 0);
     CHECK(members[0]["node_address"] == "127.0.0.1:4242");
+    CHECK(members[0]["taken_over_by"] == 0);
+    CHECK(members[0]["negotiations"] == 2);
+    CHECK(members[0]["rooms"] == 1);
+    CHECK(members[0]["channels"] == 0);
     CHECK(members[2]["cluster"] == "staging");
 
     auto none = run_parley("cluster status --store '" + t.url + "' --cluster nowhere");
@@ -210,7 +232,8 @@ TEST_CASE("parley cluster status refuses a bad store URL, a missing store and on
   auto earlier = run_parley("cluster status --store '" + t.url + "'");
   CHECK(earlier.exit_code == 1);
   CHECK_THAT(earlier.output,
-             Catch::Contains("no cluster_members table (migration 008)"));
+             Catch::Contains("lacks the cluster_members table and its owners "
+                             "(migrations 008 and 009)"));
 }
 
 } // namespace integration_store_membership_test

@@ -65,7 +65,7 @@ TEST_CASE("agents and rooms round-trip through both back ends", "[integration]")
   for_each_store("registry", [](const store_target& t) {
     INFO(t.kind);
     auto db = store::open_backend(url_of(t));
-    REQUIRE(db->migrate() == 8);
+    REQUIRE(db->migrate() == 9);
     CHECK(db->load_entries(store::registry::agents, "", 10).empty());
     CHECK(db->load_entries(store::registry::rooms, "", 10).empty());
     auto alice = scripted_agent(did_alice);
@@ -111,7 +111,7 @@ TEST_CASE("migration 002 checks its JSON columns, verify names what it lacks, "
   for_each_store("registry_schema", [](const store_target& t) {
     INFO(t.kind);
     auto db = store::open_backend(url_of(t));
-    REQUIRE(db->migrate() == 8);
+    REQUIRE(db->migrate() == 9);
     auto bad_spec = t.exec("INSERT INTO parley_agents (id, spec) VALUES ('a', '[1]');");
     CHECK(bad_spec.exit_code != 0);
     auto bad_members =
@@ -124,6 +124,7 @@ TEST_CASE("migration 002 checks its JSON columns, verify names what it lacks, "
     auto cli = run_parley("db verify --store '" + t.url + "'");
     CHECK(cli.exit_code == 1);
     CHECK_THAT(cli.output, Catch::Contains("table parley_agents"));
+    REQUIRE(db->rollback() == 9);
     REQUIRE(db->rollback() == 8);
     REQUIRE(db->rollback() == 7);
     REQUIRE(db->rollback() == 6);
@@ -131,15 +132,15 @@ TEST_CASE("migration 002 checks its JSON columns, verify names what it lacks, "
     REQUIRE(db->rollback() == 4);
     REQUIRE(db->rollback() == 3);
     REQUIRE(db->rollback() == 2);
-    CHECK(db->verify() == std::vector<std::string>{
-                              "table channels", "table channel_events",
-                              "table cluster_members",
-                              "column negotiation_runtime.score", "table parley_agents",
-                              "table parley_rooms", "table parley_demands"});
+    CHECK(db->verify() ==
+          std::vector<std::string>{
+              "table channels", "table channel_events", "table cluster_members",
+              "column negotiation_runtime.score", "column negotiation_runtime.owner",
+              "table parley_agents", "table parley_rooms", "table parley_demands"});
     // 001 is intact until its own rollback.
     CHECK(t.exec("SELECT count(*) FROM negotiations;").exit_code == 0);
     REQUIRE(db->rollback() == 1);
-    CHECK(db->migrate() == 8);
+    CHECK(db->migrate() == 9);
     CHECK(db->verify().empty());
   });
 }
@@ -206,6 +207,7 @@ TEST_CASE("a failed agent or room write is E028 and the store carries on", "[int
   auto t = sqlite_target("registry_failure");
   store_fixture f{t};
   auto db = store::open_backend(url_of(t));
+  REQUIRE(db->rollback() == 9);
   REQUIRE(db->rollback() == 8);
   REQUIRE(db->rollback() == 7);
   REQUIRE(db->rollback() == 6);
@@ -228,7 +230,7 @@ TEST_CASE("a failed agent or room write is E028 and the store carries on", "[int
                                               std::int32_t{10})
             .second == msg::error_code::store_failed);
   // Malformed rows read back as E028 too, never a crash.
-  REQUIRE(db->migrate() == 7); // 002 to 008
+  REQUIRE(db->migrate() == 8); // 002 to 009
   REQUIRE(t.exec("INSERT INTO parley_agents (id, spec) VALUES ('x', '{\"brain\": 7}');")
               .exit_code == 0);
   CHECK(f.ask<std::vector<msg::agent_spec>>(msg::load_atom::value,

@@ -84,6 +84,7 @@ TEST_CASE(
     "[integration]") {
   auto t = sqlite_target("stats_old");
   REQUIRE(run_parley("db migrate --store '" + t.url + "'").exit_code == 0);
+  REQUIRE(run_parley("db rollback --store '" + t.url + "'").exit_code == 0); // 009
   REQUIRE(run_parley("db rollback --store '" + t.url + "'").exit_code == 0); // 008
   REQUIRE(run_parley("stats --store '" + t.url + "'").exit_code == 0);
   REQUIRE(run_parley("db rollback --store '" + t.url + "'").exit_code == 0); // 007

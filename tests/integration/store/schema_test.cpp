@@ -56,38 +56,46 @@ TEST_CASE("migrations apply, verify and roll back on both back ends", "[integrat
     INFO(t.kind);
     auto db = open(t);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
-    CHECK(db->migrate() == 8);
+    CHECK(db->migrate() == 9);
     CHECK(db->verify().empty());
     CHECK(db->migrate() == 0); // idempotent
     const std::string members = "table cluster_members";
-    CHECK(db->rollback() == 8); // the newest first: 008, cluster members
-    CHECK(db->verify() == std::vector<std::string>{members});
+    const std::string owner = "column negotiation_runtime.owner";
+    const std::string channel_owner = "column channels.owner";
+    CHECK(db->rollback() == 9); // the newest first: 009, owners
+    CHECK(db->verify() ==
+          std::vector<std::string>{owner, channel_owner,
+                                   "column cluster_members.taken_over_by"});
+    CHECK(db->rollback() == 8); // then 008, cluster members
+    CHECK(db->verify() == std::vector<std::string>{members, owner, channel_owner});
     const std::string score = "column negotiation_runtime.score";
     CHECK(db->rollback() == 7); // then 007, deal scores
-    CHECK(db->verify() == std::vector<std::string>{members, score});
+    CHECK(db->verify() ==
+          std::vector<std::string>{members, score, owner, channel_owner});
     // Then 006, the open rows' order: the expiry index is there, on one column.
     CHECK(db->rollback() == 6);
-    CHECK(db->verify() == std::vector<std::string>{members, score});
-    CHECK(db->rollback() == 5); // then 005, demands
     CHECK(db->verify() ==
-          std::vector<std::string>{members, score, "table parley_demands"});
-    CHECK(db->rollback() == 4); // then 004, compact channel events
-    CHECK(db->verify() == std::vector<std::string>{members,
-                                                   "column channel_events.body", score,
+          std::vector<std::string>{members, score, owner, channel_owner});
+    CHECK(db->rollback() == 5); // then 005, demands
+    CHECK(db->verify() == std::vector<std::string>{members, score, owner, channel_owner,
                                                    "table parley_demands"});
+    CHECK(db->rollback() == 4); // then 004, compact channel events
+    CHECK(db->verify() ==
+          std::vector<std::string>{members, "column channel_events.body", score, owner,
+                                   channel_owner, "table parley_demands"});
     CHECK(db->rollback() == 3); // then 003, channels
-    CHECK(db->verify() == std::vector<std::string>{"table channels",
-                                                   "table channel_events", members,
-                                                   score, "table parley_demands"});
+    CHECK(db->verify() ==
+          std::vector<std::string>{"table channels", "table channel_events", members,
+                                   score, owner, "table parley_demands"});
     CHECK(db->rollback() == 2); // then 002, agents and rooms
     CHECK(db->verify() ==
           std::vector<std::string>{"table channels", "table channel_events", members,
-                                   score, "table parley_agents", "table parley_rooms",
-                                   "table parley_demands"});
+                                   score, owner, "table parley_agents",
+                                   "table parley_rooms", "table parley_demands"});
     CHECK(db->rollback() == 1);
     CHECK(db->verify() == std::vector<std::string>{"table negotiations"});
     CHECK(db->rollback() == 0);
-    CHECK(db->migrate() == 8);
+    CHECK(db->migrate() == 9);
     CHECK(db->verify().empty());
   });
 }

@@ -619,9 +619,10 @@ TEST_CASE("after a restart the coordinator resumes the stored open channels",
   auto again = w.ask<recovery_report>(resume_atom::value,
                                       std::vector<channel_event>{stored.front()});
   REQUIRE(again);
+  // One it runs is left as it is, without a word (a cluster's node recovers
+  // again after each take-over, reading every open channel it owns).
   CHECK(again->channels == 0);
-  CHECK(again->skipped ==
-        std::vector<std::string>{"channel " + channel_id + ": it is known already"});
+  CHECK(again->skipped.empty());
 }
 
 } // namespace actor_actors_coordinator_actor_test
