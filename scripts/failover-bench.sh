@@ -42,7 +42,6 @@ if [ "$(id -u)" = 0 ]; then
 fi
 pids=()
 cleanup() {
-  exec 2>/dev/null # not the shell's word on each node it kills
   for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
   "${as_owner[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -m immediate -w stop >/dev/null 2>&1 || true
   rm -rf "$work"
@@ -67,6 +66,7 @@ start_node() {
   "$binary" serve --port 0 --store "$store" --cluster bench --node-id "node-$i" \
     >>"$log" 2>&1 &
   pid[$i]=$!
+  disown "${pid[$i]}" # no word from the shell when it is killed
   pids+=("${pid[$i]}")
   for _ in $(seq 1 600); do
     grep -q "parley serve: ready" "$log" && break
@@ -115,7 +115,6 @@ for k in $(seq 1 "$kills"); do
   sleep "0.$(( RANDOM % 10 ))"
   kill -KILL "${pid[$victim]}"
   start=$(now_ms)
-  { wait "${pid[$victim]}" || true; } 2>/dev/null
   declare -A done_at=()
   first_at=0
   deadline=$(( start + 30000 ))
