@@ -42,7 +42,7 @@ namespace parley::cli {
 
 namespace {
 
-/// --tls-ca, --tls-cert and --tls-key of `node`, `run` and `bench`; each
+/// --tls-ca, --tls-cert and --tls-key of `node`, `run`, `bench` and `serve`; each
 /// given one overrides its cluster.tls_* setting.
 struct tls_flags {
   std::string ca;
@@ -466,6 +466,23 @@ int run_cli(int argc, char** argv) {
                    "With --cluster: the lease, renewed every lease/4 (default 2000)")
       ->check(CLI::Range(std::int64_t{100}, actors::store::max_lease_ms))
       ->needs(cluster_flag);
+  auto* node_port_flag =
+      serve_cmd
+          ->add_option("--node-port", serve.cluster.node_port,
+                       "With --cluster: open this CAF node port (0: any free one) "
+                       "for the other nodes, which forward to this node the moves of "
+                       "the negotiations it runs; every node forwards such moves to "
+                       "the node that runs them (docs/cluster.md, \"Any node "
+                       "answers\"); without it they are answered E030")
+          ->check(CLI::Range(0, 65535))
+          ->needs(cluster_flag);
+  serve_cmd
+      ->add_option("--node-host", serve.cluster.node_host,
+                   "With --node-port: the address to open it on, as the other "
+                   "nodes reach it (default 127.0.0.1; any other needs the TLS "
+                   "files)")
+      ->needs(node_port_flag);
+  add_tls_options(serve_cmd, global.tls);
   store_commands store{app};
   cluster_commands cluster{app};
 

@@ -29,6 +29,8 @@
 #include "cli/cluster_membership.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/fd_limit.hpp"
+#include "cli/node_port.hpp"
+#include "cluster/node_transport.hpp"
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "messages/type_ids.hpp"
@@ -200,6 +202,13 @@ int run_serve(const config::settings& settings, const std::string& api_token,
         << " " << why << "\n";
     return exit_usage;
   }
+  const bool node_port = !cluster.name.empty() && cluster.node_port >= 0;
+  if (auto why = node_port ? exposed_node_port(settings.cluster, cluster.node_host)
+                           : std::string{};
+      !why.empty()) {
+    err << "parley serve: " << why << "\n";
+    return exit_usage;
+  }
   if (auto why = unusable_store(store_choice); !why.empty()) {
     err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
         << " " << why << "\n";
@@ -209,8 +218,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   auto stop_signals = runtime::block_stop_signals();
   caf::actor_system_config cfg;
   // Serve's workers wait on its I/O and store threads: they sleep when idle.
-  configure(cfg, runtime::system_options{false, settings.runtime.scheduler_threads, false,
-                                settings.cluster, true});
+  // A node port needs CAF's middleman (and its OpenSSL module with TLS files).
+  configure(cfg, runtime::system_options{false, settings.runtime.scheduler_threads,
+                                         node_port, settings.cluster, true});
   caf::actor_system sys{cfg};
   // Demand ids are drawn from the coordinator's seed: a new one per process,
   // so that a restarted serve does not hand out the ids of stored demands.
@@ -246,7 +256,11 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   std::optional<service::api_service> api;
   std::uint16_t port = 0;
   try {
-    api.emplace(w, store, served, token, view);
+    service::cluster_service clustered{view, {}};
+    if (node_port)
+      clustered.connector =
+          caf::actor_cast<caf::actor>(cluster::connecting_middleman(sys));
+    api.emplace(w, store, served, token, clustered);
     port = api->start();
   } catch (const std::runtime_error& e) {
     err << "parley serve: " << e.what() << "\n";
@@ -265,11 +279,28 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   // stops serve through the path a SIGTERM takes, with exit 1.
   std::atomic<bool> lease_lost{false};
   std::optional<cluster_membership> member;
+  std::optional<serve_node_port> node;
+  if (node_port) {
+    try {
+      node.emplace(sys, settings.cluster, api->gateway(), cluster.node_host,
+                   static_cast<std::uint16_t>(cluster.node_port));
+    } catch (const std::runtime_error& e) {
+      err << "parley serve: " << e.what() << "\n";
+      api->stop(std::chrono::milliseconds(0));
+      w.stop();
+      return exit_failed;
+    }
+    out << "parley serve: node port " << node->address() << " ("
+        << (settings.cluster.tls() ? "mutual TLS" : "no TLS") << ", at most "
+        << settings.cluster.max_connections << " connections)" << std::endl;
+  }
   if (view) {
     actors::store::member_join j;
     j.cluster = cluster.name;
     j.api_address = serve.host + ":" + std::to_string(port);
     j.node_id = cluster.node_id.empty() ? j.api_address : cluster.node_id;
+    if (node)
+      j.node_address = node->address();
     j.lease_ms = cluster.lease_ms;
     actors::store::store_url url;
     actors::store::parse_store_url(store_choice.url, url);
@@ -313,6 +344,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
       if (auto why = member->leave(); !why.empty())
         err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
             << " cannot leave cluster " << cluster.name << ": " << why << "\n";
+    node.reset();
     w.stop();
     return left;
   };
@@ -360,8 +392,14 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   api->set_ready();
   out << "parley serve: ready" << std::endl;
   int signal = 0;
-  while (signal != SIGTERM && signal != SIGINT)
-    sigwait(&stop_signals, &signal);
+  while (signal != SIGTERM && signal != SIGINT) {
+    if (!node) {
+      sigwait(&stop_signals, &signal);
+      continue;
+    }
+    signal = runtime::next_stop_signal(stop_signals, node->sweep_every());
+    node->sweep();
+  }
   out << "parley serve: " << (lease_lost ? "lease lost" : name_of(signal))
       << ": no new connections; answering the requests in flight" << std::endl;
   auto left = shut_down(std::chrono::milliseconds(serve.shutdown_grace_ms));

@@ -25,6 +25,12 @@ struct serve_cluster {
   std::string node_id;
   /// --lease-ms; a heartbeat renews it every lease/4.
   std::int64_t lease_ms = 2000;
+  /// --node-port: where the node publishes its move relay for the other
+  /// nodes (docs/cluster.md, "Any node answers"); 0: any free port; -1:
+  /// none (moves for negotiations run elsewhere are answered E030).
+  std::int32_t node_port = -1;
+  /// --node-host: the address of the node port (loopback unless TLS).
+  std::string node_host = "127.0.0.1";
 };
 
 /// Runs `parley serve`: the world of `parley run` (runtime/world.hpp) with the
@@ -42,7 +48,10 @@ struct serve_cluster {
 /// `serve.shutdown_grace_ms`), stops the actors and returns 0. With
 /// `cluster.name`, joins that cluster once listening (a PostgreSQL store
 /// only: E028 and exit 2 otherwise), heartbeats, stops with exit 1 when its
-/// lease is lost, and leaves when it stops. Returns the process exit code.
+/// lease is lost, and leaves when it stops. With `cluster.node_port`, also
+/// opens that CAF node port (mutual TLS with `settings.cluster`'s files;
+/// without them only on loopback, else E019 and exit 2) and forwards moves
+/// for negotiations other nodes run to them. Returns the process exit code.
 int run_serve(const config::settings& settings, const std::string& api_token,
               const serve_store& store, const serve_cluster& cluster, std::ostream& out,
               std::ostream& err);

@@ -209,12 +209,29 @@ caf::io::middleman_actor spawn_node_transport(caf::actor_system& sys,
       std::move(broker), std::move(guard), sys.has_openssl_manager());
 }
 
+caf::expected<std::uint16_t>
+publish_through(caf::actor_system& sys, const caf::io::middleman_actor& transport,
+                caf::strong_actor_ptr whom, std::set<std::string> interfaces,
+                const std::string& host, std::uint16_t port) {
+  caf::expected<std::uint16_t> result{caf::sec::cannot_open_port};
+  caf::scoped_actor self{sys};
+  self->request(transport, std::chrono::seconds(10), caf::publish_atom::value, port,
+                std::move(whom), std::move(interfaces), host, true)
+      .receive([&](std::uint16_t actual) { result = actual; },
+               [&](caf::error& err) { result = std::move(err); });
+  return result;
+}
+
+caf::io::middleman_actor connecting_middleman(caf::actor_system& sys) {
+  return sys.has_openssl_manager() ? sys.openssl_manager().actor_handle()
+                                   : sys.middleman().actor_handle();
+}
+
 caf::expected<room_host_actor>
 connect_room_host(caf::actor_system& sys, const std::string& host, std::uint16_t port) {
   auto timeout = caf::get_or(sys.config(), "middleman.connection-timeout",
                              caf::defaults::middleman::connection_timeout);
-  auto middleman = sys.has_openssl_manager() ? sys.openssl_manager().actor_handle()
-                                             : sys.middleman().actor_handle();
+  auto middleman = connecting_middleman(sys);
   caf::expected<room_host_actor> result{caf::sec::cannot_connect_to_node};
   caf::scoped_actor self{sys};
   self->request(middleman, timeout, caf::connect_atom::value, host, port)

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "caf/expected.hpp"
@@ -22,6 +23,19 @@ namespace parley::cluster {
 /// guard added. Send it an exit when the node stops.
 caf::io::middleman_actor spawn_node_transport(caf::actor_system& sys,
                                               std::shared_ptr<connection_guard> guard);
+
+/// Publishes `whom`, which speaks `interfaces`, through `transport` at
+/// `host`:`port` (0: any free port); the port it listens on, or why it
+/// cannot. Blocks the calling thread (never call it on a scheduler thread)
+/// for at most 10 s.
+caf::expected<std::uint16_t>
+publish_through(caf::actor_system& sys, const caf::io::middleman_actor& transport,
+                caf::strong_actor_ptr whom, std::set<std::string> interfaces,
+                const std::string& host, std::uint16_t port);
+
+/// The middleman actor that connects to other nodes: CAF's OpenSSL
+/// module's when the actor system has it loaded (mutual TLS), else CAF's.
+caf::io::middleman_actor connecting_middleman(caf::actor_system& sys);
 
 /// Connects to the room host a `parley node` publishes at `host`:`port`,
 /// through CAF's OpenSSL module when the actor system has it loaded (mutual

@@ -28,6 +28,9 @@ using archive_atom = caf::atom_constant<caf::atom("archive")>;
 using load_atom = caf::atom_constant<caf::atom("load_open")>;
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
 using recover_atom = caf::atom_constant<caf::atom("recover")>;
+/// Asks the store which cluster node runs a negotiation (docs/cluster.md,
+/// "Any node answers").
+using owner_atom = caf::atom_constant<caf::atom("owner")>;
 /// Hands the coordinator the stored events of the open channels to resume
 /// (messages/handles/coordinator.hpp).
 using resume_atom = caf::atom_constant<caf::atom("resume")>;

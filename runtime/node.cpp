@@ -74,29 +74,6 @@ void configure(caf::actor_system_config& cfg, const system_options& options) {
 
 namespace {
 
-/// Publishes `host` through `transport` at `options`' address; the port, or
-/// an error.
-caf::expected<std::uint16_t> publish(caf::actor_system& sys,
-                                     const caf::io::middleman_actor& transport,
-                                     const cluster::room_host_actor& host,
-                                     const node_options& options) {
-  caf::expected<std::uint16_t> port{caf::sec::cannot_open_port};
-  caf::scoped_actor self{sys};
-  self->request(transport, std::chrono::seconds(10), caf::publish_atom::value,
-                options.port, caf::actor_cast<caf::strong_actor_ptr>(host),
-                sys.message_types(host), options.host, true)
-      .receive([&](std::uint16_t actual) { port = actual; },
-               [&](caf::error& err) { port = std::move(err); });
-  return port;
-}
-
-/// How often the guard checks its deadlines: often enough that a
-/// connection is closed at most a quarter of its timeout late.
-std::chrono::milliseconds sweep_interval(const config::cluster_settings& x) {
-  auto shortest = std::min(x.handshake_timeout_ms, x.idle_timeout_ms);
-  return std::chrono::milliseconds(std::clamp(shortest / 4, 25, 1000));
-}
-
 timespec to_timespec(std::chrono::milliseconds x) {
   timespec result{};
   result.tv_sec = static_cast<time_t>(x.count() / 1000);
@@ -105,6 +82,11 @@ timespec to_timespec(std::chrono::milliseconds x) {
 }
 
 } // namespace
+
+std::chrono::milliseconds guard_sweep_interval(const config::cluster_settings& x) {
+  auto shortest = std::min(x.handshake_timeout_ms, x.idle_timeout_ms);
+  return std::chrono::milliseconds(std::clamp(shortest / 4, 25, 1000));
+}
 
 int run_node(const node_options& options, const config::settings& settings,
              std::ostream& out, std::ostream& err) {
@@ -133,7 +115,9 @@ int run_node(const node_options& options, const config::settings& settings,
       std::chrono::milliseconds(cluster.idle_timeout_ms)});
   auto transport = spawn_node_transport(sys, guard);
   auto host = cluster::spawn_room_host(sys);
-  auto port = publish(sys, transport, host, options);
+  auto port = cluster::publish_through(
+      sys, transport, caf::actor_cast<caf::strong_actor_ptr>(host),
+      sys.message_types(host), options.host, options.port);
   if (!port) {
     err << "parley node: cannot listen on " << options.host << ":" << options.port
         << ": " << sys.render(port.error()) << "\n";
@@ -150,7 +134,7 @@ int run_node(const node_options& options, const config::settings& settings,
   using clock = cluster::connection_guard::clock;
   const auto status_every = std::chrono::milliseconds(cluster.status_interval_ms);
   auto next_status = clock::now() + status_every;
-  const auto wait = to_timespec(sweep_interval(cluster));
+  const auto wait = to_timespec(guard_sweep_interval(cluster));
   int signal = 0;
   while (signal != SIGTERM && signal != SIGINT) {
     signal = sigtimedwait(&stop_signals, nullptr, &wait);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -33,6 +34,11 @@ struct system_options {
 /// with TLS files, CAF's OpenSSL module with them, after checking them:
 /// throws config::config_error when one is missing or bad).
 void configure(caf::actor_system_config& cfg, const system_options& options);
+
+/// How often a node's connection guard (cluster/connection_guard.hpp) must
+/// check its deadlines: often enough that a connection is closed at most a
+/// quarter of its timeout late (25 ms..1 s).
+std::chrono::milliseconds guard_sweep_interval(const config::cluster_settings& x);
 
 /// Where `parley node` listens.
 struct node_options {

@@ -4,11 +4,13 @@
 # doubled on the way (docs/cluster.md, "Ownership and take-over").
 #
 # Starts a throwaway PostgreSQL (initdb in a temporary directory, loopback
-# only) and NODES serve nodes of one cluster on this machine, with the
-# default lease. Then KILLS times: opens PER_KILL negotiations of two
-# external agents through a random node (which runs them) and sends each a
-# move there (answered 200: acknowledged; each negotiation between its own
-# pair of agents, as one pair negotiates one thing at a time), kills that node with SIGKILL, and
+# only) and NODES serve nodes of one cluster on this machine, each with a
+# node port, with the default lease. Then KILLS times: opens PER_KILL
+# negotiations of two external agents through a random node (which runs
+# them; each negotiation between its own pair of agents, as one pair
+# negotiates one thing at a time) and sends each a move through a random
+# node (forwarded to the one that runs it; answered 200: acknowledged), kills
+# the node that runs them with SIGKILL, and
 # sends each negotiation's next move to a random survivor again and again
 # (the same message id: moves are idempotent; each answer before the
 # take-over must be 503 with Retry-After) until every one is answered 200.
@@ -64,7 +66,7 @@ start_node() {
   local i=$1 log="$work/node-$1.log"
   : >"$log"
   "$binary" serve --port 0 --store "$store" --cluster bench --node-id "node-$i" \
-    >>"$log" 2>&1 &
+    --node-port 0 >>"$log" 2>&1 &
   pid[$i]=$!
   disown "${pid[$i]}" # no word from the shell when it is killed
   pids+=("${pid[$i]}")
@@ -108,7 +110,8 @@ for k in $(seq 1 "$kills"); do
     [ "$code" = 201 ] || { echo "kill $k: open: $code $(cat "$work/answer")" >&2; exit 1; }
     id=$(jq -r .id "$work/answer")
     ids+=("$id")
-    [ "$(post "/api/v1/negotiations/$id/messages" "$(move "m2-$n" "$seller" 9000)" "$victim")" = 200 ] ||
+    [ "$(post "/api/v1/negotiations/$id/messages" "$(move "m2-$n" "$seller" 9000)" \
+      $((RANDOM % nodes)))" = 200 ] ||
       { echo "kill $k: move: $(cat "$work/answer")" >&2; exit 1; }
   done
   # Between its moves and its heartbeats: any moment.

@@ -88,26 +88,28 @@ handler_function handler_of(runtime::world& w, routes routes) {
 struct api_service::impl {
   impl(runtime::world& w, actors::store_actor store,
        const config::serve_settings& settings, std::string token,
-       std::shared_ptr<const cluster_view> cluster)
+       cluster_service cluster)
       : timeout(settings.request_timeout_ms),
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
         members(std::make_shared<external_members>(w.system(), timeout / 2, store)),
-        gateway(spawn_gateway(w, store, members, cluster != nullptr)),
-        hub(make_hub(settings)), feed(spawn_sse_feed(w.system(), w.events(), hub)),
-        server(server_options(settings, std::move(token)),
-               handler_of(w, routes{w.system(),
-                                    {gateway, std::move(store), w.coordinator(),
-                                     members, hub, collector_of(w), std::move(cluster)},
-                                    route_options(settings),
-                                    ready})) {}
+        gateway(spawn_gateway(w, store, members, cluster)), hub(make_hub(settings)),
+        feed(spawn_sse_feed(w.system(), w.events(), hub)),
+        server(
+            server_options(settings, std::move(token)),
+            handler_of(w, routes{w.system(),
+                                 {gateway, std::move(store), w.coordinator(), members,
+                                  hub, collector_of(w), std::move(cluster.view)},
+                                 route_options(settings),
+                                 ready})) {}
 
   actors::gateway_actor spawn_gateway(runtime::world& w,
                                       const actors::store_actor& store,
                                       const std::shared_ptr<external_members>& with,
-                                      bool clustered) {
+                                      const cluster_service& cluster) {
     actors::gateway::gateway_options opts;
-    opts.clustered = clustered;
+    opts.clustered = cluster.view != nullptr;
+    opts.connector = cluster.connector;
     opts.outcome_timeout = timeout;
     opts.store = store;
     opts.coordinator = w.coordinator();
@@ -138,7 +140,7 @@ struct api_service::impl {
 
 api_service::api_service(runtime::world& w, actors::store_actor store,
                          const config::serve_settings& settings, std::string token,
-                         std::shared_ptr<const cluster_view> cluster) {
+                         cluster_service cluster) {
   check_exposure(settings, token);
   impl_ = std::make_unique<impl>(w, std::move(store), settings, std::move(token),
                                  std::move(cluster));

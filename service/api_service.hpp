@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 
+#include "caf/actor.hpp"
+
 #include "config/settings.hpp"
 #include "messages/handles/gateway.hpp"
 #include "messages/handles/store.hpp"
@@ -17,6 +19,17 @@ namespace parley::service {
 
 class cluster_view;
 
+/// What a node of a cluster (`parley serve --cluster`, docs/cluster.md) adds
+/// to the service.
+struct cluster_service {
+  /// The members `GET /api/v1/cluster` answers.
+  std::shared_ptr<const cluster_view> view;
+  /// The middleman through which the gateway forwards a move to the node
+  /// that runs its negotiation (actors/gateway/actor.hpp,
+  /// `gateway_options::connector`); none: such moves are answered E030.
+  caf::actor connector;
+};
+
 /// The HTTP API (docs/api.md) over a world: the gateway, the external channel
 /// members, the event streams (their hub and its bus feed), the dashboard,
 /// the routes and the server of service/. `parley serve` runs
@@ -28,11 +41,12 @@ public:
   /// Builds the service over `w` and `store` (both must outlive it) with
   /// `settings`' address, limits and `token` (empty: no authentication).
   /// Throws std::runtime_error, with error code E019, when `settings.host`
-  /// is not a loopback address and there is no token. `cluster`: the
-  /// members `GET /api/v1/cluster` answers (`serve --cluster`; none: 404).
+  /// is not a loopback address and there is no token. `cluster`: what a
+  /// cluster's node adds (`serve --cluster`; none: `GET /api/v1/cluster` is
+  /// 404 and the gateway runs as a single node's).
   api_service(runtime::world& w, actors::store_actor store,
               const config::serve_settings& settings, std::string token,
-              std::shared_ptr<const cluster_view> cluster = {});
+              cluster_service cluster = {});
 
   /// Stops the service if it still runs (`stop` with no grace).
   ~api_service();

@@ -1,6 +1,7 @@
 #include "actors/gateway/actor.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <optional>
@@ -12,6 +13,8 @@
 
 #include "caf/actor_clock.hpp"
 #include "caf/actor_system.hpp"
+#include "caf/atom.hpp"
+#include "caf/node_id.hpp"
 #include "caf/typed_event_based_actor.hpp"
 #include "caf/typed_response_promise.hpp"
 
@@ -19,6 +22,7 @@
 #include "actors/common/deadline_queue.hpp"
 #include "actors/gateway/ledger.hpp"
 #include "actors/negotiation/replay.hpp"
+#include "messages/handles/move_relay.hpp"
 #include "messages/json.hpp"
 #include "messages/type_ids.hpp"
 
@@ -84,6 +88,18 @@ struct recovery_job {
   std::string cursor;
 };
 
+/// A connection to the move relay of another node of the cluster, and the
+/// moves forwarded to it that wait for its answer, by a number of their own
+/// (their promise and negotiation id): when the relay's node is lost, each is
+/// answered E030 at once instead of at its timeout.
+struct relay_link {
+  move_relay_actor relay;
+  std::map<
+      std::uint64_t,
+      std::pair<caf::typed_response_promise<messages::negotiation_record>, std::string>>
+      pending;
+};
+
 struct gateway_state {
   static inline const char* name = "parley.gateway";
   builder build;
@@ -115,6 +131,12 @@ struct gateway_state {
   /// recovery), each run after the one before it.
   bool recovering = false;
   std::deque<caf::typed_response_promise<messages::recovery_report>> queued;
+  /// The move relays of the cluster's other nodes, by node address, once
+  /// connected (dropped when one cannot be reached), each with the moves
+  /// forwarded to it and not answered yet.
+  std::map<std::string, relay_link> relays;
+  /// Numbers the forwarded moves.
+  std::uint64_t forwarded = 0;
   /// Agents and rooms whose store write is under way (see `persisted`):
   /// their ids are taken, they are not usable yet.
   std::set<std::string> agents_pending;
@@ -472,33 +494,165 @@ void answer_replay(self_pointer self, record_promise promise,
           [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
 }
 
+/// E030 for a move of negotiation `id`, whose node at `address` could not
+/// be reached: it died, and a take-over will claim the negotiation.
+caf::error owner_unreachable(const std::string& id, const std::string& address,
+                             const std::string& why) {
+  return api_error(error_code::overloaded,
+                   "negotiation " + id + " runs on the node at " + address +
+                       ", which cannot be reached (" + why + "); retry",
+                   {{"negotiation_id", id}, {"owner", address}});
+}
+
+/// Takes forwarded move `n` off the relay at `address`'s waiting list; none
+/// when it was answered already (its relay was lost).
+std::optional<std::pair<record_promise, std::string>>
+take_forwarded(self_pointer self, const std::string& address, std::uint64_t n) {
+  auto link = self->state.relays.find(address);
+  if (link == self->state.relays.end())
+    return std::nullopt;
+  auto i = link->second.pending.find(n);
+  if (i == link->second.pending.end())
+    return std::nullopt;
+  auto out = std::move(i->second);
+  link->second.pending.erase(i);
+  return out;
+}
+
+/// Forgets the relay at `address` (its node is lost) and answers every move
+/// waiting for it E030.
+void lose_relay(self_pointer self, const std::string& address, const std::string& why) {
+  auto link = self->state.relays.find(address);
+  if (link == self->state.relays.end())
+    return;
+  auto pending = std::move(link->second.pending);
+  self->state.relays.erase(link);
+  for (auto& [n, waiting] : pending)
+    waiting.first.deliver(owner_unreachable(waiting.second, address, why));
+}
+
+/// Answers `promise` with what the relay of the node at `address` answers
+/// to move `x`: that node runs the negotiation and commits the move.
+template <class Move>
+void send_to_relay(self_pointer self, record_promise promise,
+                   const std::string& address, const Move& x) {
+  auto& st = self->state;
+  auto& link = st.relays.at(address);
+  auto n = ++st.forwarded;
+  link.pending.emplace(n, std::make_pair(promise, x.negotiation_id));
+  self->request(link.relay, st.options.outcome_timeout, x)
+      .then(
+          [self, address, n](messages::negotiation_record& r) {
+            if (auto waiting = take_forwarded(self, address, n))
+              waiting->first.deliver(std::move(r));
+          },
+          [self, address, n](caf::error& err) {
+            auto waiting = take_forwarded(self, address, n);
+            if (!waiting)
+              return;
+            if (messages::is_parley_error(err)) {
+              waiting->first.deliver(std::move(err)); // the owner's own answer
+              return;
+            }
+            auto why = self->system().render(err);
+            waiting->first.deliver(owner_unreachable(waiting->second, address, why));
+            lose_relay(self, address, why);
+          });
+}
+
+/// Forwards move `x` to the node at `address` (`host:port` of its node
+/// port), which runs its negotiation (docs/cluster.md, "Any node answers"),
+/// connecting to its relay first when not connected yet.
+template <class Move>
+void forward(self_pointer self, record_promise promise, const std::string& address,
+             const Move& x) {
+  auto& st = self->state;
+  if (st.relays.count(address) > 0) {
+    send_to_relay(self, promise, address, x);
+    return;
+  }
+  auto colon = address.rfind(':');
+  auto port = colon == std::string::npos ? 0 : std::atoi(address.c_str() + colon + 1);
+  if (port <= 0 || port > 65535) {
+    promise.deliver(owner_unreachable(x.negotiation_id, address, "not host:port"));
+    return;
+  }
+  self->request(st.options.connector, st.options.outcome_timeout,
+                caf::connect_atom::value, address.substr(0, colon),
+                static_cast<std::uint16_t>(port))
+      .then(
+          [self, promise, address, x](caf::node_id&, caf::strong_actor_ptr& ptr,
+                                      std::set<std::string>& ifs) mutable {
+            if (!ptr || !self->system().assignable<move_relay_actor>(ifs)) {
+              promise.deliver(owner_unreachable(x.negotiation_id, address,
+                                                "it publishes no move relay"));
+              return;
+            }
+            auto& link = self->state.relays[address];
+            if (!link.relay) {
+              link.relay = caf::actor_cast<move_relay_actor>(std::move(ptr));
+              // Its node lost: a down message (gateway_behavior).
+              self->monitor(link.relay);
+            }
+            send_to_relay(self, promise, address, x);
+          },
+          [self, promise, address, id = x.negotiation_id](caf::error& err) mutable {
+            promise.deliver(owner_unreachable(id, address, self->system().render(err)));
+          });
+}
+
+/// Answers `promise`, the move `x` of an open negotiation this cluster node
+/// does not run: forwarded to the node that runs it, or E030 while none does
+/// (its node died and no survivor took it over yet).
+template <class Move>
+void move_elsewhere(self_pointer self, record_promise promise, const Move& x) {
+  auto& st = self->state;
+  auto not_here = [promise, id = x.negotiation_id]() mutable {
+    promise.deliver(api_error(error_code::overloaded,
+                              "negotiation " + id +
+                                  " runs on no live node of the cluster yet (its node "
+                                  "died and is being taken over); retry",
+                              {{"negotiation_id", id}}));
+  };
+  if (!st.options.connector) {
+    not_here();
+    return;
+  }
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::owner_atom::value, x.negotiation_id)
+      .then(
+          [self, promise, x, not_here](const std::string& address) mutable {
+            if (address.empty())
+              not_here();
+            else
+              forward(self, promise, address, x);
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
 /// Answers `promise`, the move `x` of a negotiation the gateway does not
 /// hold (it ended long ago, or before a restart), from the store's record:
 /// E011 or E035 when one of its rounds carries the message id, E016 (or the
 /// store's error, E015 when it has none) otherwise. In a cluster, a
-/// negotiation still open in the store runs on another node, or is being
-/// taken over from a dead one: E030, to be tried again (docs/cluster.md,
-/// "Ownership and take-over").
+/// negotiation still open in the store runs on another node, which the move
+/// is forwarded to, or is being taken over from a dead one (E030, to be
+/// tried again: docs/cluster.md, "Any node answers").
 template <class Move>
 void move_from_store(self_pointer self, record_promise promise, const Move& x) {
   auto& st = self->state;
   self->request(st.options.store, st.options.outcome_timeout, messages::get_atom::value,
                 x.negotiation_id)
       .then(
-          [promise, message_id = x.message_id, again = negotiation::fingerprint_of(x),
-           clustered = st.options.clustered](
+          [self, promise, x, message_id = x.message_id,
+           again = negotiation::fingerprint_of(x)](
               const messages::negotiation_record& stored) mutable {
             if (auto result = negotiation::record_after(stored, message_id)) {
               promise.deliver(replay_answer(*result, message_id, again));
               return;
             }
-            if (clustered && !messages::is_terminal(stored.status)) {
-              promise.deliver(api_error(
-                  error_code::overloaded,
-                  "negotiation " + stored.id +
-                      " runs on another node of the cluster, or is being taken over "
-                      "from a node that died; retry",
-                  {{"negotiation_id", stored.id}}));
+            if (self->state.options.clustered &&
+                !messages::is_terminal(stored.status)) {
+              move_elsewhere(self, promise, x);
               return;
             }
             promise.deliver(
@@ -905,6 +1059,14 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
   self->state.build = std::move(build);
   self->state.options = options;
   self->state.book = ledger{options.ended_limit};
+  // A relay of another node went down: its node was lost.
+  self->set_down_handler([self](caf::down_msg& x) {
+    for (auto& [address, link] : self->state.relays)
+      if (link.relay.address() == x.source) {
+        lose_relay(self, address, "its node was lost");
+        return;
+      }
+  });
   return {
       [self](caf::put_atom,
              messages::agent_spec& spec) -> caf::result<messages::agent_spec> {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
 #include "messages/commands.hpp"
@@ -39,9 +40,15 @@ struct gateway_options {
   /// (docs/protocols/channels.md) to resume. None: channels are not resumed.
   coordinator_actor coordinator;
   /// A cluster's node (`parley serve --cluster`): a move for a negotiation
-  /// open in the store that this node does not run is answered E030 (retry:
-  /// another node runs it, or will once it took it over), not E016.
+  /// open in the store that this node does not run is forwarded to the node
+  /// that runs it (below), or answered E030 when none does yet (retry: a
+  /// survivor will once it took it over), not E016.
   bool clustered = false;
+  /// With `clustered`: the middleman actor (CAF's, or its OpenSSL module's
+  /// for mutual TLS) through which the gateway reaches the move relays of
+  /// the other nodes (messages/handles/move_relay.hpp). None: moves are not
+  /// forwarded (E030).
+  caf::actor connector;
 };
 
 /// How the gateway builds agents and rooms: the world builder's (runtime/

@@ -212,6 +212,15 @@ public:
   /// member. Waits for a write the dead one has in flight.
   virtual take_over_report take_over(const member_key& me, bool unowned);
 
+  /// The node address of the live member, other than this connection's
+  /// fenced incarnation, that owns open negotiation `id`; empty when there is
+  /// none (see messages/handles/store.hpp, `owner`). Empty by default: a
+  /// store that is not a cluster's.
+  virtual std::string owner_address(const std::string& id) {
+    static_cast<void>(id);
+    return {};
+  }
+
   /// Every incarnation of the members of `cluster` (empty: of every cluster),
   /// by cluster, node id and incarnation, each with its status as it reads
   /// now (a lapsed lease reads as dead).

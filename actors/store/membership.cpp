@@ -132,6 +132,15 @@ std::string take_channels_sql() {
          open_channels("c.status", dialect::postgresql);
 }
 
+std::string owner_address_sql() {
+  return "SELECT m.node_address FROM negotiation_runtime r JOIN negotiations n ON "
+         "n.id = r.negotiation_id JOIN cluster_members m ON m.incarnation = r.owner "
+         "WHERE r.negotiation_id = $1::uuid AND m.incarnation <> $2 AND "
+         "m.status <> 'dead' AND m.taken_over_by IS NULL AND m.lease_until >= now() "
+         "AND m.node_address <> '' AND " +
+         open_states("n.state", dialect::postgresql);
+}
+
 std::string members_sql(dialect d) {
   // What each owns, by the owner indexes (migration 009).
   auto owned =

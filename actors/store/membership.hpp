@@ -156,6 +156,11 @@ std::string take_members_sql();
 std::string take_negotiations_sql();
 std::string take_channels_sql();
 
+/// Parameters negotiation id, this node's incarnation: the node address of
+/// the live member (not this one, not taken over, lease held, a node
+/// address given) that owns that open negotiation; no row otherwise.
+std::string owner_address_sql();
+
 /// Parameter cluster (empty: every cluster): the rows of `member_row` in
 /// order (cluster, node id, incarnation, api address, node address, status
 /// as it reads, joined_at, heartbeat_at, lease_until, lease age in ms,

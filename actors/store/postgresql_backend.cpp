@@ -14,6 +14,7 @@
 #include "actors/store/json_text.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
+#include "actors/store/uuid.hpp"
 
 namespace parley::actors::store {
 
@@ -698,6 +699,17 @@ public:
                              k.incarnation);
       w.commit();
       return r.affected_rows() == 1;
+    });
+  }
+
+  std::string owner_address(const std::string& id) override {
+    if (!fence_ || !is_uuid(id))
+      return {};
+    return guarded_read("owner_address", [&] {
+      prepare("parley_owner_address", owner_address_sql());
+      pqxx::read_transaction w{*conn_};
+      auto r = w.exec_prepared("parley_owner_address", id, owner_of());
+      return r.empty() ? std::string{} : r[0][0].as<std::string>();
     });
   }
 

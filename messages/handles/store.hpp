@@ -62,6 +62,10 @@ namespace parley::actors {
 ///   `put, agent_spec` does; `get, demand, id`: the demand from that row and
 ///   its channels' rows (actors/store/stored_demand.hpp; E002 when the store
 ///   has neither).
+/// - `owner, id`: the CAF node address (`host:port`) of the live member of
+///   the cluster, other than this node, that runs open negotiation `id`;
+///   "" when there is none (not a cluster's store, not open, run here, or
+///   its owner is dead and a take-over will claim it).
 /// - `ping`: answers "" once its database answered a small read, its last
 ///   transaction did not fail, and a look without writing finds nothing
 ///   against a write (backend::cannot_write: a store file deleted, replaced
@@ -104,6 +108,7 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::load_atom, std::string,
                     std::int32_t>::with<messages::store_page>,
     caf::replies_to<messages::ping_atom>::with<std::string>,
+    caf::replies_to<messages::owner_atom, std::string>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
     caf::replies_to<caf::delete_atom, messages::agent_atom, std::string>::with<bool>,

@@ -3,8 +3,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstdint>
-#include <filesystem>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -14,6 +12,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "support/certificates.hpp"
 #include "support/process.hpp"
 
 namespace integration_node_tls_test {
@@ -21,6 +20,7 @@ namespace integration_node_tls_test {
 using namespace std::chrono_literals;
 using Catch::Matchers::Contains;
 using parley::test::background_process;
+using parley::test::certificates;
 using parley::test::run_command;
 using parley::test::run_parley;
 using parley::test::write_temp_file;
@@ -30,38 +30,6 @@ namespace {
 const std::string parley_binary = PARLEY_BINARY;
 const std::string source_dir = PARLEY_SOURCE_DIR;
 const std::string scenario = source_dir + "/examples/scenarios/scripted_counter.json";
-
-/// A CA with certificates for a node and a client, and a second CA (the
-/// "rogue" one) with a certificate of its own, made with
-/// scripts/make-certs.sh in a fresh directory removed at the end. No key
-/// is ever committed.
-struct certificates {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("parley_tls_" + std::to_string(std::random_device{}()));
-
-  certificates() {
-    auto script = source_dir + "/scripts/make-certs.sh ";
-    REQUIRE(
-        run_command(script + (dir / "cluster").string() + " node client").exit_code ==
-        0);
-    REQUIRE(run_command(script + (dir / "rogue").string() + " intruder").exit_code ==
-            0);
-  }
-
-  ~certificates() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
-  }
-
-  std::string file(const std::string& name) const { return (dir / name).string(); }
-
-  /// The --tls-* flags of certificate `name` under CA `ca`.
-  std::vector<std::string> flags(const std::string& ca, const std::string& name) const {
-    return {"--tls-ca",   file(ca + "/ca.pem"),
-            "--tls-cert", file(ca + "/" + name + ".pem"),
-            "--tls-key",  file(ca + "/" + name + ".key")};
-  }
-};
 
 /// A `parley node` on a free loopback port printing its status every 100 ms,
 /// with `extra` arguments and `config` (JSON) as its --config.

@@ -17,6 +17,7 @@
 
 #include "actors/store/backend.hpp"
 #include "support/api_client.hpp"
+#include "support/certificates.hpp"
 #include "support/process.hpp"
 #include "support/store_backends.hpp"
 #include "support/temp_store.hpp"
@@ -37,12 +38,16 @@ namespace store = parley::actors::store;
 
 namespace {
 
-/// `parley serve` over `url` in cluster prod as `node_id`, a 400 ms lease.
-std::vector<std::string> serve_argv(const std::string& url,
-                                    const std::string& node_id) {
-  return {PARLEY_BINARY, "serve",          "--port",    "0",    "--store",
-          url,           "--create-store", "--cluster", "prod", "--node-id",
-          node_id,       "--lease-ms",     "400"};
+/// `parley serve` over `url` in cluster prod as `node_id`, a 400 ms lease,
+/// its node port on any free port of loopback, with `extra` flags.
+std::vector<std::string> serve_argv(const std::string& url, const std::string& node_id,
+                                    const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> argv{
+      PARLEY_BINARY, "serve",          "--port",    "0",           "--store",
+      url,           "--create-store", "--cluster", "prod",        "--node-id",
+      node_id,       "--lease-ms",     "400",       "--node-port", "0"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return argv;
 }
 
 /// The member `node_id` of `body` (GET /api/v1/cluster) with the highest
@@ -86,8 +91,9 @@ std::string fresh_database(const std::string& name) {
 /// A `parley serve` of cluster prod over `url`, and a client of its API
 /// once it serves.
 struct cluster_node {
-  cluster_node(const std::string& url, const std::string& node_id)
-      : process(serve_argv(url, node_id)),
+  cluster_node(const std::string& url, const std::string& node_id,
+               const std::vector<std::string>& extra = {})
+      : process(serve_argv(url, node_id, extra)),
         port(parley::test::wait_until_serving(process)), api(port, contract) {}
 
   background_process process;
@@ -182,6 +188,86 @@ TEST_CASE("a second serve with the same node id supersedes the first, which stop
   CHECK(second.process.wait_exit(10s) == 0);
 }
 
+TEST_CASE("a move sent to a node that does not run its negotiation is forwarded to the "
+          "node that does",
+          "[integration][postgresql]") {
+  auto url = fresh_database("serve_cluster_forward");
+  if (url.empty())
+    return;
+  two_nodes nodes{url};
+  auto& [a, b, id] = nodes;
+  INFO(a.process.output() << b.process.output());
+  CHECK(b.process.output().find("parley serve: node port 127.0.0.1:") !=
+        std::string::npos);
+  // A runs it: B forwards the move to A's relay, and answers with A's answer.
+  auto forwarded =
+      b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
+  REQUIRE(forwarded.status == 200);
+  CHECK(forwarded.body["status"] == "countering");
+  CHECK(forwarded.body["rounds"].size() == 2);
+  // The same message id again, through either node: the first result, once.
+  for (auto* node : {&a, &b}) {
+    auto again =
+        node->api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
+    parley::test::check_error(again, 200, "E011");
+  }
+  // A's own refusal comes back as it is (not the seller's turn).
+  parley::test::check_error(
+      b.api.post(negotiation_messages(id), counter("m3", "did:key:seller", 8000)), 409,
+      "E014");
+  auto accepted = b.api.post(negotiation_messages(id),
+                             simple_move("m3", "did:key:buyer", "accept"));
+  REQUIRE(accepted.status == 200);
+  CHECK(accepted.body["status"] == "accepted");
+  CHECK(round_ids(a.api, id) == round_ids(b.api, id));
+  // The members list each node's address: where the others forward.
+  auto cluster = b.api.get("/api/v1/cluster");
+  for (const auto& m : cluster.body["members"])
+    CHECK(m["node_address"].get<std::string>().rfind("127.0.0.1:", 0) == 0);
+  a.process.signal(SIGTERM);
+  b.process.signal(SIGTERM);
+  CHECK(a.process.wait_exit(10s) == 0);
+  CHECK(b.process.wait_exit(10s) == 0);
+}
+
+TEST_CASE("three nodes with mutual TLS forward moves to the node that runs them",
+          "[integration][postgresql]") {
+  auto url = fresh_database("serve_cluster_tls");
+  if (url.empty())
+    return;
+  parley::test::certificates certs{{"node-a", "node-b", "node-c"}, {}};
+  cluster_node a{url, "node-a", certs.flags("cluster", "node-a")};
+  cluster_node b{url, "node-b", certs.flags("cluster", "node-b")};
+  cluster_node c{url, "node-c", certs.flags("cluster", "node-c")};
+  INFO(a.process.output() << b.process.output() << c.process.output());
+  CHECK(c.process.output().find("(mutual TLS, at most 64 connections)") !=
+        std::string::npos);
+  REQUIRE(becomes_live(c.api, "node-a"));
+  auto id = open_negotiation(a.api, "did:key:buyer", "did:key:seller");
+  // Through B, then C, then A itself: each answered by A, in turn.
+  REQUIRE(b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000))
+              .status == 200);
+  REQUIRE(c.api.post(negotiation_messages(id), counter("m3", "did:key:buyer", 9500))
+              .status == 200);
+  auto accepted = a.api.post(negotiation_messages(id),
+                             simple_move("m4", "did:key:seller", "accept"));
+  REQUIRE(accepted.status == 200);
+  CHECK(accepted.body["status"] == "accepted");
+  auto rounds = round_ids(c.api, id);
+  CHECK(std::vector<std::string>(rounds.begin() + 1, rounds.end()) ==
+        std::vector<std::string>{"m2", "m3", "m4"});
+}
+
+TEST_CASE("serve refuses a node port off loopback without TLS", "[integration]") {
+  background_process serve{{PARLEY_BINARY, "serve", "--port", "0", "--store",
+                            "postgresql://parley@127.0.0.1:1/none", "--cluster", "prod",
+                            "--node-port", "0", "--node-host", "0.0.0.0"}};
+  CHECK(serve.wait_exit(10s) == 2);
+  INFO(serve.output());
+  CHECK(serve.output().find("E019 refusing to open the node port on 0.0.0.0 without "
+                            "TLS") != std::string::npos);
+}
+
 TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiation, "
           "which goes on through it",
           "[integration][postgresql]") {
@@ -190,12 +276,8 @@ TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiatio
     return;
   two_nodes nodes{url};
   auto& [a, b, id] = nodes;
-  // A runs it: B answers a move for it E030 (retry), and A takes it.
-  auto elsewhere =
-      b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
-  parley::test::check_error(elsewhere, 503, "E030");
-  CHECK(elsewhere.retry_after == "1");
-  REQUIRE(a.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000))
+  // A runs it; B forwards a move to it.
+  REQUIRE(b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000))
               .status == 200);
 
   a.process.signal(SIGKILL);

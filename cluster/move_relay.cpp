@@ -1,0 +1,40 @@
+#include "cluster/move_relay.hpp"
+
+#include <utility>
+
+#include "caf/actor_system.hpp"
+#include "caf/typed_event_based_actor.hpp"
+
+#include "messages/commands.hpp"
+
+namespace parley::cluster {
+
+namespace {
+
+using relay_pointer = actors::move_relay_actor::pointer;
+
+actors::move_relay_actor::behavior_type relay(relay_pointer self,
+                                              actors::gateway_actor gateway) {
+  // The gateway answers each move once it is committed (or refused); the
+  // answer goes straight back to the forwarding node.
+  return {
+      [self, gateway](messages::agent_counter& x) {
+        return self->delegate(gateway, std::move(x));
+      },
+      [self, gateway](messages::agent_accept& x) {
+        return self->delegate(gateway, std::move(x));
+      },
+      [self, gateway](messages::agent_reject& x) {
+        return self->delegate(gateway, std::move(x));
+      },
+  };
+}
+
+} // namespace
+
+actors::move_relay_actor spawn_move_relay(caf::actor_system& sys,
+                                          const actors::gateway_actor& gateway) {
+  return sys.spawn(relay, gateway);
+}
+
+} // namespace parley::cluster

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "caf/replies_to.hpp"
+#include "caf/typed_actor.hpp"
+
+#include "messages/fwd.hpp"
+
+namespace parley::actors {
+
+/// What a `parley serve --cluster` node publishes on its node port
+/// (cluster/move_relay.hpp, docs/cluster.md "Any node answers"): the moves
+/// of external agents that another node of the cluster received for a
+/// negotiation this node runs, each answered as this node's gateway answers
+/// it (the record after the move, committed; or its coded error). Nothing
+/// else of the node is reachable through it.
+using move_relay_actor = caf::typed_actor<
+    caf::replies_to<messages::agent_counter>::with<messages::negotiation_record>,
+    caf::replies_to<messages::agent_accept>::with<messages::negotiation_record>,
+    caf::replies_to<messages::agent_reject>::with<messages::negotiation_record>>;
+
+} // namespace parley::actors
