@@ -12,14 +12,19 @@ cluster_membership::cluster_membership(
     const actors::store::store_url& url, actors::store::member_join j,
     std::shared_ptr<actors::store::member_fence> fence,
     std::shared_ptr<service::cluster_view> view, std::ostream& err,
-    lost_callback on_lost, taken_callback on_taken)
+    lost_callback on_lost, taken_callback on_taken,
+    std::shared_ptr<actors::metrics::cluster_metrics> metrics)
     : db_(actors::store::open_backend(url)), key_{j.cluster, j.node_id, 0},
       lease_(j.lease_ms), view_(std::move(view)), err_(err),
-      on_lost_(std::move(on_lost)), on_taken_(std::move(on_taken)) {
+      on_lost_(std::move(on_lost)), on_taken_(std::move(on_taken)),
+      metrics_(std::move(metrics)) {
   key_.incarnation = db_->join(j);
   fence->hold(key_.incarnation);
-  first_ = db_->take_over(key_, true);
-  view_->set(db_->members(key_.cluster));
+  first_ = db_->take_over(key_, true, lease_.count() / 4);
+  if (metrics_)
+    metrics_->joined = true;
+  count(first_);
+  show(db_->members(key_.cluster));
   thread_ = std::thread([this] { run(); });
 }
 
@@ -49,9 +54,34 @@ std::string cluster_membership::leave() {
   }
 }
 
+void cluster_membership::show(const std::vector<actors::store::member_row>& rows) {
+  view_->set(rows);
+  if (!metrics_)
+    return;
+  std::int64_t live = 0;
+  for (const auto& m : rows) {
+    if (m.status == actors::store::member_status::dead)
+      continue;
+    ++live;
+    if (m.key.incarnation == key_.incarnation) {
+      metrics_->owned_negotiations.set(m.negotiations);
+      metrics_->owned_channels.set(m.channels);
+    }
+  }
+  metrics_->live_members.set(live);
+}
+
+void cluster_membership::count(const actors::store::take_over_report& x) {
+  if (!metrics_)
+    return;
+  metrics_->takeovers.add(x.incarnations.size());
+  metrics_->taken_negotiations.add(static_cast<std::uint64_t>(x.negotiations));
+  metrics_->taken_channels.add(static_cast<std::uint64_t>(x.channels));
+}
+
 actors::store::take_over_report cluster_membership::take_over() {
   try {
-    return db_->take_over(key_, false);
+    return db_->take_over(key_, false, lease_.count() / 4);
   } catch (const std::exception& e) {
     err_ << ("parley serve: " + messages::to_code(messages::error_code::store_failed) +
              " take-over failed: " + e.what() + "\n")
@@ -70,9 +100,11 @@ void cluster_membership::run() {
     try {
       held = db_->heartbeat(key_, lease_.count());
       if (held) {
-        if (auto taken = take_over(); !taken.empty())
+        if (auto taken = take_over(); !taken.empty()) {
+          count(taken);
           on_taken_(taken);
-        view_->set(db_->members(key_.cluster));
+        }
+        show(db_->members(key_.cluster));
       }
     } catch (const std::exception& e) {
       // The next heartbeat tries again; the lease decides.

@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "actors/metrics/node_metrics.hpp"
 #include "actors/store/backend.hpp"
 #include "service/cluster_view.hpp"
 
@@ -36,10 +37,12 @@ public:
   /// new incarnation and takes over the dead members (see `first_take_over`);
   /// the members it reads go to `view`. Throws store_error or query_error
   /// when it cannot.
-  cluster_membership(const actors::store::store_url& url, actors::store::member_join j,
-                     std::shared_ptr<actors::store::member_fence> fence,
-                     std::shared_ptr<service::cluster_view> view, std::ostream& err,
-                     lost_callback on_lost, taken_callback on_taken);
+  cluster_membership(
+      const actors::store::store_url& url, actors::store::member_join j,
+      std::shared_ptr<actors::store::member_fence> fence,
+      std::shared_ptr<service::cluster_view> view, std::ostream& err,
+      lost_callback on_lost, taken_callback on_taken,
+      std::shared_ptr<actors::metrics::cluster_metrics> metrics = nullptr);
 
   /// Stops the heartbeats without leaving: the lease lapses by itself.
   ~cluster_membership();
@@ -67,6 +70,12 @@ private:
   /// tries again).
   actors::store::take_over_report take_over();
 
+  /// Shows `rows` (the cluster's members) in the view and the metrics.
+  void show(const std::vector<actors::store::member_row>& rows);
+
+  /// Counts what `x` took over in the metrics.
+  void count(const actors::store::take_over_report& x);
+
   std::unique_ptr<actors::store::backend> db_;
   actors::store::member_key key_;
   std::chrono::milliseconds lease_;
@@ -74,6 +83,7 @@ private:
   std::ostream& err_;
   lost_callback on_lost_;
   taken_callback on_taken_;
+  std::shared_ptr<actors::metrics::cluster_metrics> metrics_;
   actors::store::take_over_report first_;
   std::mutex mtx_;
   std::condition_variable cv_;

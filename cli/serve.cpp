@@ -235,7 +235,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   // (docs/cluster.md, "Fencing").
   std::shared_ptr<actors::store::member_fence> fence;
   if (!cluster.name.empty())
-    fence = std::make_shared<actors::store::member_fence>(cluster.name);
+    fence =
+        std::make_shared<actors::store::member_fence>(cluster.name, cluster.lease_ms);
   actors::store_actor store;
   try {
     store = w.add_store(store_choice.url, false, fence);
@@ -317,7 +318,11 @@ int run_serve(const config::settings& settings, const std::string& api_token,
             lease_lost = true;
             kill(getpid(), SIGTERM);
           },
-          on_taken);
+          on_taken,
+          w.metrics()
+              ? std::shared_ptr<actors::metrics::cluster_metrics>{w.metrics(),
+                                                                  &w.metrics()->cluster}
+              : nullptr);
     } catch (const std::exception& e) {
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " cannot join cluster " << cluster.name << ": " << e.what() << "\n";

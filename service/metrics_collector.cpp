@@ -202,6 +202,42 @@ void streams(families& f, const actors::metrics::stream_metrics& m) {
       .value(num(m.dropped()));
 }
 
+void cluster(families& f, const actors::metrics::cluster_metrics& m) {
+  if (!m.joined)
+    return;
+  f.family("cluster_live_members",
+           "Members of the cluster that read live, this node included, at its last "
+           "heartbeat",
+           MetricType::Gauge)
+      .value(static_cast<double>(m.live_members.value()));
+  f.family("cluster_owned_negotiations",
+           "Open negotiations this node owns (runs), at its last heartbeat",
+           MetricType::Gauge)
+      .value(static_cast<double>(m.owned_negotiations.value()));
+  f.family("cluster_owned_channels",
+           "Open channels this node owns, at its last heartbeat", MetricType::Gauge)
+      .value(static_cast<double>(m.owned_channels.value()));
+  f.family("cluster_takeovers_total", "Dead members this node took over",
+           MetricType::Counter)
+      .value(num(m.takeovers.value()));
+  f.family("cluster_taken_negotiations_total",
+           "Open negotiations this node took over from dead members (and unowned ones "
+           "at its join)",
+           MetricType::Counter)
+      .value(num(m.taken_negotiations.value()));
+  f.family("cluster_taken_channels_total",
+           "Open channels this node took over from dead members", MetricType::Counter)
+      .value(num(m.taken_channels.value()));
+  f.family("cluster_forwarded_moves_total",
+           "Moves this node sent to the node that runs their negotiation",
+           MetricType::Counter)
+      .value(num(m.forwarded.value()));
+  f.family("cluster_forward_failures_total",
+           "Forwarded moves answered E030 because their node could not be reached",
+           MetricType::Counter)
+      .value(num(m.forward_failures.value()));
+}
+
 void actor_system(families& f, caf::actor_system& sys) {
   f.family("caf_running_actors", "Actors running in the CAF actor system",
            MetricType::Gauge)
@@ -226,6 +262,7 @@ std::vector<MetricFamily> metrics_collector::Collect() const {
   store(f, metrics_->store);
   http_requests(f, metrics_->http);
   streams(f, metrics_->streams);
+  cluster(f, metrics_->cluster);
   if (sys_ != nullptr)
     actor_system(f, *sys_);
   return f.take();

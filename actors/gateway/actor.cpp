@@ -496,8 +496,10 @@ void answer_replay(self_pointer self, record_promise promise,
 
 /// E030 for a move of negotiation `id`, whose node at `address` could not
 /// be reached: it died, and a take-over will claim the negotiation.
-caf::error owner_unreachable(const std::string& id, const std::string& address,
-                             const std::string& why) {
+caf::error owner_unreachable(self_pointer self, const std::string& id,
+                             const std::string& address, const std::string& why) {
+  if (self->state.options.metrics)
+    self->state.options.metrics->forward_failures.add();
   return api_error(error_code::overloaded,
                    "negotiation " + id + " runs on the node at " + address +
                        ", which cannot be reached (" + why + "); retry",
@@ -528,7 +530,7 @@ void lose_relay(self_pointer self, const std::string& address, const std::string
   auto pending = std::move(link->second.pending);
   self->state.relays.erase(link);
   for (auto& [n, waiting] : pending)
-    waiting.first.deliver(owner_unreachable(waiting.second, address, why));
+    waiting.first.deliver(owner_unreachable(self, waiting.second, address, why));
 }
 
 /// Answers `promise` with what the relay of the node at `address` answers
@@ -539,6 +541,8 @@ void send_to_relay(self_pointer self, record_promise promise,
   auto& st = self->state;
   auto& link = st.relays.at(address);
   auto n = ++st.forwarded;
+  if (st.options.metrics)
+    st.options.metrics->forwarded.add();
   link.pending.emplace(n, std::make_pair(promise, x.negotiation_id));
   self->request(link.relay, st.options.outcome_timeout, x)
       .then(
@@ -555,7 +559,8 @@ void send_to_relay(self_pointer self, record_promise promise,
               return;
             }
             auto why = self->system().render(err);
-            waiting->first.deliver(owner_unreachable(waiting->second, address, why));
+            waiting->first.deliver(
+                owner_unreachable(self, waiting->second, address, why));
             lose_relay(self, address, why);
           });
 }
@@ -574,7 +579,8 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
   auto colon = address.rfind(':');
   auto port = colon == std::string::npos ? 0 : std::atoi(address.c_str() + colon + 1);
   if (port <= 0 || port > 65535) {
-    promise.deliver(owner_unreachable(x.negotiation_id, address, "not host:port"));
+    promise.deliver(
+        owner_unreachable(self, x.negotiation_id, address, "not host:port"));
     return;
   }
   self->request(st.options.connector, st.options.outcome_timeout,
@@ -584,7 +590,7 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
           [self, promise, address, x](caf::node_id&, caf::strong_actor_ptr& ptr,
                                       std::set<std::string>& ifs) mutable {
             if (!ptr || !self->system().assignable<move_relay_actor>(ifs)) {
-              promise.deliver(owner_unreachable(x.negotiation_id, address,
+              promise.deliver(owner_unreachable(self, x.negotiation_id, address,
                                                 "it publishes no move relay"));
               return;
             }
@@ -597,7 +603,8 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
             send_to_relay(self, promise, address, x);
           },
           [self, promise, address, id = x.negotiation_id](caf::error& err) mutable {
-            promise.deliver(owner_unreachable(id, address, self->system().render(err)));
+            promise.deliver(
+                owner_unreachable(self, id, address, self->system().render(err)));
           });
 }
 

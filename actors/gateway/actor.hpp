@@ -9,6 +9,7 @@
 #include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/metrics/node_metrics.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
 #include "messages/handles/agent.hpp"
@@ -49,6 +50,8 @@ struct gateway_options {
   /// the other nodes (messages/handles/move_relay.hpp). None: moves are not
   /// forwarded (E030).
   caf::actor connector;
+  /// Where the moves it forwards are counted; none: not counted.
+  std::shared_ptr<metrics::cluster_metrics> metrics;
 };
 
 /// How the gateway builds agents and rooms: the world builder's (runtime/

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -136,6 +137,28 @@ struct stream_metrics {
   std::function<std::size_t()> dropped;
 };
 
+/// A cluster's node (`parley serve --cluster`, docs/cluster.md): the
+/// membership's thread sets the gauges at each heartbeat and counts its
+/// take-overs; the gateway counts the moves it forwards. Exported only once
+/// `joined` is set.
+struct cluster_metrics {
+  std::atomic<bool> joined{false};
+  /// Members of the cluster that read live, this node included, and what
+  /// this node owns, as of its last heartbeat.
+  gauge live_members;
+  gauge owned_negotiations;
+  gauge owned_channels;
+  /// Dead members this node took over, and their open negotiations and
+  /// channels it took with them (with the unowned ones at its join).
+  counter takeovers;
+  counter taken_negotiations;
+  counter taken_channels;
+  /// Moves sent to the node that runs their negotiation, and those of them
+  /// answered E030 because that node could not be reached.
+  counter forwarded;
+  counter forward_failures;
+};
+
 /// Every instrument of one `parley serve`: written by the metrics actor
 /// (events), the store writer, the LLM clients and the HTTP routes, each
 /// through a shared_ptr aliasing its part; read at scrape time. Topic
@@ -152,6 +175,7 @@ struct node_metrics {
   store_metrics store;
   http_metrics http;
   stream_metrics streams;
+  cluster_metrics cluster;
 };
 
 } // namespace parley::actors::metrics

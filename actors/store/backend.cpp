@@ -21,7 +21,7 @@ void backend::fence_with(std::shared_ptr<const member_fence>) {
   no_cluster();
 }
 
-take_over_report backend::take_over(const member_key&, bool) {
+take_over_report backend::take_over(const member_key&, bool, std::int64_t) {
   no_cluster();
 }
 

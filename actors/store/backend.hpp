@@ -209,8 +209,10 @@ public:
   /// that nobody took over yet, with its open negotiations and channels
   /// (and, when `unowned`, those no member owns: a node's first take-over,
   /// at its join), in one transaction: of two survivors, one wins each dead
-  /// member. Waits for a write the dead one has in flight.
-  virtual take_over_report take_over(const member_key& me, bool unowned);
+  /// member. Waits for a write the dead one has in flight, and for joins
+  /// and other take-overs, at most `wait_ms` (then throws store_error).
+  virtual take_over_report take_over(const member_key& me, bool unowned,
+                                     std::int64_t wait_ms);
 
   /// The node address of the live member, other than this connection's
   /// fenced incarnation, that owns open negotiation `id`; empty when there is

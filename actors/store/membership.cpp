@@ -97,9 +97,16 @@ std::string hold_member_lock_sql() {
 }
 
 std::string fence_sql() {
-  return "SELECT 1 FROM cluster_members WHERE incarnation = $1 AND cluster = $2 AND "
+  return "SELECT set_config('idle_in_transaction_session_timeout', $3::text, true) "
+         "FROM "
+         "cluster_members WHERE incarnation = $1 AND cluster = $2 AND "
          "status <> 'dead' AND taken_over_by IS NULL AND lease_until >= now() "
          "FOR SHARE";
+}
+
+std::string lock_members_for_sql(std::int64_t wait_ms) {
+  return "SET LOCAL lock_timeout = " + std::to_string(wait_ms) + "; " +
+         lock_members_sql();
 }
 
 std::string take_members_sql() {

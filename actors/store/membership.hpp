@@ -69,9 +69,15 @@ struct member_row {
 /// connections (which read it at every write, from their own threads).
 class member_fence {
 public:
-  explicit member_fence(std::string cluster) : cluster_(std::move(cluster)) {}
+  /// `lease_ms`: the node's lease. A write transaction that stays idle
+  /// longer (its process paused in the middle of it) is ended by the
+  /// database, so that it cannot hold up a take-over.
+  member_fence(std::string cluster, std::int64_t lease_ms)
+      : cluster_(std::move(cluster)), lease_ms_(lease_ms) {}
 
   const std::string& cluster() const noexcept { return cluster_; }
+
+  std::int64_t lease_ms() const noexcept { return lease_ms_; }
 
   /// 0 until `hold`.
   std::int64_t incarnation() const noexcept { return incarnation_.load(); }
@@ -80,6 +86,7 @@ public:
 
 private:
   std::string cluster_;
+  std::int64_t lease_ms_;
   std::atomic<std::int64_t> incarnation_{0};
 };
 
@@ -137,12 +144,19 @@ std::string leave_sql(dialect d);
 /// can take it knows the member's session ended (its process was killed).
 std::string hold_member_lock_sql();
 
-/// Parameters incarnation, cluster: one row, locked FOR SHARE until the
-/// transaction ends, when that incarnation holds its lease and was not
-/// taken over; none otherwise. A take-over's update of the row waits for
+/// Parameters incarnation, cluster, milliseconds: one row, locked FOR SHARE
+/// until the transaction ends, when that incarnation holds its lease and was
+/// not taken over; none otherwise. A take-over's update of the row waits for
 /// the transaction, so a write checked by it commits before the take-over
-/// or not at all.
+/// or not at all; and the transaction is ended by the database once it is
+/// idle for the milliseconds given (its process paused), so that a
+/// take-over never waits for it longer.
 std::string fence_sql();
+
+/// Takes the table's lock as a join does (lock_members_sql), waiting at most
+/// `wait_ms`: take-overs and joins run one at a time, so they never wait for
+/// each other in a cycle.
+std::string lock_members_for_sql(std::int64_t wait_ms);
 
 /// Parameters cluster, incarnation of the taker: marks every member of the
 /// cluster that is dead (stored so, lease lapsed, or its session's lock

@@ -717,12 +717,16 @@ public:
     fence_ = std::move(fence);
   }
 
-  take_over_report take_over(const member_key& me, bool unowned) override {
+  take_over_report take_over(const member_key& me, bool unowned,
+                             std::int64_t wait_ms) override {
     return guarded("take_over", [&] {
       take_over_report out;
       pqxx::work w{*conn_};
+      w.exec(lock_members_for_sql(wait_ms));
       // A taker that holds no lease takes nothing (its heartbeat tells it).
-      if (w.exec_params(fence_sql(), me.incarnation, me.cluster).empty())
+      if (w.exec_params(fence_sql(), me.incarnation, me.cluster,
+                        std::to_string(4 * wait_ms))
+              .empty())
         return out;
       for (const auto& r :
            w.exec_params(take_members_sql(), me.cluster, me.incarnation))
@@ -819,7 +823,9 @@ private:
       throw store_error("this node has not joined cluster " + fence_->cluster() +
                         " yet: its writes wait for its incarnation");
     prepare("parley_fence", fence_sql());
-    if (w.exec_prepared("parley_fence", incarnation, fence_->cluster()).empty())
+    if (w.exec_prepared("parley_fence", incarnation, fence_->cluster(),
+                        std::to_string(fence_->lease_ms()))
+            .empty())
       throw store_error("incarnation " + std::to_string(incarnation) + " of cluster " +
                         fence_->cluster() +
                         " holds no lease (it lapsed, or the node was taken over): "

@@ -38,14 +38,17 @@ namespace store = parley::actors::store;
 
 namespace {
 
-/// `parley serve` over `url` in cluster prod as `node_id`, a 400 ms lease,
-/// its node port on any free port of loopback, with `extra` flags.
+/// `parley serve` over `url` in cluster prod as `node_id`, a lease of
+/// `lease_ms` (400 ms for the tests that wait for one to lapse; the others
+/// take the default, which a loaded machine's heartbeats keep), its node
+/// port on any free port of loopback, with `extra` flags.
 std::vector<std::string> serve_argv(const std::string& url, const std::string& node_id,
-                                    const std::vector<std::string>& extra = {}) {
+                                    const std::vector<std::string>& extra,
+                                    const std::string& lease_ms) {
   std::vector<std::string> argv{
       PARLEY_BINARY, "serve",          "--port",    "0",           "--store",
       url,           "--create-store", "--cluster", "prod",        "--node-id",
-      node_id,       "--lease-ms",     "400",       "--node-port", "0"};
+      node_id,       "--lease-ms",     lease_ms,    "--node-port", "0"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   return argv;
 }
@@ -92,8 +95,9 @@ std::string fresh_database(const std::string& name) {
 /// once it serves.
 struct cluster_node {
   cluster_node(const std::string& url, const std::string& node_id,
-               const std::vector<std::string>& extra = {})
-      : process(serve_argv(url, node_id, extra)),
+               const std::vector<std::string>& extra = {},
+               const std::string& lease_ms = "400")
+      : process(serve_argv(url, node_id, extra, lease_ms)),
         port(parley::test::wait_until_serving(process)), api(port, contract) {}
 
   background_process process;
@@ -134,7 +138,8 @@ std::vector<std::string> round_ids(api_client& api, const std::string& id) {
 /// Nodes A and B of cluster prod over `url`, both live, and a negotiation
 /// of two external agents opened through A, which runs it.
 struct two_nodes {
-  explicit two_nodes(const std::string& url) : a{url, "node-a"}, b{url, "node-b"} {
+  explicit two_nodes(const std::string& url, const std::string& lease_ms = "400")
+      : a{url, "node-a", {}, lease_ms}, b{url, "node-b", {}, lease_ms} {
     REQUIRE(becomes_live(b.api, "node-a"));
     id = open_negotiation(a.api, "did:key:buyer", "did:key:seller");
   }
@@ -194,7 +199,7 @@ TEST_CASE("a move sent to a node that does not run its negotiation is forwarded 
   auto url = fresh_database("serve_cluster_forward");
   if (url.empty())
     return;
-  two_nodes nodes{url};
+  two_nodes nodes{url, "2000"};
   auto& [a, b, id] = nodes;
   INFO(a.process.output() << b.process.output());
   CHECK(b.process.output().find("parley serve: node port 127.0.0.1:") !=
@@ -220,6 +225,12 @@ TEST_CASE("a move sent to a node that does not run its negotiation is forwarded 
   REQUIRE(accepted.status == 200);
   CHECK(accepted.body["status"] == "accepted");
   CHECK(round_ids(a.api, id) == round_ids(b.api, id));
+  // B forwarded three moves (the replay it answered from the store itself).
+  auto metrics = b.api.get("/metrics");
+  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_forwarded_moves_total 3\n"));
+  CHECK_THAT(metrics.text,
+             Catch::Contains("parley_cluster_forward_failures_total 0\n"));
+  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_live_members 2\n"));
   // The members list each node's address: where the others forward.
   auto cluster = b.api.get("/api/v1/cluster");
   for (const auto& m : cluster.body["members"])
@@ -236,19 +247,23 @@ TEST_CASE("three nodes with mutual TLS forward moves to the node that runs them"
   if (url.empty())
     return;
   parley::test::certificates certs{{"node-a", "node-b", "node-c"}, {}};
-  cluster_node a{url, "node-a", certs.flags("cluster", "node-a")};
-  cluster_node b{url, "node-b", certs.flags("cluster", "node-b")};
-  cluster_node c{url, "node-c", certs.flags("cluster", "node-c")};
+  cluster_node a{url, "node-a", certs.flags("cluster", "node-a"), "2000"};
+  cluster_node b{url, "node-b", certs.flags("cluster", "node-b"), "2000"};
+  cluster_node c{url, "node-c", certs.flags("cluster", "node-c"), "2000"};
   INFO(a.process.output() << b.process.output() << c.process.output());
   CHECK(c.process.output().find("(mutual TLS, at most 64 connections)") !=
         std::string::npos);
   REQUIRE(becomes_live(c.api, "node-a"));
   auto id = open_negotiation(a.api, "did:key:buyer", "did:key:seller");
   // Through B, then C, then A itself: each answered by A, in turn.
-  REQUIRE(b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000))
-              .status == 200);
-  REQUIRE(c.api.post(negotiation_messages(id), counter("m3", "did:key:buyer", 9500))
-              .status == 200);
+  auto via_b =
+      b.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
+  INFO(via_b.body.dump());
+  REQUIRE(via_b.status == 200);
+  auto via_c =
+      c.api.post(negotiation_messages(id), counter("m3", "did:key:buyer", 9500));
+  INFO(via_c.body.dump());
+  REQUIRE(via_c.status == 200);
   auto accepted = a.api.post(negotiation_messages(id),
                              simple_move("m4", "did:key:seller", "accept"));
   REQUIRE(accepted.status == 200);
@@ -293,6 +308,10 @@ TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiatio
   CHECK(took < 5s);
   CHECK(b.process.output().find("parley serve: took over incarnation ") !=
         std::string::npos);
+  auto metrics = b.api.get("/metrics");
+  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_takeovers_total 1\n"));
+  CHECK_THAT(metrics.text,
+             Catch::Contains("parley_cluster_taken_negotiations_total 1\n"));
   auto accepted = b.api.post(negotiation_messages(id),
                              simple_move("m4", "did:key:seller", "accept"));
   REQUIRE(accepted.status == 200);

@@ -51,7 +51,7 @@ store::member_key join(store::backend& db, const std::string& node_id,
 /// A connection that writes as incarnation `k` (a store's writer).
 std::unique_ptr<store::backend> fenced(const store_target& t,
                                        const store::member_key& k) {
-  auto fence = std::make_shared<store::member_fence>(k.cluster);
+  auto fence = std::make_shared<store::member_fence>(k.cluster, minute_ms);
   fence->hold(k.incarnation);
   auto db = session(t);
   db->fence_with(fence);
@@ -112,19 +112,19 @@ TEST_CASE("a dead member is taken over once, with its open negotiations, and its
   CHECK(open_ids(*b_writes) == std::vector<std::string>{uuid(3)});
 
   // A holds its lease and its session: nothing to take.
-  CHECK(b_session->take_over(b, false).empty());
+  CHECK(b_session->take_over(b, false, 1000).empty());
 
   // A's process is killed: its membership session ends, long before its
   // lease of a minute would lapse, and B takes over at once.
   a_session.reset();
-  auto taken = b_session->take_over(b, false);
+  auto taken = b_session->take_over(b, false, 1000);
   CHECK(taken.incarnations == std::vector<std::int64_t>{a.incarnation});
   CHECK(taken.negotiations == 2);
   CHECK(open_ids(*b_writes) == std::vector<std::string>{uuid(1), uuid(2), uuid(3)});
   // Once: a third member finds nothing left to take.
   auto c_session = session(*t);
   auto c = join(*c_session, "node-c");
-  CHECK(c_session->take_over(c, false).empty());
+  CHECK(c_session->take_over(c, false, 1000).empty());
   // A reads dead, and what is left of it (a writer's connection that was
   // paused) can no longer commit.
   for (const auto& m : b_session->members("prod"))
@@ -151,7 +151,7 @@ TEST_CASE("a member whose lease lapsed is taken over though its session lives",
   store::take_over_report taken;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (taken.empty() && std::chrono::steady_clock::now() < deadline) {
-    taken = b_session->take_over(b, false);
+    taken = b_session->take_over(b, false, 1000);
     if (taken.empty())
       std::this_thread::sleep_for(
           std::chrono::milliseconds(50)); // polling the database's clock
@@ -183,10 +183,10 @@ TEST_CASE("two survivors taking over at once each win different dead members",
   store::take_over_report by_b;
   store::take_over_report by_c;
   std::thread tb{[&] {
-    by_b = b_session->take_over(b, false);
+    by_b = b_session->take_over(b, false, 1000);
   }};
   std::thread tc{[&] {
-    by_c = c_session->take_over(c, false);
+    by_c = c_session->take_over(c, false, 1000);
   }};
   tb.join();
   tc.join();
@@ -207,7 +207,7 @@ TEST_CASE("a node's first take-over claims the open negotiations no member owns,
     return;
   // A single node's store: no owner.
   session(*t)->write(opened(1), {});
-  auto fence = std::make_shared<store::member_fence>("prod");
+  auto fence = std::make_shared<store::member_fence>("prod", minute_ms);
   auto writes = session(*t);
   writes->fence_with(fence);
   CHECK_THROWS_WITH(writes->write(opened(2), {}), Catch::Contains("has not joined"));
@@ -215,8 +215,8 @@ TEST_CASE("a node's first take-over claims the open negotiations no member owns,
   auto a = join(*a_session, "node-a");
   fence->hold(a.incarnation);
   CHECK(open_ids(*writes).empty());
-  CHECK(a_session->take_over(a, false).negotiations == 0); // not at a heartbeat
-  auto first = a_session->take_over(a, true);
+  CHECK(a_session->take_over(a, false, 1000).negotiations == 0); // not at a heartbeat
+  auto first = a_session->take_over(a, true, 1000);
   CHECK(first.incarnations.empty());
   CHECK(first.negotiations == 1);
   CHECK(open_ids(*writes) == std::vector<std::string>{uuid(1)});
@@ -228,9 +228,10 @@ TEST_CASE("an SQLite store refuses to be fenced or to take over", "[integration]
   auto t = sqlite_target("takeover_sqlite");
   auto db = session(t);
   db->migrate();
-  CHECK_THROWS_WITH(db->fence_with(std::make_shared<store::member_fence>("prod")),
-                    Catch::Contains("needs the PostgreSQL store"));
-  CHECK_THROWS_WITH(db->take_over({"prod", "node-a", 1}, true),
+  CHECK_THROWS_WITH(
+      db->fence_with(std::make_shared<store::member_fence>("prod", minute_ms)),
+      Catch::Contains("needs the PostgreSQL store"));
+  CHECK_THROWS_WITH(db->take_over({"prod", "node-a", 1}, true, 1000),
                     Catch::Contains("needs the PostgreSQL store"));
 }
 
