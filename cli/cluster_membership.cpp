@@ -20,7 +20,7 @@ cluster_membership::cluster_membership(
       metrics_(std::move(metrics)) {
   key_.incarnation = db_->join(j);
   fence->hold(key_.incarnation);
-  first_ = db_->take_over(key_, true, lease_.count() / 4);
+  first_ = take_over();
   if (metrics_)
     metrics_->joined = true;
   count(first_);
@@ -81,7 +81,11 @@ void cluster_membership::count(const actors::store::take_over_report& x) {
 
 actors::store::take_over_report cluster_membership::take_over() {
   try {
-    return db_->take_over(key_, false, lease_.count() / 4);
+    // The unowned open rows (a store a single node wrote) until the first
+    // take-over that succeeded: the join's, or the next heartbeat's.
+    auto taken = db_->take_over(key_, !took_unowned_, lease_.count() / 4);
+    took_unowned_ = true;
+    return taken;
   } catch (const std::exception& e) {
     err_ << ("parley serve: " + messages::to_code(messages::error_code::store_failed) +
              " take-over failed: " + e.what() + "\n")

@@ -66,8 +66,9 @@ private:
   void run();
   void stop();
 
-  /// Takes over the dead members; a failure is logged (the next heartbeat
-  /// tries again).
+  /// Takes over the dead members (and, until one succeeded, the open rows
+  /// nobody owns); a failure is logged, and the next heartbeat tries again
+  /// (also the join's: a node starts though its first take-over failed).
   actors::store::take_over_report take_over();
 
   /// Shows `rows` (the cluster's members) in the view and the metrics.
@@ -85,6 +86,7 @@ private:
   taken_callback on_taken_;
   std::shared_ptr<actors::metrics::cluster_metrics> metrics_;
   actors::store::take_over_report first_;
+  bool took_unowned_ = false;
   std::mutex mtx_;
   std::condition_variable cv_;
   bool stop_ = false;
