@@ -80,6 +80,15 @@ void ask_recovery(caf::event_based_actor* self, const actors::gateway_actor& gat
           });
 }
 
+/// Counts what a recovery resumed in `metrics` (if any).
+void count_resumed(const std::shared_ptr<actors::metrics::node_metrics>& metrics,
+                   const messages::recovery_report& x) {
+  if (!metrics)
+    return;
+  metrics->negotiations.resumed.add(static_cast<std::uint64_t>(x.negotiations));
+  metrics->channels.resumed.add(static_cast<std::uint64_t>(x.channels));
+}
+
 /// The actor that asks the gateway to resume what a take-over claimed
 /// (docs/cluster.md, "Ownership and take-over") and says what it resumed.
 void resume_taken(caf::event_based_actor* self, const actors::gateway_actor& gateway,
@@ -89,11 +98,7 @@ void resume_taken(caf::event_based_actor* self, const actors::gateway_actor& gat
   self->request(gateway, 6 * load_timeout, messages::recover_atom::value)
       .then(
           [=](const messages::recovery_report& x) {
-            if (metrics) {
-              metrics->negotiations.resumed.add(
-                  static_cast<std::uint64_t>(x.negotiations));
-              metrics->channels.resumed.add(static_cast<std::uint64_t>(x.channels));
-            }
+            count_resumed(metrics, x);
             std::string line = "parley serve: took over " + taken + ": resumed " +
                                std::to_string(x.negotiations) + " negotiations, " +
                                std::to_string(x.channels) + " channels\n";
@@ -388,10 +393,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   out << "parley serve: recovered " << report.agents << " agents, " << report.rooms
       << " rooms, " << report.negotiations << " open negotiations, " << report.channels
       << " open channels" << std::endl;
-  if (const auto& metrics = w.metrics()) {
-    metrics->negotiations.resumed.add(static_cast<std::uint64_t>(report.negotiations));
-    metrics->channels.resumed.add(static_cast<std::uint64_t>(report.channels));
-  }
+  count_resumed(w.metrics(), report);
   for (const auto& line : report.skipped)
     out << "parley serve: not resumed: " << line << std::endl;
   api->set_ready();

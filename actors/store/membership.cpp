@@ -149,18 +149,19 @@ std::string owner_address_sql() {
 }
 
 std::string members_sql(dialect d) {
-  // What each owns, by the owner indexes (migration 009).
-  auto owned =
-      "coalesce(m.taken_over_by, 0), (SELECT count(*) FROM negotiation_runtime "
-      "r JOIN negotiations n ON n.id = r.negotiation_id WHERE r.owner = "
-      "m.incarnation AND " +
-      open_states("n.state", d) +
-      "), (SELECT count(DISTINCT r.room_id) FROM negotiation_runtime r JOIN "
-      "negotiations n ON n.id = r.negotiation_id WHERE r.owner = m.incarnation "
-      "AND " +
-      open_states("n.state", d) +
-      "), (SELECT count(*) FROM channels c WHERE c.owner = m.incarnation AND " +
-      open_channels("c.status", d) + ")";
+  // What each owns (migration 009): its open negotiations and their rooms
+  // counted in one pass over the open rows grouped by owner, its open
+  // channels by the channels' owner index.
+  auto owned = std::string{"coalesce(m.taken_over_by, 0), coalesce(o.negotiations, 0), "
+                           "coalesce(o.rooms, 0), (SELECT count(*) FROM channels c "
+                           "WHERE c.owner = m.incarnation AND "} +
+               open_channels("c.status", d) + ")";
+  auto from = "FROM cluster_members m LEFT JOIN (SELECT r.owner, count(*) AS "
+              "negotiations, count(DISTINCT r.room_id) AS rooms FROM "
+              "negotiation_runtime r JOIN negotiations n ON n.id = r.negotiation_id "
+              "WHERE r.owner IS NOT NULL AND " +
+              open_states("n.state", d) +
+              " GROUP BY r.owner) o ON o.owner = m.incarnation";
   if (d == dialect::postgresql)
     return "SELECT m.cluster, m.node_id, m.incarnation, m.api_address, m.node_address, "
            "CASE WHEN m.lease_until < now() THEN 'dead' ELSE m.status END, "
@@ -168,8 +169,8 @@ std::string members_sql(dialect d) {
            "round(extract(epoch FROM m.heartbeat_at) * 1000)::bigint, "
            "round(extract(epoch FROM m.lease_until) * 1000)::bigint, "
            "round(extract(epoch FROM now() - m.heartbeat_at) * 1000)::bigint, " +
-           owned +
-           " FROM cluster_members m WHERE $1::text = '' OR m.cluster = $1 "
+           owned + " " + from +
+           " WHERE $1::text = '' OR m.cluster = $1 "
            "ORDER BY m.cluster, m.node_id, m.incarnation";
   return "SELECT m.cluster, m.node_id, m.incarnation, m.api_address, m.node_address, "
          "CASE WHEN m.lease_until < " +
@@ -177,8 +178,8 @@ std::string members_sql(dialect d) {
          " THEN 'dead' ELSE m.status END, m.joined_at, m.heartbeat_at, m.lease_until, "
          "CAST(round((julianday('now') - julianday(m.heartbeat_at)) * 86400000) AS "
          "INTEGER), " +
-         owned +
-         " FROM cluster_members m WHERE ?1 = '' OR m.cluster = ?1 "
+         owned + " " + from +
+         " WHERE ?1 = '' OR m.cluster = ?1 "
          "ORDER BY m.cluster, m.node_id, m.incarnation";
 }
 
