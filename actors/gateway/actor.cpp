@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -88,16 +89,20 @@ struct recovery_job {
   std::string cursor;
 };
 
+/// A move forwarded to the relay of another node that waits for its answer.
+struct forwarded_move {
+  caf::typed_response_promise<messages::negotiation_record> promise;
+  std::string negotiation_id;
+  /// Forwards it once more, through a new connection (see `lose_relay`);
+  /// none once it was sent `max_sends` times.
+  std::function<void()> again;
+};
+
 /// A connection to the move relay of another node of the cluster, and the
-/// moves forwarded to it that wait for its answer, by a number of their own
-/// (their promise and negotiation id): when the relay's node is lost, each is
-/// answered E030 at once instead of at its timeout.
+/// moves forwarded to it that wait for its answer, by a number of their own.
 struct relay_link {
   move_relay_actor relay;
-  std::map<
-      std::uint64_t,
-      std::pair<caf::typed_response_promise<messages::negotiation_record>, std::string>>
-      pending;
+  std::map<std::uint64_t, forwarded_move> pending;
 };
 
 struct gateway_state {
@@ -137,7 +142,7 @@ struct gateway_state {
   std::map<std::string, relay_link> relays;
   /// Numbers the forwarded moves.
   std::uint64_t forwarded = 0;
-  /// Agents and rooms whose store write is under way (see `persisted`):
+  /// Agents and rooms whose store write is under way (see `persist_into`):
   /// their ids are taken, they are not usable yet.
   std::set<std::string> agents_pending;
   std::set<std::string> rooms_pending;
@@ -200,6 +205,47 @@ room_entry& build_room(self_pointer self, const std::string& id,
   }
   auto handle = st.build.add_room(id, std::move(with));
   return st.rooms[id] = room_entry{std::move(handle), members, {}};
+}
+
+/// Spawns agent `spec` and registers it.
+messages::agent_spec add_agent(self_pointer self, const messages::agent_spec& spec) {
+  auto handle = self->state.build.add_agent(spec);
+  self->state.agents.emplace(
+      spec.id, agent_entry{spec, std::move(handle), agent::valuation_of(spec)});
+  return spec;
+}
+
+/// With `clustered`, an agent registered through another node is learnt from
+/// the store when this node first needs it (docs/cluster.md, "Any node
+/// answers"): asks the store for those of `ids` this node does not know,
+/// registers the ones it holds, then calls `next` with no error (an id still
+/// unknown is unknown to the cluster) or with the store's. Otherwise, or when
+/// all are known, calls `next` at once.
+template <class Next>
+void learn_agents(self_pointer self, std::vector<std::string> ids, Next next) {
+  auto& st = self->state;
+  ids.erase(std::remove_if(ids.begin(), ids.end(),
+                           [&st](const std::string& id) {
+                             return st.agents.count(id) != 0 ||
+                                    st.agents_pending.count(id) != 0;
+                           }),
+            ids.end());
+  if (!st.options.clustered || !st.options.store || ids.empty()) {
+    next(caf::error{});
+    return;
+  }
+  self->request(st.options.store, st.options.outcome_timeout, messages::get_atom::value,
+                messages::agent_atom::value, std::move(ids))
+      .then(
+          [self, next](std::vector<messages::agent_spec>& found) mutable {
+            auto& st = self->state;
+            for (const auto& spec : found)
+              if (st.agents.count(spec.id) == 0 &&
+                  st.agents_pending.count(spec.id) == 0)
+                add_agent(self, spec);
+            next(caf::error{});
+          },
+          [next](caf::error& err) mutable { next(std::move(err)); });
 }
 
 /// For the deadline queue: whether the request `r` with `ticket` still
@@ -429,15 +475,16 @@ std::string pair_room_id(const std::string& initiator, const std::string& respon
   return "pair:" + initiator + "+" + responder;
 }
 
-record_promise open(self_pointer self, const std::string& room_id,
-                    messages::start_negotiation& x) {
+/// Opens negotiation `x` in room `room_id` (its pair's room when empty) once
+/// both parties are known here.
+void open_known(self_pointer self, record_promise promise, const std::string& room_id,
+                messages::start_negotiation& x) {
   auto& st = self->state;
-  auto promise = self->make_response_promise<messages::negotiation_record>();
   for (auto [id, field] :
        {std::pair{&x.initiator, "initiator"}, std::pair{&x.responder, "responder"}})
     if (st.agents.count(*id) == 0) {
       promise.deliver(unknown_agent(*id, field));
-      return promise;
+      return;
     }
   room_entry* room = nullptr;
   if (room_id.empty()) {
@@ -451,13 +498,25 @@ record_promise open(self_pointer self, const std::string& room_id,
       promise.deliver(api_error(error_code::room_not_found,
                                 "no room \"" + room_id + "\"",
                                 {{"field", "room_id"}, {"room_id", room_id}}));
-      return promise;
+      return;
     }
     room = &i->second;
   }
   x.message_id = "api-start-" + std::to_string(++st.next_start);
   st.starts.emplace(x.message_id, opening{promise, arm(self, true, x.message_id)});
   self->send(room->handle, std::move(x));
+}
+
+record_promise open(self_pointer self, const std::string& room_id,
+                    messages::start_negotiation& x) {
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  learn_agents(self, {x.initiator, x.responder},
+               [self, promise, room_id, x = std::move(x)](caf::error err) mutable {
+                 if (err)
+                   promise.deliver(std::move(err));
+                 else
+                   open_known(self, promise, room_id, x);
+               });
   return promise;
 }
 
@@ -508,7 +567,7 @@ caf::error owner_unreachable(self_pointer self, const std::string& id,
 
 /// Takes forwarded move `n` off the relay at `address`'s waiting list; none
 /// when it was answered already (its relay was lost).
-std::optional<std::pair<record_promise, std::string>>
+std::optional<forwarded_move>
 take_forwarded(self_pointer self, const std::string& address, std::uint64_t n) {
   auto link = self->state.relays.find(address);
   if (link == self->state.relays.end())
@@ -521,46 +580,93 @@ take_forwarded(self_pointer self, const std::string& address, std::uint64_t n) {
   return out;
 }
 
-/// Forgets the relay at `address` (its node is lost) and answers every move
-/// waiting for it E030.
-void lose_relay(self_pointer self, const std::string& address, const std::string& why) {
+/// How many times a forwarded move is sent before its caller is answered
+/// E030: with mutual TLS, CAF 0.17.6 drops the proxies of a live node now and
+/// then once two nodes connected to each other both ways (docs/caf-notes.md,
+/// "Forwarding between nodes"); a move is idempotent by its message id, so
+/// sending it again through a new connection is safe.
+constexpr int max_sends = 3;
+
+/// Forgets the relay at `address` (its connection or node is lost) and
+/// forwards every move waiting for it again (see `max_sends`), through a new
+/// connection; one sent `max_sends` times is answered E030.
+void lose_relay(self_pointer self, std::string address, const std::string& why) {
   auto link = self->state.relays.find(address);
   if (link == self->state.relays.end())
     return;
   auto pending = std::move(link->second.pending);
   self->state.relays.erase(link);
-  for (auto& [n, waiting] : pending)
-    waiting.first.deliver(owner_unreachable(self, waiting.second, address, why));
+  for (auto& [n, waiting] : pending) {
+    if (waiting.again)
+      waiting.again();
+    else
+      waiting.promise.deliver(
+          owner_unreachable(self, waiting.negotiation_id, address, why));
+  }
 }
+
+/// The answer to a move sent again whose first sending was applied (its
+/// answer lost with the connection): the owner's E011 carries the record
+/// right after that move, which is the answer the caller waits for.
+std::optional<messages::negotiation_record> applied_before(const caf::error& err) {
+  const auto& ctx = err.context();
+  if (!messages::is_parley_error(err) ||
+      err.code() != static_cast<std::uint8_t>(error_code::duplicate_message) ||
+      ctx.size() != 2 || !ctx.match_element<std::string>(1))
+    return std::nullopt;
+  auto details = nlohmann::json::parse(ctx.get_as<std::string>(1), nullptr, false);
+  if (!details.is_object() || !details.contains("result"))
+    return std::nullopt;
+  try {
+    return messages::from_json_value<messages::negotiation_record>(details["result"]);
+  } catch (const messages::json_error&) {
+    return std::nullopt;
+  }
+}
+
+template <class Move>
+void forward(self_pointer self, record_promise promise, const std::string& address,
+             const Move& x, int sent);
 
 /// Answers `promise` with what the relay of the node at `address` answers
 /// to move `x`: that node runs the negotiation and commits the move.
+/// `sent`: how many times it was sent before (see `lose_relay`).
 template <class Move>
 void send_to_relay(self_pointer self, record_promise promise,
-                   const std::string& address, const Move& x) {
+                   const std::string& address, const Move& x, int sent) {
   auto& st = self->state;
   auto& link = st.relays.at(address);
   auto n = ++st.forwarded;
-  if (st.options.metrics)
+  if (st.options.metrics && sent == 0)
     st.options.metrics->forwarded.add();
-  link.pending.emplace(n, std::make_pair(promise, x.negotiation_id));
+  std::function<void()> send_again;
+  if (sent + 1 < max_sends)
+    send_again = [self, promise, address, x, sent] {
+      forward(self, promise, address, x, sent + 1);
+    };
+  link.pending.emplace(
+      n, forwarded_move{promise, x.negotiation_id, std::move(send_again)});
   self->request(link.relay, st.options.outcome_timeout, x)
       .then(
           [self, address, n](messages::negotiation_record& r) {
             if (auto waiting = take_forwarded(self, address, n))
-              waiting->first.deliver(std::move(r));
+              waiting->promise.deliver(std::move(r));
           },
-          [self, address, n](caf::error& err) {
+          [self, address, n, sent](caf::error& err) {
             auto waiting = take_forwarded(self, address, n);
             if (!waiting)
               return;
+            if (auto record = sent > 0 ? applied_before(err) : std::nullopt) {
+              waiting->promise.deliver(std::move(*record));
+              return;
+            }
             if (messages::is_parley_error(err)) {
-              waiting->first.deliver(std::move(err)); // the owner's own answer
+              waiting->promise.deliver(std::move(err)); // the owner's own answer
               return;
             }
             auto why = self->system().render(err);
-            waiting->first.deliver(
-                owner_unreachable(self, waiting->second, address, why));
+            waiting->promise.deliver(
+                owner_unreachable(self, waiting->negotiation_id, address, why));
             lose_relay(self, address, why);
           });
 }
@@ -570,10 +676,10 @@ void send_to_relay(self_pointer self, record_promise promise,
 /// connecting to its relay first when not connected yet.
 template <class Move>
 void forward(self_pointer self, record_promise promise, const std::string& address,
-             const Move& x) {
+             const Move& x, int sent) {
   auto& st = self->state;
   if (st.relays.count(address) > 0) {
-    send_to_relay(self, promise, address, x);
+    send_to_relay(self, promise, address, x, sent);
     return;
   }
   auto colon = address.rfind(':');
@@ -587,8 +693,8 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
                 caf::connect_atom::value, address.substr(0, colon),
                 static_cast<std::uint16_t>(port))
       .then(
-          [self, promise, address, x](caf::node_id&, caf::strong_actor_ptr& ptr,
-                                      std::set<std::string>& ifs) mutable {
+          [self, promise, address, x, sent](caf::node_id&, caf::strong_actor_ptr& ptr,
+                                            std::set<std::string>& ifs) mutable {
             if (!ptr || !self->system().assignable<move_relay_actor>(ifs)) {
               promise.deliver(owner_unreachable(self, x.negotiation_id, address,
                                                 "it publishes no move relay"));
@@ -600,11 +706,17 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
               // Its node lost: a down message (gateway_behavior).
               self->monitor(link.relay);
             }
-            send_to_relay(self, promise, address, x);
+            send_to_relay(self, promise, address, x, sent);
           },
-          [self, promise, address, id = x.negotiation_id](caf::error& err) mutable {
-            promise.deliver(
-                owner_unreachable(self, id, address, self->system().render(err)));
+          [self, promise, address, x, sent](caf::error& err) mutable {
+            // CAF 0.17.6 may time out a connection in its handshake at its
+            // next heartbeat tick (docs/caf-notes.md, "Forwarding between
+            // nodes"): connecting again is worth it.
+            if (err == caf::sec::connection_timeout && sent + 1 < max_sends)
+              forward(self, promise, address, x, sent + 1);
+            else
+              promise.deliver(owner_unreachable(self, x.negotiation_id, address,
+                                                self->system().render(err)));
           });
 }
 
@@ -632,7 +744,7 @@ void move_elsewhere(self_pointer self, record_promise promise, const Move& x) {
             if (address.empty())
               not_here();
             else
-              forward(self, promise, address, x);
+              forward(self, promise, address, x, 0);
           },
           [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
 }
@@ -743,14 +855,6 @@ template <class Move> record_promise move(self_pointer self, Move& x) {
       key, waiting{promise, {}, arm(self, false, key), negotiation::fingerprint_of(x)});
   self->send(room->second.handle, std::move(x));
   return promise;
-}
-
-/// Spawns agent `spec` and registers it.
-messages::agent_spec add_agent(self_pointer self, const messages::agent_spec& spec) {
-  auto handle = self->state.build.add_agent(spec);
-  self->state.agents.emplace(
-      spec.id, agent_entry{spec, std::move(handle), agent::valuation_of(spec)});
-  return spec;
 }
 
 // -- crash recovery -------------------------------------------------------------
@@ -1011,20 +1115,23 @@ caf::error missing_member(const gateway_state& st, const messages::room_request&
 
 /// A change of the registered agents and rooms: with a store, asks it to
 /// commit `xs...` first, then makes the change here with `apply` and
-/// answers what `apply` returns, so that a 2xx never shows what a restart
+/// delivers what `apply` returns to `promise`, so that a 2xx never shows what a restart
 /// would lose; when the store fails (or does not answer within
 /// outcome_timeout), answers its error and changes nothing here. Meanwhile
 /// `key` is in the `pending` set (when given): the id is taken. Without a
 /// store, applies at once.
 template <class T, class Apply, class... Ts>
-caf::result<T> persisted(self_pointer self, std::set<std::string> gateway_state::*pending,
-                         const std::string& key, Apply apply, const Ts&... xs) {
+void persist_into(self_pointer self, caf::typed_response_promise<T> promise,
+                  std::set<std::string> gateway_state::*pending, const std::string& key,
+                  Apply apply, const Ts&... xs) {
   auto& st = self->state;
   if (!st.options.store) {
     auto x = apply();
-    if (!x)
-      return std::move(x.error());
-    return std::move(*x);
+    if (x)
+      promise.deliver(std::move(*x));
+    else
+      promise.deliver(std::move(x.error()));
+    return;
   }
   if (pending != nullptr)
     (st.*pending).insert(key);
@@ -1032,7 +1139,6 @@ caf::result<T> persisted(self_pointer self, std::set<std::string> gateway_state:
     if (pending != nullptr)
       (self->state.*pending).erase(key);
   };
-  auto promise = self->make_response_promise<T>();
   self->request(st.options.store, st.options.outcome_timeout, xs...)
       .then(
           [promise, release, apply](bool) mutable {
@@ -1047,7 +1153,53 @@ caf::result<T> persisted(self_pointer self, std::set<std::string> gateway_state:
             release();
             promise.deliver(std::move(err));
           });
+}
+
+/// Answers a request about the agents `ids` once they are learnt
+/// (`learn_agents`): `answer` is given the promise to deliver.
+template <class T, class Answer>
+caf::result<T> with_agents(self_pointer self, std::vector<std::string> ids,
+                           Answer answer) {
+  auto promise = self->make_response_promise<T>();
+  learn_agents(self, std::move(ids),
+               [promise, answer = std::move(answer)](caf::error err) mutable {
+                 if (err)
+                   promise.deliver(std::move(err));
+                 else
+                   answer(promise);
+               });
   return promise;
+}
+
+/// With `clustered`, the agents in the store (every node's), page by page
+/// from `after`, added to `acc`; otherwise this node's.
+void list_agents(self_pointer self,
+                 caf::typed_response_promise<std::vector<messages::agent_spec>> promise,
+                 std::vector<messages::agent_spec> acc, const std::string& after) {
+  auto& st = self->state;
+  if (!st.options.clustered || !st.options.store) {
+    for (const auto& entry : st.agents)
+      acc.push_back(entry.second.spec);
+    promise.deliver(std::move(acc));
+    return;
+  }
+  constexpr std::int32_t page = 10000;
+  self->request(st.options.store, st.options.recovery_timeout,
+                messages::load_atom::value, messages::agent_atom::value, after, page)
+      .then(
+          [self, promise,
+           acc = std::move(acc)](std::vector<messages::agent_spec>& xs) mutable {
+            auto last = xs.size() == static_cast<std::size_t>(page);
+            acc.insert(acc.end(), std::make_move_iterator(xs.begin()),
+                       std::make_move_iterator(xs.end()));
+            if (last) {
+              auto next = acc.back().id;
+              list_agents(self, promise, std::move(acc), next);
+            } else {
+              promise.deliver(std::move(acc));
+            }
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
 }
 
 messages::room_view view_of(const gateway_state& st, const std::string& id,
@@ -1077,69 +1229,90 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
   return {
       [self](caf::put_atom,
              messages::agent_spec& spec) -> caf::result<messages::agent_spec> {
-        auto& st = self->state;
-        if (st.agents.count(spec.id) != 0 || st.agents_pending.count(spec.id) != 0)
-          return api_error(error_code::already_exists,
-                           "agent \"" + spec.id + "\" is already registered",
-                           {{"field", "id"}, {"agent_id", spec.id}});
-        return persisted<messages::agent_spec>(
-            self, &gateway_state::agents_pending, spec.id,
-            [self, spec]() -> caf::expected<messages::agent_spec> {
-              return add_agent(self, spec);
-            },
-            caf::put_atom::value, spec);
+        // In a cluster, learnt first: the id may be taken through another node.
+        return with_agents<messages::agent_spec>(
+            self, {spec.id}, [self, spec](auto promise) {
+              auto& st = self->state;
+              if (st.agents.count(spec.id) != 0 ||
+                  st.agents_pending.count(spec.id) != 0) {
+                promise.deliver(
+                    api_error(error_code::already_exists,
+                              "agent \"" + spec.id + "\" is already registered",
+                              {{"field", "id"}, {"agent_id", spec.id}}));
+                return;
+              }
+              persist_into(
+                  self, promise, &gateway_state::agents_pending, spec.id,
+                  [self, spec]() -> caf::expected<messages::agent_spec> {
+                    return add_agent(self, spec);
+                  },
+                  caf::put_atom::value, spec);
+            });
       },
       [self](caf::get_atom, messages::agent_atom,
              const std::string& id) -> caf::result<messages::agent_spec> {
-        auto i = self->state.agents.find(id);
-        if (i == self->state.agents.end())
-          return unknown_agent(id, "id");
-        return i->second.spec;
+        return with_agents<messages::agent_spec>(self, {id}, [self, id](auto promise) {
+          auto i = self->state.agents.find(id);
+          if (i == self->state.agents.end())
+            promise.deliver(unknown_agent(id, "id"));
+          else
+            promise.deliver(i->second.spec);
+        });
       },
       [self](messages::list_atom, messages::agent_atom) {
-        std::vector<messages::agent_spec> result;
-        for (const auto& entry : self->state.agents)
-          result.push_back(entry.second.spec);
-        return result;
+        auto promise = self->make_response_promise<std::vector<messages::agent_spec>>();
+        list_agents(self, promise, {}, "");
+        return promise;
       },
       [self](caf::delete_atom, messages::agent_atom,
              const std::string& id) -> caf::result<messages::agent_spec> {
-        if (self->state.agents.count(id) == 0)
-          return unknown_agent(id, "id");
-        return persisted<messages::agent_spec>(
-            self, nullptr, id,
-            [self, id]() -> caf::expected<messages::agent_spec> {
-              // Looked up again: another delete may have come first.
-              auto i = self->state.agents.find(id);
-              if (i == self->state.agents.end())
-                return unknown_agent(id, "id");
-              auto spec = std::move(i->second.spec);
-              self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
-              self->state.agents.erase(i);
-              return spec;
-            },
-            caf::delete_atom::value, messages::agent_atom::value, id);
+        return with_agents<messages::agent_spec>(self, {id}, [self, id](auto promise) {
+          if (self->state.agents.count(id) == 0) {
+            promise.deliver(unknown_agent(id, "id"));
+            return;
+          }
+          persist_into(
+              self, promise, nullptr, id,
+              [self, id]() -> caf::expected<messages::agent_spec> {
+                // Looked up again: another delete may have come first.
+                auto i = self->state.agents.find(id);
+                if (i == self->state.agents.end())
+                  return unknown_agent(id, "id");
+                auto spec = std::move(i->second.spec);
+                self->send_exit(i->second.handle, caf::exit_reason::user_shutdown);
+                self->state.agents.erase(i);
+                return spec;
+              },
+              caf::delete_atom::value, messages::agent_atom::value, id);
+        });
       },
       [self](caf::put_atom,
              const messages::room_request& x) -> caf::result<messages::room_view> {
-        auto& st = self->state;
-        if (st.rooms.count(x.id) != 0 || st.rooms_pending.count(x.id) != 0)
-          return room_exists(x.id);
-        if (auto missing = missing_member(st, x))
-          return missing;
-        return persisted<messages::room_view>(
-            self, &gateway_state::rooms_pending, x.id,
-            [self, x]() -> caf::expected<messages::room_view> {
-              // Checked again: while the store wrote, a member may have been
-              // deleted, or `open` built a pair room of that id.
+        return with_agents<messages::room_view>(
+            self, x.members, [self, x](auto promise) {
               auto& st = self->state;
-              if (st.rooms.count(x.id) != 0)
-                return room_exists(x.id);
-              if (auto missing = missing_member(st, x))
-                return missing;
-              return view_of(st, x.id, build_room(self, x.id, x.members));
-            },
-            caf::put_atom::value, x);
+              if (st.rooms.count(x.id) != 0 || st.rooms_pending.count(x.id) != 0) {
+                promise.deliver(room_exists(x.id));
+                return;
+              }
+              if (auto missing = missing_member(st, x)) {
+                promise.deliver(std::move(missing));
+                return;
+              }
+              persist_into(
+                  self, promise, &gateway_state::rooms_pending, x.id,
+                  [self, x]() -> caf::expected<messages::room_view> {
+                    // Checked again: while the store wrote, a member may have been
+                    // deleted, or `open` built a pair room of that id.
+                    auto& st = self->state;
+                    if (st.rooms.count(x.id) != 0)
+                      return room_exists(x.id);
+                    if (auto missing = missing_member(st, x))
+                      return missing;
+                    return view_of(st, x.id, build_room(self, x.id, x.members));
+                  },
+                  caf::put_atom::value, x);
+            });
       },
       [self](caf::get_atom, messages::room_atom,
              const std::string& id) -> caf::result<messages::room_view> {
@@ -1171,9 +1344,13 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       },
       [self](messages::list_atom, messages::turns_atom, const std::string& agent)
           -> caf::result<std::vector<messages::negotiation_record>> {
-        if (self->state.agents.count(agent) == 0)
-          return unknown_agent(agent, "id");
-        return self->state.book.awaiting(agent);
+        return with_agents<std::vector<messages::negotiation_record>>(
+            self, {agent}, [self, agent](auto promise) {
+              if (self->state.agents.count(agent) == 0)
+                promise.deliver(unknown_agent(agent, "id"));
+              else
+                promise.deliver(self->state.book.awaiting(agent));
+            });
       },
       [self](messages::recover_atom) -> caf::result<messages::recovery_report> {
         if (!self->state.options.store)

@@ -694,6 +694,17 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [self](caf::put_atom, const messages::agent_spec& x) {
         return put_row(self, registry::agents, agent_row(x));
       },
+      [self](messages::get_atom, messages::agent_atom,
+             const std::vector<std::string>& ids) {
+        return guarded<std::vector<messages::agent_spec>>([&] {
+          std::vector<messages::agent_spec> found;
+          registry_row row;
+          for (const auto& id : ids)
+            if (self->state.db->get_entry(registry::agents, id, row))
+              found.push_back(agent_of(row));
+          return found;
+        });
+      },
       [self](caf::delete_atom, messages::agent_atom, const std::string& id) {
         return after_flush(
             self, [self, id] { return self->state.db->delete_entry(registry::agents, id); });

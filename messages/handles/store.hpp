@@ -45,6 +45,8 @@ namespace parley::actors {
 ///   whether there was one. Each answers once committed, and commits after
 ///   every negotiation event the store received before it (see
 ///   actors/store/actor.hpp).
+/// - `get, agent, ids`: the stored agents among `ids` (a cluster's node
+///   learns there the agents registered through the others).
 /// - `load_open, agent, after, limit` and `load_open, room, after, limit`: a
 ///   page of the stored agents or rooms (crash recovery): at most `limit`
 ///   (1..10,000) with an id above `after` (empty for the first page), in id
@@ -111,6 +113,8 @@ using store_actor = subscriber_actor::extend<
     caf::replies_to<messages::owner_atom, std::string>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
+    caf::replies_to<messages::get_atom, messages::agent_atom,
+                    std::vector<std::string>>::with<std::vector<messages::agent_spec>>,
     caf::replies_to<caf::delete_atom, messages::agent_atom, std::string>::with<bool>,
     caf::replies_to<caf::put_atom, messages::room_request>::with<bool>,
     caf::replies_to<messages::load_atom, messages::agent_atom, std::string,

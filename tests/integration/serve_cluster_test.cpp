@@ -18,6 +18,7 @@
 #include "actors/store/backend.hpp"
 #include "support/api_client.hpp"
 #include "support/certificates.hpp"
+#include "support/cluster_nodes.hpp"
 #include "support/process.hpp"
 #include "support/store_backends.hpp"
 #include "support/temp_store.hpp"
@@ -28,6 +29,8 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 using parley::test::api_client;
 using parley::test::background_process;
+using parley::test::becomes_live;
+using parley::test::cluster_node;
 using parley::test::counter;
 using parley::test::negotiation_messages;
 using parley::test::open_negotiation;
@@ -38,73 +41,12 @@ namespace store = parley::actors::store;
 
 namespace {
 
-/// `parley serve` over `url` in cluster prod as `node_id`, a lease of
-/// `lease_ms` (400 ms for the tests that wait for one to lapse; the others
-/// take the default, which a loaded machine's heartbeats keep), its node
-/// port on any free port of loopback, with `extra` flags.
-std::vector<std::string> serve_argv(const std::string& url, const std::string& node_id,
-                                    const std::vector<std::string>& extra,
-                                    const std::string& lease_ms) {
-  std::vector<std::string> argv{
-      PARLEY_BINARY, "serve",          "--port",    "0",           "--store",
-      url,           "--create-store", "--cluster", "prod",        "--node-id",
-      node_id,       "--lease-ms",     lease_ms,    "--node-port", "0"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  return argv;
-}
-
-/// The member `node_id` of `body` (GET /api/v1/cluster) with the highest
-/// incarnation; null when none.
-json newest(const json& body, const std::string& node_id) {
-  json found;
-  for (const auto& m : body["members"])
-    if (m["node_id"] == node_id &&
-        (found.is_null() || m["incarnation"].get<std::int64_t>() >
-                                found["incarnation"].get<std::int64_t>()))
-      found = m;
-  return found;
-}
-
-/// Polls GET /api/v1/cluster until `node_id` reads live, at most 10 s.
-bool becomes_live(api_client& api, const std::string& node_id) {
-  auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (std::chrono::steady_clock::now() < deadline) {
-    auto a = api.get("/api/v1/cluster");
-    REQUIRE(a.status == 200);
-    if (auto m = newest(a.body, node_id); !m.is_null() && m["status"] == "live")
-      return true;
-  }
-  return false;
-}
-
 /// The rows of cluster prod in the store at `url`, read directly.
 std::vector<store::member_row> rows_of(const std::string& url) {
   store::store_url parsed;
   REQUIRE(store::parse_store_url(url, parsed).empty());
   return store::open_backend(parsed)->members("prod");
 }
-
-/// A fresh database in the shared PostgreSQL cluster; empty (after a
-/// warning, once) without the server's binaries.
-std::string fresh_database(const std::string& name) {
-  auto* pg = parley::test::shared_postgres();
-  return pg == nullptr ? std::string{} : pg->fresh_database(name);
-}
-
-/// A `parley serve` of cluster prod over `url`, and a client of its API
-/// once it serves.
-struct cluster_node {
-  cluster_node(const std::string& url, const std::string& node_id,
-               const std::vector<std::string>& extra = {},
-               const std::string& lease_ms = "400")
-      : process(serve_argv(url, node_id, extra, lease_ms)),
-        port(parley::test::wait_until_serving(process)), api(port, contract) {}
-
-  background_process process;
-  openapi_contract contract;
-  int port;
-  api_client api;
-};
 
 /// Sends `move` to `api` again (the same message id: idempotent) until it is
 /// answered 2xx, at most 10 s; every other answer must be E030 with a
@@ -153,7 +95,7 @@ struct two_nodes {
 
 TEST_CASE("serve --cluster joins, is listed live, and leaves on SIGTERM",
           "[integration][postgresql]") {
-  auto url = fresh_database("serve_cluster_join");
+  auto url = parley::test::fresh_cluster_database("serve_cluster_join");
   if (url.empty())
     return;
   cluster_node node{url, "node-a"};
@@ -178,7 +120,7 @@ TEST_CASE("serve --cluster joins, is listed live, and leaves on SIGTERM",
 
 TEST_CASE("a second serve with the same node id supersedes the first, which stops",
           "[integration][postgresql]") {
-  auto url = fresh_database("serve_cluster_supersede");
+  auto url = parley::test::fresh_cluster_database("serve_cluster_supersede");
   if (url.empty())
     return;
   cluster_node first{url, "node-a"};
@@ -196,7 +138,7 @@ TEST_CASE("a second serve with the same node id supersedes the first, which stop
 TEST_CASE("a move sent to a node that does not run its negotiation is forwarded to the "
           "node that does",
           "[integration][postgresql]") {
-  auto url = fresh_database("serve_cluster_forward");
+  auto url = parley::test::fresh_cluster_database("serve_cluster_forward");
   if (url.empty())
     return;
   two_nodes nodes{url, "2000"};
@@ -241,9 +183,41 @@ TEST_CASE("a move sent to a node that does not run its negotiation is forwarded 
   CHECK(b.process.wait_exit(10s) == 0);
 }
 
+TEST_CASE("an agent registered through one node is known to the others, which open "
+          "its negotiations and refuse its id again",
+          "[integration][postgresql]") {
+  auto url = parley::test::fresh_cluster_database("serve_cluster_agents");
+  if (url.empty())
+    return;
+  // B starts first: the agents are registered after its start, through A.
+  cluster_node b{url, "node-b", {}, "2000"};
+  cluster_node a{url, "node-a", {}, "2000"};
+  for (const auto* id : {"did:key:buyer", "did:key:seller"})
+    REQUIRE(a.api.post("/api/v1/agents", parley::test::external(id)).status == 201);
+  auto got = b.api.get("/api/v1/agents/did:key:seller");
+  REQUIRE(got.status == 200);
+  CHECK(got.body["brain"]["kind"] == "external");
+  auto listed = b.api.get("/api/v1/agents");
+  REQUIRE(listed.status == 200);
+  CHECK(listed.body["agents"].size() == 2);
+  parley::test::check_error(
+      b.api.post("/api/v1/agents", parley::test::external("did:key:buyer")), 409,
+      "E034");
+  parley::test::check_error(b.api.get("/api/v1/agents/did:key:nobody"), 404, "E008");
+  auto opened = b.api.post("/api/v1/negotiations", {{"initiator", "did:key:buyer"},
+                                                    {"responder", "did:key:seller"},
+                                                    {"proposal", proposal(10000)}});
+  REQUIRE(opened.status == 201);
+  auto id = opened.body["id"].get<std::string>();
+  auto moved =
+      a.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
+  REQUIRE(moved.status == 200);
+  CHECK(moved.body["rounds"].size() == 2);
+}
+
 TEST_CASE("three nodes with mutual TLS forward moves to the node that runs them",
           "[integration][postgresql]") {
-  auto url = fresh_database("serve_cluster_tls");
+  auto url = parley::test::fresh_cluster_database("serve_cluster_tls");
   if (url.empty())
     return;
   parley::test::certificates certs{{"node-a", "node-b", "node-c"}, {}};
@@ -286,7 +260,7 @@ TEST_CASE("serve refuses a node port off loopback without TLS", "[integration]")
 TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiation, "
           "which goes on through it",
           "[integration][postgresql]") {
-  auto url = fresh_database("serve_cluster_kill");
+  auto url = parley::test::fresh_cluster_database("serve_cluster_kill");
   if (url.empty())
     return;
   two_nodes nodes{url};
@@ -326,7 +300,7 @@ TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiatio
 TEST_CASE("a node paused past its lease is taken over, commits nothing once it "
           "continues, and stops",
           "[integration][postgresql]") {
-  auto url = fresh_database("serve_cluster_pause");
+  auto url = parley::test::fresh_cluster_database("serve_cluster_pause");
   if (url.empty())
     return;
   two_nodes nodes{url};

@@ -219,6 +219,13 @@ api_client::answer api_client::post_raw(const std::string& path,
                 http_->Post(path.c_str(), headers_, body, "application/json"));
 }
 
+api_client::answer api_client::try_post(const std::string& path, const json& body) {
+  auto res = http_->Post(path.c_str(), headers_, body.dump(), "application/json");
+  if (!res)
+    return {};
+  return finish("POST", path, res);
+}
+
 api_client::answer api_client::del(const std::string& path) {
   return finish("DELETE", path, http_->Delete(path.c_str(), headers_));
 }

@@ -80,6 +80,9 @@ public:
   answer post(const std::string& path, const nlohmann::json& body);
   answer post_raw(const std::string& path, const std::string& body);
   answer del(const std::string& path);
+  /// As `post`, for a server that may be gone: no answer (the connection
+  /// refused, reset or timed out) is status 0 instead of a failure.
+  answer try_post(const std::string& path, const nlohmann::json& body);
 
 private:
   answer finish(const std::string& method, const std::string& path,

@@ -1,0 +1,83 @@
+#pragma once
+
+// `parley serve --cluster` processes over one PostgreSQL store, for the
+// cluster's integration tests (docs/cluster.md).
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support/api_client.hpp"
+#include "support/store_backends.hpp"
+#include "support/process.hpp"
+
+namespace parley::test {
+
+/// `parley serve` over `url` in cluster prod as `node_id`, a lease of
+/// `lease_ms` (400 ms for the tests that wait for one to lapse; the others
+/// take longer ones, which a loaded machine's heartbeats keep), its node
+/// port on any free port of loopback, with `extra` flags.
+inline std::vector<std::string>
+cluster_serve_argv(const std::string& url, const std::string& node_id,
+                   const std::vector<std::string>& extra, const std::string& lease_ms) {
+  std::vector<std::string> argv{
+      PARLEY_BINARY, "serve",          "--port",    "0",           "--store",
+      url,           "--create-store", "--cluster", "prod",        "--node-id",
+      node_id,       "--lease-ms",     lease_ms,    "--node-port", "0"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return argv;
+}
+
+/// The member `node_id` of `body` (GET /api/v1/cluster) with the highest
+/// incarnation; null when none.
+inline nlohmann::json newest_member(const nlohmann::json& body,
+                                    const std::string& node_id) {
+  nlohmann::json found;
+  for (const auto& m : body["members"])
+    if (m["node_id"] == node_id &&
+        (found.is_null() || m["incarnation"].get<std::int64_t>() >
+                                found["incarnation"].get<std::int64_t>()))
+      found = m;
+  return found;
+}
+
+/// Polls GET /api/v1/cluster until `node_id` reads live, at most 10 s.
+inline bool becomes_live(api_client& api, const std::string& node_id) {
+  using namespace std::chrono_literals;
+  auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto a = api.get("/api/v1/cluster");
+    REQUIRE(a.status == 200);
+    if (auto m = newest_member(a.body, node_id); !m.is_null() && m["status"] == "live")
+      return true;
+  }
+  return false;
+}
+
+/// A fresh database in the shared PostgreSQL cluster; empty (after a
+/// warning, once) without the server's binaries.
+inline std::string fresh_cluster_database(const std::string& name) {
+  auto* pg = shared_postgres();
+  return pg == nullptr ? std::string{} : pg->fresh_database(name);
+}
+
+/// A `parley serve` of cluster prod over `url`, and a client of its API
+/// once it serves.
+struct cluster_node {
+  cluster_node(const std::string& url, const std::string& node_id,
+               const std::vector<std::string>& extra = {},
+               const std::string& lease_ms = "400")
+      : process(cluster_serve_argv(url, node_id, extra, lease_ms)),
+        port(wait_until_serving(process)), api(port, contract) {}
+
+  background_process process;
+  openapi_contract contract;
+  int port;
+  api_client api;
+};
+
+} // namespace parley::test
