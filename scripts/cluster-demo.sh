@@ -213,11 +213,12 @@ body() { cat "$work/body"; }
 # moves are idempotent), at most 20 times and 30 s. Leaves the negotiation's
 # record in $work/record (from a 200 E011 too: a retried move that the first
 # try had applied) and sets note to what the retries were; fails on any other
-# answer. (At c63ccae a move forwarded between two live nodes is also
-# answered 503 E030 "cannot be reached (its node was lost)" now and then,
-# mostly the first after they connected the other way round, though the
-# owner applied it: its retry is then answered 200 E011. The output shows
-# each such retry.)
+# answer. (With mutual TLS, CAF 0.17.6 now and then drops the link between
+# two live nodes that connected both ways; the forwarding node sends the move
+# again itself, up to three times, but a move can still be answered 503 E030
+# "cannot be reached" though the owner applied it: its retry is then
+# answered 200 E011. The output shows each such retry; docs/cluster.md,
+# "Any node answers".)
 move() {
   local id=$1 json=$2 via=$3 code wait start tries=0 first_503=""
   start=$(now_ms)
