@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds Parley and its tests with AddressSanitizer
 # and UndefinedBehaviorSanitizer, runs the whole suite with ctest, checks the
-# install and the .deb (scripts/check-install.sh), then runs every fuzz target
+# install and the .deb (scripts/check-install.sh) and the cluster's demo
+# (scripts/cluster-demo.sh), then runs every fuzz target
 # for PARLEY_FUZZ_SECONDS (default 30; 0 skips) each (scripts/fuzz.sh).
 #
 # The tests build with clang when it can be installed: with the sanitizers it
@@ -40,6 +41,10 @@ cmake --build "$root/build-test"
 # Parley as a library: installed into a temporary prefix, examples/custom_brain
 # built against it and run, and the .deb listed, extracted and run.
 "$root/scripts/check-install.sh" "$root/build-test"
+# The cluster's demo (three TLS nodes over a throwaway PostgreSQL, one
+# killed) runs to its end with the test build (lsan.supp: see there).
+LSAN_OPTIONS="suppressions=$root/tests/lsan.supp" PARLEY="$root/build-test/parley" \
+  "$root/scripts/cluster-demo.sh"
 
 fuzz_seconds="${PARLEY_FUZZ_SECONDS:-30}"
 if [ "$fuzz_seconds" = 0 ]; then
