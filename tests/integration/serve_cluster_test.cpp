@@ -48,35 +48,6 @@ std::vector<store::member_row> rows_of(const std::string& url) {
   return store::open_backend(parsed)->members("prod");
 }
 
-/// Sends `move` to `api` again (the same message id: idempotent) until it is
-/// answered 2xx, at most 10 s; every other answer must be E030 with a
-/// Retry-After (the owner is down, or still being taken over). Returns the
-/// 2xx answer (status 0: none in time).
-api_client::answer until_taken_over(api_client& api, const std::string& path,
-                                    const json& move) {
-  auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (std::chrono::steady_clock::now() < deadline) {
-    auto a = api.post(path, move);
-    if (a.status / 100 == 2)
-      return a;
-    INFO(a.body.dump());
-    REQUIRE(a.status == 503);
-    REQUIRE(a.body["error_code"] == "E030");
-    REQUIRE(a.retry_after == "1");
-  }
-  return {};
-}
-
-/// The message ids of the rounds of negotiation `id`, as `api` reads them.
-std::vector<std::string> round_ids(api_client& api, const std::string& id) {
-  auto got = api.get("/api/v1/negotiations/" + id);
-  REQUIRE(got.status == 200);
-  std::vector<std::string> out;
-  for (const auto& r : got.body["rounds"])
-    out.push_back(r.value("message_id", ""));
-  return out;
-}
-
 /// Nodes A and B of cluster prod over `url`, both live, and a negotiation
 /// of two external agents opened through A, which runs it.
 struct two_nodes {
@@ -166,7 +137,7 @@ TEST_CASE("a move sent to a node that does not run its negotiation is forwarded 
                              simple_move("m3", "did:key:buyer", "accept"));
   REQUIRE(accepted.status == 200);
   CHECK(accepted.body["status"] == "accepted");
-  CHECK(round_ids(a.api, id) == round_ids(b.api, id));
+  CHECK(parley::test::round_ids(a.api, id) == parley::test::round_ids(b.api, id));
   // B forwarded three moves (the replay it answered from the store itself).
   auto metrics = b.api.get("/metrics");
   CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_forwarded_moves_total 3\n"));
@@ -242,7 +213,7 @@ TEST_CASE("three nodes with mutual TLS forward moves to the node that runs them"
                              simple_move("m4", "did:key:seller", "accept"));
   REQUIRE(accepted.status == 200);
   CHECK(accepted.body["status"] == "accepted");
-  auto rounds = round_ids(c.api, id);
+  auto rounds = parley::test::round_ids(c.api, id);
   CHECK(std::vector<std::string>(rounds.begin() + 1, rounds.end()) ==
         std::vector<std::string>{"m2", "m3", "m4"});
 }
@@ -274,8 +245,8 @@ TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiatio
   auto start = std::chrono::steady_clock::now();
   // Its session ended: B takes it over at its next heartbeat (every 100 ms),
   // not after the lease.
-  auto moved = until_taken_over(b.api, negotiation_messages(id),
-                                counter("m3", "did:key:buyer", 9500));
+  auto moved = parley::test::until_2xx(10s, b.api, negotiation_messages(id),
+                                       counter("m3", "did:key:buyer", 9500));
   auto took = std::chrono::steady_clock::now() - start;
   INFO(b.process.output());
   REQUIRE(moved.status == 200);
@@ -291,8 +262,9 @@ TEST_CASE("a node killed with SIGKILL: a survivor takes over its open negotiatio
   REQUIRE(accepted.status == 200);
   CHECK(accepted.body["status"] == "accepted");
   // Every acknowledged move once, in order: nothing lost, nothing twice.
-  CHECK(round_ids(b.api, id) ==
-        std::vector<std::string>{round_ids(b.api, id).front(), "m2", "m3", "m4"});
+  CHECK(parley::test::round_ids(b.api, id) ==
+        std::vector<std::string>{parley::test::round_ids(b.api, id).front(), "m2", "m3",
+                                 "m4"});
   b.process.signal(SIGTERM);
   CHECK(b.process.wait_exit(10s) == 0);
 }
@@ -314,8 +286,8 @@ TEST_CASE("a node paused past its lease is taken over, commits nothing once it "
         return again.post(path, counter("late", "did:key:seller", 8000));
       });
   // Its lease (400 ms) lapses: B takes the negotiation over.
-  auto moved = until_taken_over(b.api, negotiation_messages(id),
-                                counter("m2", "did:key:seller", 9000));
+  auto moved = parley::test::until_2xx(10s, b.api, negotiation_messages(id),
+                                       counter("m2", "did:key:seller", 9000));
   INFO(b.process.output());
   REQUIRE(moved.status == 200);
   a.process.signal(SIGCONT);
@@ -326,7 +298,7 @@ TEST_CASE("a node paused past its lease is taken over, commits nothing once it "
   CHECK(a.process.output().find("lost the lease of cluster prod as node-a") !=
         std::string::npos);
   CHECK(late.get().status / 100 != 2);
-  auto rounds = round_ids(b.api, id);
+  auto rounds = parley::test::round_ids(b.api, id);
   CHECK(std::find(rounds.begin(), rounds.end(), "late") == rounds.end());
   CHECK(rounds.back() == "m2");
   b.process.signal(SIGTERM);

@@ -181,8 +181,9 @@ int wait_until_serving(const background_process& process) {
   return port;
 }
 
-api_client::api_client(int port, openapi_contract& contract, std::string token)
-    : http_(std::make_unique<httplib::Client>("127.0.0.1", port)), contract_(contract) {
+api_client::api_client(int port, openapi_contract& contract, std::string token,
+                       const std::string& host)
+    : http_(std::make_unique<httplib::Client>(host, port)), contract_(contract) {
   http_->set_keep_alive(true);
   http_->set_connection_timeout(5);
   http_->set_read_timeout(10);

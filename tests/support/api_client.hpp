@@ -65,7 +65,8 @@ int wait_until_serving(const background_process& process);
 /// answer checked against the contract.
 class api_client {
 public:
-  api_client(int port, openapi_contract& contract, std::string token = {});
+  api_client(int port, openapi_contract& contract, std::string token = {},
+             const std::string& host = "127.0.0.1");
 
   struct answer {
     int status = 0;

@@ -65,6 +65,36 @@ inline std::string fresh_cluster_database(const std::string& name) {
   return pg == nullptr ? std::string{} : pg->fresh_database(name);
 }
 
+/// The message ids of the rounds of negotiation `id`, as `api` reads them.
+inline std::vector<std::string> round_ids(api_client& api, const std::string& id) {
+  auto got = api.get("/api/v1/negotiations/" + id);
+  REQUIRE(got.status == 200);
+  std::vector<std::string> out;
+  for (const auto& r : got.body["rounds"])
+    out.push_back(r.value("message_id", ""));
+  return out;
+}
+
+/// Sends `move` to `api` again (the same message id: idempotent) until it is
+/// answered 2xx, for at most `limit`; every other answer must be E030 with
+/// a Retry-After (the owner is down or cut off, or still being taken over).
+/// Returns the 2xx answer (status 0: none in time).
+inline api_client::answer until_2xx(std::chrono::milliseconds limit, api_client& api,
+                                    const std::string& path,
+                                    const nlohmann::json& move) {
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto a = api.post(path, move);
+    if (a.status / 100 == 2)
+      return a;
+    INFO(a.body.dump());
+    REQUIRE(a.status == 503);
+    REQUIRE(a.body["error_code"] == "E030");
+    REQUIRE(a.retry_after == "1");
+  }
+  return {};
+}
+
 /// A `parley serve` of cluster prod over `url`, and a client of its API
 /// once it serves.
 struct cluster_node {

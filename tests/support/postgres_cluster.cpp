@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include <arpa/inet.h>
@@ -55,7 +56,7 @@ std::string postgres_cluster::as_owner(const std::string& command) const {
   return ::geteuid() == 0 ? "runuser -u nobody -- " + command : command;
 }
 
-postgres_cluster::postgres_cluster() {
+postgres_cluster::postgres_cluster(std::string also_on) : also_on_(std::move(also_on)) {
   auto bin = bin_dir();
   if (bin.empty())
     throw std::runtime_error(postgres_missing);
@@ -72,6 +73,10 @@ postgres_cluster::postgres_cluster() {
                                    "-E UTF8 --no-sync --no-instructions"),
                     60),
         "initdb", "");
+  if (!also_on_.empty()) {
+    std::ofstream hba{dir_ + "/data/pg_hba.conf", std::ios::app};
+    hba << "host all all " << also_on_ << "/24 trust\n";
+  }
   port_ = free_port();
   start();
 }
@@ -84,11 +89,12 @@ postgres_cluster::~postgres_cluster() {
 
 void postgres_cluster::start() {
   auto bin = bin_dir();
-  auto r = run_command(
-      as_owner(bin + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/log -w -t 30 -o \"-p " +
-               std::to_string(port_) + " -k " + dir_ +
-               " -c listen_addresses=127.0.0.1 -c fsync=off\" start"),
-      40);
+  auto r = run_command(as_owner(bin + "/pg_ctl -D " + dir_ + "/data -l " + dir_ +
+                                "/log -w -t 30 -o \"-p " + std::to_string(port_) +
+                                " -k " + dir_ + " -c listen_addresses=127.0.0.1" +
+                                (also_on_.empty() ? "" : "," + also_on_) +
+                                " -c fsync=off\" start"),
+                       40);
   if (r.exit_code != 0)
     check(r, "pg_ctl start", run_command("cat " + dir_ + "/log", 5).output);
   running_ = true;

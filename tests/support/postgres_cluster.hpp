@@ -16,9 +16,11 @@ public:
   /// installed (a test then skips, saying so).
   static std::string bin_dir();
 
-  /// Makes and starts the cluster. Throws std::runtime_error, with the
-  /// server's log, when it cannot.
-  postgres_cluster();
+  /// Makes and starts the cluster, listening on 127.0.0.1 and, when given,
+  /// on `also_on` too (an address of a network namespace's link that a test
+  /// made), whose /24 it then trusts as well. Throws std::runtime_error, with
+  /// the server's log, when it cannot.
+  explicit postgres_cluster(std::string also_on = {});
   ~postgres_cluster();
 
   postgres_cluster(const postgres_cluster&) = delete;
@@ -41,6 +43,7 @@ private:
   std::string as_owner(const std::string& command) const;
 
   std::string dir_;
+  std::string also_on_;
   int port_ = 0;
   bool running_ = false;
 };
