@@ -12,6 +12,7 @@
 
 #include "actors/store/channel_codec.hpp"
 #include "actors/store/json_text.hpp"
+#include "actors/store/postgresql_copy.hpp"
 #include "actors/store/query.hpp"
 #include "actors/store/schema.hpp"
 #include "actors/store/uuid.hpp"
@@ -32,28 +33,6 @@ constexpr const char* pg_row_columns =
     "r.round_timeout_ms, r.total_timeout_ms, r.status_reason, r.intent_text, "
     "r.score::text "
     "FROM negotiations n LEFT JOIN negotiation_runtime r ON r.negotiation_id = n.id";
-
-/// Inserts a batch of new negotiations, both tables, in one statement; $2 is
-/// their owner (0: none, migration 009).
-constexpr const char* pg_insert_sql =
-    "WITH x AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("
-    "id uuid, intent_id uuid, initiator_did text, responder_did text, state text, "
-    "rounds jsonb, convergence_score numeric, current_proposal jsonb, "
-    "final_proposal jsonb, incentive_split jsonb, max_rounds integer, "
-    "created_at timestamptz, expires_at timestamptz, updated_at timestamptz, "
-    "room_id text, round_timeout_ms bigint, total_timeout_ms bigint, "
-    "status_reason text, intent_text text, score jsonb)), "
-    "ins AS (INSERT INTO negotiations (id, intent_id, initiator_did, responder_did, "
-    "state, rounds, convergence_score, current_proposal, final_proposal, "
-    "incentive_split, max_rounds, created_at, expires_at, updated_at) "
-    "SELECT id, intent_id, initiator_did, responder_did, state, rounds, "
-    "convergence_score, current_proposal, final_proposal, incentive_split, "
-    "max_rounds, created_at, expires_at, updated_at FROM x) "
-    "INSERT INTO negotiation_runtime (negotiation_id, room_id, round_timeout_ms, "
-    "total_timeout_ms, status_reason, intent_text, score, owner) "
-    "SELECT id, room_id, round_timeout_ms, total_timeout_ms, status_reason, "
-    "intent_text, score, nullif($2::bigint, 0) "
-    "FROM x";
 
 /// Updates a batch of negotiations in one statement; appends only the rounds
 /// past the stored array's end.
@@ -180,13 +159,6 @@ void put_number(std::string& out, const char* name, double x) {
   append_json_number(out, x);
 }
 
-void put_integer(std::string& out, const char* name, std::int64_t x) {
-  out += ",\"";
-  out += name;
-  out += "\":";
-  out += std::to_string(x);
-}
-
 /// Appends `{"id":…` and the columns an update sets.
 void append_update(std::string& out, const negotiation_row& row, const row_texts& texts) {
   out += "{\"id\":";
@@ -197,28 +169,6 @@ void append_update(std::string& out, const negotiation_row& row, const row_texts
   put_json(out, "current_proposal", row.current_proposal);
   put_json(out, "final_proposal", row.final_proposal);
   put(out, "updated_at", texts.updated_at);
-}
-
-void append_insert(std::string& out, const write_op& op) {
-  // Rendered by the store actor when the negotiation ended in the batch.
-  auto rendered = op.texts ? row_texts{} : texts_of(op.row);
-  const auto& texts = op.texts ? *op.texts : rendered;
-  const auto& row = op.row;
-  append_update(out, row, texts);
-  put(out, "intent_id", row.intent_id);
-  put(out, "initiator_did", row.initiator_did);
-  put(out, "responder_did", row.responder_did);
-  put_json(out, "incentive_split", row.incentive_split);
-  put_integer(out, "max_rounds", row.max_rounds);
-  put(out, "created_at", texts.created_at);
-  put(out, "expires_at", texts.expires_at);
-  put(out, "room_id", row.room_id);
-  put_integer(out, "round_timeout_ms", row.round_timeout_ms);
-  put_integer(out, "total_timeout_ms", row.total_timeout_ms);
-  put(out, "status_reason", row.status_reason);
-  put(out, "intent_text", row.intent_text);
-  put_json(out, "score", row.score);
-  out.push_back('}');
 }
 
 /// A JSON array of rows, one element per op `pick` accepts.
@@ -356,9 +306,6 @@ public:
 
   void write(const std::vector<write_op>& ops, const channel_ops& channels) override {
     guarded("write", [&] {
-      auto inserts = rows_array(
-          ops, [](const write_op& op) { return op.insert; },
-          [](std::string& out, const write_op& op) { append_insert(out, op); });
       auto updates = rows_array(
           ops, [](const write_op& op) { return !op.insert; },
           [](std::string& out, const write_op& op) {
@@ -374,7 +321,6 @@ public:
             put_json(out, "score", op.row.score);
             out.push_back('}');
           });
-      prepare("parley_insert", pg_insert_sql);
       prepare("parley_update", update_sql);
       prepare("parley_finish", finish_sql);
       prepare("parley_channel", channel_upsert_sql);
@@ -390,8 +336,7 @@ public:
       for (const auto& e : channels.events)
         w.exec_prepared("parley_channel_event", e.channel_id, e.seq, type_name(e.kind),
                         e.at_ms, pqxx::binarystring{channels.body(e), e.body_size});
-      if (inserts.size() > 2)
-        w.exec_prepared("parley_insert", inserts, owner);
+      copy_inserts(w, ops, owner);
       if (updates.size() > 2)
         w.exec_prepared("parley_update", updates);
       if (finishes.size() > 2)

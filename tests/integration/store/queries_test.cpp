@@ -81,9 +81,11 @@ std::vector<msg::negotiation_record> data_set() {
   };
 }
 
-void seed(store::backend& db) {
+/// Writes `records` as new negotiations, in one transaction.
+void write_new(store::backend& db,
+               const std::vector<msg::negotiation_record>& records) {
   store::batch b;
-  for (auto& r : data_set()) {
+  for (auto& r : records) {
     msg::negotiation_event e;
     e.kind = msg::negotiation_event_kind::started;
     e.negotiation_id = r.id;
@@ -120,12 +122,17 @@ std::vector<std::string> open_ids(store::backend& db, std::int32_t limit) {
   return out;
 }
 
-std::unique_ptr<store::backend> open_seeded(const store_target& t) {
+std::unique_ptr<store::backend> open_migrated(const store_target& t) {
   store::store_url url;
   REQUIRE(store::parse_store_url(t.url, url).empty());
   auto db = store::open_backend(url);
   db->migrate();
-  seed(*db);
+  return db;
+}
+
+std::unique_ptr<store::backend> open_seeded(const store_target& t) {
+  auto db = open_migrated(t);
+  write_new(*db, data_set());
   return db;
 }
 
@@ -230,12 +237,8 @@ TEST_CASE("one transaction of many new negotiations writes every row whole",
   // 1 rows; each size must bind every column of every row.
   for_each_store("many", [](const store_target& t) {
     INFO(t.kind);
-    store::store_url url;
-    REQUIRE(store::parse_store_url(t.url, url).empty());
-    auto db = store::open_backend(url);
-    db->migrate();
+    auto db = open_migrated(t);
     std::vector<msg::negotiation_record> written;
-    store::batch b;
     for (int i = 0; i < 273; ++i) {
       auto r = record(2000 + i, "did:key:i" + std::to_string(i),
                       "did:key:r" + std::to_string(i),
@@ -243,15 +246,29 @@ TEST_CASE("one transaction of many new negotiations writes every row whole",
                       (i % 101) / 100.0, 60'000 + i);
       r.max_rounds = 1 + i % 20;
       r.status_reason = i % 2 == 0 ? "agreed" : "";
-      msg::negotiation_event e;
-      e.kind = msg::negotiation_event_kind::started;
-      e.negotiation_id = r.id;
-      e.record = msg::shared_record{r};
-      b.add(e);
       written.push_back(r);
     }
-    db->write(b.take(), {});
+    write_new(*db, written);
     check_reads_back(*db, written);
+  });
+}
+
+TEST_CASE("texts that COPY must escape read back as written", "[integration]") {
+  // PostgreSQL inserts new rows with COPY, whose text format gives tabs,
+  // line breaks and backslashes a meaning of their own.
+  for_each_store("escapes", [](const store_target& t) {
+    INFO(t.kind);
+    auto db = open_migrated(t);
+    auto r = record(3000, "did:key:tab\there", "did:key:caf\xc3\xa9\\N", st::accepted,
+                    3, 0.75, 60'000);
+    r.room_id = "room\\with\\backslashes\r\n";
+    r.intent_id = "intent \"quoted\"\tand \\N";
+    r.status_reason = "line one\nline two\\n";
+    r.current_proposal.description = "tab\tnewline\nbackslash\\ quote\" \xe2\x82\xac";
+    r.rounds.back().proposal = r.current_proposal;
+    r.final_proposal = r.current_proposal;
+    write_new(*db, {r});
+    check_reads_back(*db, {r});
   });
 }
 
