@@ -482,6 +482,16 @@ int run_cli(int argc, char** argv) {
                    "nodes reach it (default 127.0.0.1; any other needs the TLS "
                    "files)")
       ->needs(node_port_flag);
+  serve_cmd
+      ->add_option_function<std::string>(
+          "--placement",
+          [&serve](const std::string& x) { serve.cluster.spread = x == "spread"; },
+          "With --node-port: where a negotiation opened in a pair's own room runs: "
+          "spread (default) on the live node that ranks first for the room by "
+          "rendezvous hashing, forwarded there; local on the node it was opened "
+          "through (docs/cluster.md, \"Placement\")")
+      ->check(CLI::IsMember({"spread", "local"}))
+      ->needs(node_port_flag);
   add_tls_options(serve_cmd, global.tls);
   store_commands store{app};
   cluster_commands cluster{app};

@@ -262,7 +262,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   std::optional<service::api_service> api;
   std::uint16_t port = 0;
   try {
-    service::cluster_service clustered{view, {}};
+    service::cluster_service clustered{view, {}, cluster.spread};
     if (node_port)
       clustered.connector =
           caf::actor_cast<caf::actor>(cluster::connecting_middleman(sys));

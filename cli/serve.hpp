@@ -31,6 +31,10 @@ struct serve_cluster {
   std::int32_t node_port = -1;
   /// --node-host: the address of the node port (loopback unless TLS).
   std::string node_host = "127.0.0.1";
+  /// --placement local: a negotiation opened through this node runs here;
+  /// spread (the default): on the live node that ranks first for its room
+  /// (docs/cluster.md, "Placement").
+  bool spread = true;
 };
 
 /// Runs `parley serve`: the world of `parley run` (runtime/world.hpp) with the

@@ -18,6 +18,11 @@ actors::move_relay_actor::behavior_type relay(relay_pointer self,
   // The gateway answers each move once it is committed (or refused); the
   // answer goes straight back to the forwarding node.
   return {
+      [self, gateway](messages::place_atom, std::string& room_id,
+                      messages::start_negotiation& x) {
+        return self->delegate(gateway, messages::place_atom::value, std::move(room_id),
+                              std::move(x));
+      },
       [self, gateway](messages::agent_counter& x) {
         return self->delegate(gateway, std::move(x));
       },

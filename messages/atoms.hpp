@@ -31,6 +31,7 @@ using recover_atom = caf::atom_constant<caf::atom("recover")>;
 /// Asks the store which cluster node runs a negotiation (docs/cluster.md,
 /// "Any node answers").
 using owner_atom = caf::atom_constant<caf::atom("owner")>;
+using place_atom = caf::atom_constant<caf::atom("place")>;
 /// Hands the coordinator the stored events of the open channels to resume
 /// (messages/handles/coordinator.hpp).
 using resume_atom = caf::atom_constant<caf::atom("resume")>;

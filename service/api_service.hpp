@@ -28,6 +28,9 @@ struct cluster_service {
   /// that runs its negotiation (actors/gateway/actor.hpp,
   /// `gateway_options::connector`); none: such moves are answered E030.
   caf::actor connector;
+  /// With a connector: whether openings in a pair's own room are placed on
+  /// the node that ranks first for the room (`gateway_options::spread`).
+  bool spread = true;
 };
 
 /// The HTTP API (docs/api.md) over a world: the gateway, the external channel

@@ -89,10 +89,13 @@ struct recovery_job {
   std::string cursor;
 };
 
-/// A move forwarded to the relay of another node that waits for its answer.
+/// A move or an opening forwarded to the relay of another node that waits
+/// for its answer.
 struct forwarded_move {
   caf::typed_response_promise<messages::negotiation_record> promise;
-  std::string negotiation_id;
+  /// For the error when the node cannot be reached (see `unreachable`).
+  std::string what;
+  nlohmann::json details;
   /// Forwards it once more, through a new connection (see `lose_relay`);
   /// none once it was sent `max_sends` times.
   std::function<void()> again;
@@ -507,9 +510,9 @@ void open_known(self_pointer self, record_promise promise, const std::string& ro
   self->send(room->handle, std::move(x));
 }
 
-record_promise open(self_pointer self, const std::string& room_id,
-                    messages::start_negotiation& x) {
-  auto promise = self->make_response_promise<messages::negotiation_record>();
+/// Opens negotiation `x` here once its parties are known (`learn_agents`).
+void open_here(self_pointer self, record_promise promise, const std::string& room_id,
+               messages::start_negotiation x) {
   learn_agents(self, {x.initiator, x.responder},
                [self, promise, room_id, x = std::move(x)](caf::error err) mutable {
                  if (err)
@@ -517,7 +520,6 @@ record_promise open(self_pointer self, const std::string& room_id,
                  else
                    open_known(self, promise, room_id, x);
                });
-  return promise;
 }
 
 /// Answers `promise`, the replay `again` of the move that made the last round
@@ -555,14 +557,61 @@ void answer_replay(self_pointer self, record_promise promise,
 
 /// E030 for a move of negotiation `id`, whose node at `address` could not
 /// be reached: it died, and a take-over will claim the negotiation.
-caf::error owner_unreachable(self_pointer self, const std::string& id,
-                             const std::string& address, const std::string& why) {
+caf::error unreachable(self_pointer self, const std::string& what,
+                       nlohmann::json details, const std::string& address,
+                       const std::string& why) {
   if (self->state.options.metrics)
     self->state.options.metrics->forward_failures.add();
+  details["owner"] = address;
   return api_error(error_code::overloaded,
-                   "negotiation " + id + " runs on the node at " + address +
-                       ", which cannot be reached (" + why + "); retry",
-                   {{"negotiation_id", id}, {"owner", address}});
+                   what + " on the node at " + address + ", which cannot be reached (" +
+                       why + "); retry",
+                   details);
+}
+
+/// An opening placed on another node (docs/cluster.md, "Placement").
+struct placed_opening {
+  std::string room_id;
+  messages::start_negotiation x;
+};
+
+// What a forwarded request is, for its error when its node cannot be
+// reached; whether it may be sent again (a move is idempotent by its
+// message id, an opening is not); and how it is asked of a relay.
+
+std::string what_of(const placed_opening& o) {
+  return "the negotiation of " + o.x.initiator + " and " + o.x.responder + " is placed";
+}
+
+template <class Move> std::string what_of(const Move& x) {
+  return "negotiation " + x.negotiation_id + " runs";
+}
+
+nlohmann::json details_of(const placed_opening& o) {
+  return {{"initiator", o.x.initiator}, {"responder", o.x.responder}};
+}
+
+template <class Move> nlohmann::json details_of(const Move& x) {
+  return {{"negotiation_id", x.negotiation_id}};
+}
+
+bool resendable(const placed_opening&) {
+  return false;
+}
+
+template <class Move> bool resendable(const Move&) {
+  return true;
+}
+
+auto ask_relay(self_pointer self, const move_relay_actor& relay,
+               const placed_opening& o) {
+  return self->request(relay, self->state.options.outcome_timeout,
+                       messages::place_atom::value, o.room_id, o.x);
+}
+
+template <class Move>
+auto ask_relay(self_pointer self, const move_relay_actor& relay, const Move& x) {
+  return self->request(relay, self->state.options.outcome_timeout, x);
 }
 
 /// Takes forwarded move `n` off the relay at `address`'s waiting list; none
@@ -601,7 +650,7 @@ void lose_relay(self_pointer self, std::string address, const std::string& why) 
       waiting.again();
     else
       waiting.promise.deliver(
-          owner_unreachable(self, waiting.negotiation_id, address, why));
+          unreachable(self, waiting.what, waiting.details, address, why));
   }
 }
 
@@ -640,13 +689,13 @@ void send_to_relay(self_pointer self, record_promise promise,
   if (st.options.metrics && sent == 0)
     st.options.metrics->forwarded.add();
   std::function<void()> send_again;
-  if (sent + 1 < max_sends)
+  if (resendable(x) && sent + 1 < max_sends)
     send_again = [self, promise, address, x, sent] {
       forward(self, promise, address, x, sent + 1);
     };
   link.pending.emplace(
-      n, forwarded_move{promise, x.negotiation_id, std::move(send_again)});
-  self->request(link.relay, st.options.outcome_timeout, x)
+      n, forwarded_move{promise, what_of(x), details_of(x), std::move(send_again)});
+  ask_relay(self, link.relay, x)
       .then(
           [self, address, n](messages::negotiation_record& r) {
             if (auto waiting = take_forwarded(self, address, n))
@@ -666,7 +715,7 @@ void send_to_relay(self_pointer self, record_promise promise,
             }
             auto why = self->system().render(err);
             waiting->promise.deliver(
-                owner_unreachable(self, waiting->negotiation_id, address, why));
+                unreachable(self, waiting->what, waiting->details, address, why));
             lose_relay(self, address, why);
           });
 }
@@ -686,7 +735,7 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
   auto port = colon == std::string::npos ? 0 : std::atoi(address.c_str() + colon + 1);
   if (port <= 0 || port > 65535) {
     promise.deliver(
-        owner_unreachable(self, x.negotiation_id, address, "not host:port"));
+        unreachable(self, what_of(x), details_of(x), address, "not host:port"));
     return;
   }
   self->request(st.options.connector, st.options.outcome_timeout,
@@ -696,8 +745,8 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
           [self, promise, address, x, sent](caf::node_id&, caf::strong_actor_ptr& ptr,
                                             std::set<std::string>& ifs) mutable {
             if (!ptr || !self->system().assignable<move_relay_actor>(ifs)) {
-              promise.deliver(owner_unreachable(self, x.negotiation_id, address,
-                                                "it publishes no move relay"));
+              promise.deliver(unreachable(self, what_of(x), details_of(x), address,
+                                          "it publishes no move relay"));
               return;
             }
             auto& link = self->state.relays[address];
@@ -715,8 +764,8 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
             if (err == caf::sec::connection_timeout && sent + 1 < max_sends)
               forward(self, promise, address, x, sent + 1);
             else
-              promise.deliver(owner_unreachable(self, x.negotiation_id, address,
-                                                self->system().render(err)));
+              promise.deliver(unreachable(self, what_of(x), details_of(x), address,
+                                          self->system().render(err)));
           });
 }
 
@@ -747,6 +796,31 @@ void move_elsewhere(self_pointer self, record_promise promise, const Move& x) {
               forward(self, promise, address, x, 0);
           },
           [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+}
+
+/// Opens negotiation `x` in room `room_id`: a cluster's node places one in a
+/// pair's own room (no `room_id`) on the live node that ranks first for the
+/// room (docs/cluster.md, "Placement"), here or forwarded; a named room's
+/// runs here, where the room is.
+record_promise open(self_pointer self, const std::string& room_id,
+                    messages::start_negotiation& x) {
+  auto& st = self->state;
+  auto promise = self->make_response_promise<messages::negotiation_record>();
+  if (!room_id.empty() || !st.options.connector || !st.options.spread) {
+    open_here(self, promise, room_id, std::move(x));
+    return promise;
+  }
+  self->request(st.options.store, st.options.outcome_timeout,
+                messages::place_atom::value, pair_room_id(x.initiator, x.responder))
+      .then(
+          [self, promise, x = std::move(x)](const std::string& address) mutable {
+            if (address.empty())
+              open_here(self, promise, {}, std::move(x));
+            else
+              forward(self, promise, address, placed_opening{{}, std::move(x)}, 0);
+          },
+          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  return promise;
 }
 
 /// Answers `promise`, the move `x` of a negotiation the gateway does not
@@ -1336,6 +1410,12 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
       },
       [self](caf::put_atom, const std::string& room_id,
              messages::start_negotiation& x) { return open(self, room_id, x); },
+      [self](messages::place_atom, const std::string& room_id,
+             messages::start_negotiation& x) {
+        auto promise = self->make_response_promise<messages::negotiation_record>();
+        open_here(self, promise, room_id, std::move(x));
+        return promise;
+      },
       [self](messages::agent_counter& x) { return move(self, x); },
       [self](messages::agent_accept& x) { return move(self, x); },
       [self](messages::agent_reject& x) { return move(self, x); },

@@ -50,6 +50,11 @@ struct gateway_options {
   /// the other nodes (messages/handles/move_relay.hpp). None: moves are not
   /// forwarded (E030).
   caf::actor connector;
+  /// With `connector`: a negotiation opened in a pair's own room runs on the
+  /// live node that ranks first for the room by rendezvous hashing (the
+  /// store's `place`), forwarded there when that is another node
+  /// (docs/cluster.md, "Placement"); else here.
+  bool spread = true;
   /// Where the moves it forwards are counted; none: not counted.
   std::shared_ptr<metrics::cluster_metrics> metrics;
 };

@@ -23,7 +23,10 @@ namespace parley::actors {
 ///   `list, agent` and `delete, agent, id` read and remove them;
 /// - `put, room_request`: builds a room of registered agents; `get, room, id`;
 /// - `put, room_id, start_negotiation`: opens a negotiation (in the pair's
-///   own room when `room_id` is empty), answered with the opened record;
+///   own room when `room_id` is empty), answered with the opened record; a
+///   cluster's node places one in a pair's room on the node that ranks first
+///   for the room (docs/cluster.md, "Placement"), and `place, room_id,
+///   start_negotiation` is such an opening, placed here by another node;
 /// - the three moves of an external agent, answered with the record after
 ///   the move (a replayed message id: E011 with the first result);
 /// - `get, id`: one negotiation's record; `list, turns, agent`: the open
@@ -46,6 +49,8 @@ using gateway_actor = subscriber_actor::extend<
     caf::replies_to<caf::get_atom, messages::room_atom,
                     std::string>::with<messages::room_view>,
     caf::replies_to<caf::put_atom, std::string,
+                    messages::start_negotiation>::with<messages::negotiation_record>,
+    caf::replies_to<messages::place_atom, std::string,
                     messages::start_negotiation>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_counter>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_accept>::with<messages::negotiation_record>,

@@ -1,8 +1,11 @@
 #pragma once
 
+#include <string>
+
 #include "caf/replies_to.hpp"
 #include "caf/typed_actor.hpp"
 
+#include "messages/atoms.hpp"
 #include "messages/fwd.hpp"
 
 namespace parley::actors {
@@ -11,9 +14,13 @@ namespace parley::actors {
 /// (cluster/move_relay.hpp, docs/cluster.md "Any node answers"): the moves
 /// of external agents that another node of the cluster received for a
 /// negotiation this node runs, each answered as this node's gateway answers
-/// it (the record after the move, committed; or its coded error). Nothing
-/// else of the node is reachable through it.
+/// it (the record after the move, committed; or its coded error); and the
+/// openings another node placed on this one (`place, room_id,
+/// start_negotiation`: docs/cluster.md, "Placement"), answered with the
+/// opened record. Nothing else of the node is reachable through it.
 using move_relay_actor = caf::typed_actor<
+    caf::replies_to<messages::place_atom, std::string,
+                    messages::start_negotiation>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_counter>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_accept>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_reject>::with<messages::negotiation_record>>;

@@ -105,15 +105,6 @@ void kill_at_random(shared_state& s, std::uint32_t seed) {
   }
 }
 
-/// The incarnation `output` (a serve's) joined as.
-std::int64_t incarnation_of(const std::string& output) {
-  std::smatch m;
-  static const std::regex joined{
-      "joined cluster prod as [a-z-]+, incarnation ([0-9]+)"};
-  REQUIRE(std::regex_search(output, m, joined));
-  return std::stoll(m[1]);
-}
-
 /// How many times each incarnation was taken over, by the "took over"
 /// lines of every serve's output.
 std::map<std::int64_t, int> take_overs(const std::vector<std::string>& outputs) {
@@ -222,7 +213,8 @@ TEST_CASE("kill -9 of a random node 20 times under moves sent to every node: eac
       if (!down[i])
         continue;
       REQUIRE(nodes[i]->process.wait_exit(10s) == 128 + SIGKILL);
-      incarnations.push_back(incarnation_of(nodes[i]->process.output()));
+      incarnations.push_back(
+          std::stoll(parley::test::incarnation_of(nodes[i]->process.output())));
       outputs.push_back(nodes[i]->process.output());
       nodes[i] = start_node(i);
       std::lock_guard<std::mutex> lock{s.mutex};

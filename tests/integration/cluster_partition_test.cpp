@@ -95,26 +95,6 @@ struct partition_lab {
   }
 };
 
-/// The incarnation that owns negotiation `id` in the store at `url`
-/// (negotiation_runtime.owner), read with psql.
-std::string owner_of(const std::string& url, const std::string& id) {
-  auto r =
-      run_command(parley::test::postgres_cluster::bin_dir() + "/psql -X -At \"" + url +
-                  "\" -c \"SELECT owner FROM negotiation_runtime WHERE "
-                  "negotiation_id = '" +
-                  id + "'\"");
-  REQUIRE(r.exit_code == 0);
-  return r.output.substr(0, r.output.find('\n'));
-}
-
-/// The incarnation `output` (a serve's) joined as.
-std::string incarnation_of(const std::string& output) {
-  auto at = output.find(", incarnation ");
-  REQUIRE(at != std::string::npos);
-  at += 14;
-  return output.substr(at, output.find('\n', at) - at);
-}
-
 } // namespace
 
 TEST_CASE(
@@ -137,7 +117,8 @@ TEST_CASE(
   parley::test::certificates certs{{"node-a", "node-b", "node-c"}, {}};
   auto flags = [&](const std::string& name, const std::string& host) {
     auto x = certs.flags("cluster", name);
-    x.insert(x.end(), {"--node-host", host});
+    // Each node runs what is opened through it: C runs its negotiation.
+    x.insert(x.end(), {"--node-host", host, "--placement", "local"});
     return x;
   };
   cluster_node a{url, "node-a", flags("node-a", "10.231.1.1"), "1000"};
@@ -177,8 +158,8 @@ TEST_CASE(
           .status == 200);
   REQUIRE(c.post(negotiation_messages(on_a), counter("a2", "did:key:seller-a", 9000))
               .status == 200);
-  auto c_incarnation = incarnation_of(c_process.output());
-  CHECK(owner_of(url, on_c) == c_incarnation);
+  auto c_incarnation = parley::test::incarnation_of(c_process.output());
+  CHECK(parley::test::owner_of(url, on_c) == c_incarnation);
 
   // C cut off from A and B, not from the database: it still runs and
   // commits its negotiation; A and B cannot reach it and answer E030, never
@@ -199,7 +180,7 @@ TEST_CASE(
     auto m = parley::test::newest_member(a.api.get("/api/v1/cluster").body, "node-c");
     REQUIRE(m["status"] == "live");
     REQUIRE(m["taken_over_by"] == 0);
-    REQUIRE(owner_of(url, on_c) == c_incarnation);
+    REQUIRE(parley::test::owner_of(url, on_c) == c_incarnation);
   }
   CHECK(parley::test::round_ids(a.api, on_c).back() == "c3");
 
@@ -223,9 +204,9 @@ TEST_CASE(
   REQUIRE(parley::test::until_2xx(20s, a.api, negotiation_messages(on_c),
                                   counter("c5", "did:key:buyer-c", 9300))
               .status == 200);
-  auto owner = owner_of(url, on_c);
-  CHECK((owner == incarnation_of(a.process.output()) ||
-         owner == incarnation_of(b.process.output())));
+  auto owner = parley::test::owner_of(url, on_c);
+  CHECK((owner == parley::test::incarnation_of(a.process.output()) ||
+         owner == parley::test::incarnation_of(b.process.output())));
   auto accepted =
       b.api.post(negotiation_messages(on_c),
                  parley::test::simple_move("c6", "did:key:seller-c", "accept"));

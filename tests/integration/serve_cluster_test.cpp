@@ -9,6 +9,7 @@
 #include <chrono>
 #include <csignal>
 #include <future>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,8 @@ std::vector<store::member_row> rows_of(const std::string& url) {
 /// of two external agents opened through A, which runs it.
 struct two_nodes {
   explicit two_nodes(const std::string& url, const std::string& lease_ms = "400")
-      : a{url, "node-a", {}, lease_ms}, b{url, "node-b", {}, lease_ms} {
+      : a{url, "node-a", {"--placement", "local"}, lease_ms},
+        b{url, "node-b", {"--placement", "local"}, lease_ms} {
     REQUIRE(becomes_live(b.api, "node-a"));
     id = open_negotiation(a.api, "did:key:buyer", "did:key:seller");
   }
@@ -184,6 +186,46 @@ TEST_CASE("an agent registered through one node is known to the others, which op
       a.api.post(negotiation_messages(id), counter("m2", "did:key:seller", 9000));
   REQUIRE(moved.status == 200);
   CHECK(moved.body["rounds"].size() == 2);
+}
+
+TEST_CASE(
+    "negotiations opened through one node are spread over the live nodes by their "
+    "room, and each runs where it was placed",
+    "[integration][postgresql]") {
+  auto url = parley::test::fresh_cluster_database("serve_cluster_placement");
+  if (url.empty())
+    return;
+  cluster_node a{url, "node-a", {}, "2000"};
+  cluster_node b{url, "node-b", {}, "2000"};
+  REQUIRE(becomes_live(a.api, "node-a"));
+  REQUIRE(becomes_live(a.api, "node-b"));
+  auto on_a = parley::test::incarnation_of(a.process.output());
+  auto on_b = parley::test::incarnation_of(b.process.output());
+  // Sixteen pairs' rooms over incarnations 1 and 2 (a fresh database): the
+  // rendezvous ranks give each node some (6 and 10).
+  std::vector<std::string> ids;
+  std::map<std::string, int> owners;
+  for (int i = 0; i < 16; ++i) {
+    auto n = std::to_string(i);
+    ids.push_back(open_negotiation(a.api, "did:key:buyer-" + n, "did:key:seller-" + n));
+    ++owners[parley::test::owner_of(url, ids.back())];
+  }
+  CHECK(owners[on_a] + owners[on_b] == 16);
+  CHECK(owners[on_a] > 0);
+  CHECK(owners[on_b] > 0);
+  // A forwarded the openings placed on B; a move through either node is
+  // committed by the node that runs it.
+  auto metrics = a.api.get("/metrics");
+  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_forwarded_moves_total " +
+                                           std::to_string(owners[on_b]) + "\n"));
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    auto& via = i % 2 == 0 ? a.api : b.api;
+    auto moved = via.post(negotiation_messages(ids[i]),
+                          counter("m2", "did:key:seller-" + std::to_string(i), 9000));
+    INFO(moved.body.dump());
+    REQUIRE(moved.status == 200);
+    CHECK(moved.body["rounds"].size() == 2);
+  }
 }
 
 TEST_CASE("three nodes with mutual TLS forward moves to the node that runs them",

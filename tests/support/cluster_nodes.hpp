@@ -95,6 +95,25 @@ inline api_client::answer until_2xx(std::chrono::milliseconds limit, api_client&
   return {};
 }
 
+/// The incarnation that owns negotiation `id` in the store at `url`
+/// (negotiation_runtime.owner), read with psql.
+inline std::string owner_of(const std::string& url, const std::string& id) {
+  auto r = run_command(postgres_cluster::bin_dir() + "/psql -X -At \"" + url +
+                       "\" -c \"SELECT owner FROM negotiation_runtime WHERE "
+                       "negotiation_id = '" +
+                       id + "'\"");
+  REQUIRE(r.exit_code == 0);
+  return r.output.substr(0, r.output.find('\n'));
+}
+
+/// The incarnation `output` (a serve's) joined as.
+inline std::string incarnation_of(const std::string& output) {
+  auto at = output.find(", incarnation ");
+  REQUIRE(at != std::string::npos);
+  at += 14;
+  return output.substr(at, output.find('\n', at) - at);
+}
+
 /// A `parley serve` of cluster prod over `url`, and a client of its API
 /// once it serves.
 struct cluster_node {
