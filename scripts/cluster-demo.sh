@@ -7,7 +7,9 @@
 # between the nodes' CAF ports) and a bearer token for the API. Then:
 #
 #   1. opens two negotiations through each node (each between two external
-#      agents registered through that node, which runs them);
+#      agents registered through that node, which runs them: the nodes run
+#      with --placement local, so that the demo knows which node runs what;
+#      docs/cluster.md, "Placement");
 #   2. sends each negotiation's first counter through another node, which
 #      forwards it over CAF to the owner;
 #   3. kills one node with SIGKILL while its negotiations are open, and
@@ -160,7 +162,7 @@ say "made a CA and a certificate for node-1, node-2 and node-3 (scripts/make-cer
 start_node() {
   local i=$1 log="$work/node-$1.log"
   "$binary" serve --port 0 --store "$store" --token-file "$work/token" \
-    --cluster demo --node-id "node-$i" --node-port 0 \
+    --cluster demo --node-id "node-$i" --node-port 0 --placement local \
     --tls-ca "$work/certs/ca.pem" --tls-cert "$work/certs/node-$i.pem" \
     --tls-key "$work/certs/node-$i.key" >"$log" 2>&1 &
   pid[i]=$!

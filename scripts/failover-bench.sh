@@ -5,7 +5,8 @@
 #
 # Starts a throwaway PostgreSQL (initdb in a temporary directory, loopback
 # only) and NODES serve nodes of one cluster on this machine, each with a
-# node port, with the default lease. Then KILLS times: opens PER_KILL
+# node port, with the default lease, each running what is opened through it
+# (--placement local). Then KILLS times: opens PER_KILL
 # negotiations of two external agents through a random node (which runs
 # them; each negotiation between its own pair of agents, as one pair
 # negotiates one thing at a time) and sends each a move through a random
@@ -66,7 +67,7 @@ start_node() {
   local i=$1 log="$work/node-$1.log"
   : >"$log"
   "$binary" serve --port 0 --store "$store" --cluster bench --node-id "node-$i" \
-    --node-port 0 >>"$log" 2>&1 &
+    --node-port 0 --placement local >>"$log" 2>&1 &
   pid[$i]=$!
   disown "${pid[$i]}" # no word from the shell when it is killed
   pids+=("${pid[$i]}")
