@@ -36,26 +36,8 @@ for tool in "$pg_bin/initdb" "$pg_bin/pg_ctl" curl jq; do
   command -v "$tool" >/dev/null || { echo "failover-bench: $tool is missing" >&2; exit 2; }
 done
 
-work=$(mktemp -d)
-as_owner=()
-if [ "$(id -u)" = 0 ]; then
-  # PostgreSQL refuses to run as root.
-  chown nobody "$work"
-  as_owner=(runuser -u nobody --)
-fi
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  "${as_owner[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -m immediate -w stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-pg_port=$(( 20000 + RANDOM % 20000 ))
-"${as_owner[@]}" "$pg_bin/initdb" -D "$work/pg" -U parley -A trust -E UTF8 --no-sync \
-  --no-instructions >/dev/null
-"${as_owner[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w -t 30 \
-  -o "-p $pg_port -k $work -c listen_addresses=127.0.0.1" start >/dev/null
+# shellcheck source=scripts/lib/throwaway-postgres.sh
+. "$(dirname "$0")/lib/throwaway-postgres.sh"
 store="postgresql://parley@127.0.0.1:$pg_port/postgres"
 "$binary" db migrate --store "$store" >/dev/null
 

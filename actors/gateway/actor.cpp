@@ -513,7 +513,10 @@ void open_known(self_pointer self, record_promise promise, const std::string& ro
 /// Opens negotiation `x` here once its parties are known (`learn_agents`).
 void open_here(self_pointer self, record_promise promise, const std::string& room_id,
                messages::start_negotiation x) {
-  learn_agents(self, {x.initiator, x.responder},
+  // Named before `x` is moved into the continuation: the order in which a
+  // call's arguments are evaluated is unspecified.
+  std::vector<std::string> parties{x.initiator, x.responder};
+  learn_agents(self, std::move(parties),
                [self, promise, room_id, x = std::move(x)](caf::error err) mutable {
                  if (err)
                    promise.deliver(std::move(err));

@@ -2,11 +2,13 @@
 -- negotiation a create and three moves (the responder counters, the
 -- initiator counters, the responder accepts) over keep-alive connections.
 -- scripts/api-bench.sh registers the agents "a<N>"/"b<N>" first; each wrk
--- thread uses its own PAIRS pairs, one open negotiation per pair (a pair's
--- room holds one at a time). A step's answer names the next step, so any of
--- the thread's connections may send it.
+-- thread uses its own PAIRS pairs (numbered from OFFSET + 1), one open
+-- negotiation per pair (a pair's room holds one at a time). A step's answer
+-- names the next step, so any of the thread's connections may send it.
 
 local PAIRS = tonumber(os.getenv("PAIRS") or "64")
+-- Where this wrk's pairs start (several wrk processes, each its own pairs).
+local OFFSET = tonumber(os.getenv("OFFSET") or "0")
 local threads = {}
 
 function setup(thread)
@@ -21,7 +23,7 @@ counts = { created = 0, moves = 0, accepted = 0, failed = 0, idle = 0 }
 
 function init(args)
   for k = 1, PAIRS do
-    table.insert(free, index * PAIRS + k)
+    table.insert(free, OFFSET + index * PAIRS + k)
   end
 end
 
