@@ -558,8 +558,10 @@ void answer_replay(self_pointer self, record_promise promise,
           [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
 }
 
-/// E030 for a move of negotiation `id`, whose node at `address` could not
-/// be reached: it died, and a take-over will claim the negotiation.
+/// E030 for a request forwarded to the node at `address` that could not be
+/// reached (it died, and a take-over will claim its negotiations; or it is
+/// cut off): `what` says which request ("negotiation ID runs"), `details`
+/// its ids, to which the owner's address is added.
 caf::error unreachable(self_pointer self, const std::string& what,
                        nlohmann::json details, const std::string& address,
                        const std::string& why) {
@@ -635,7 +637,7 @@ take_forwarded(self_pointer self, const std::string& address, std::uint64_t n) {
 /// How many times a forwarded move is sent before its caller is answered
 /// E030: with mutual TLS, CAF 0.17.6 drops the proxies of a live node now and
 /// then once two nodes connected to each other both ways (docs/caf-notes.md,
-/// "Forwarding between nodes"); a move is idempotent by its message id, so
+/// "Across nodes", item 10); a move is idempotent by its message id, so
 /// sending it again through a new connection is safe.
 constexpr int max_sends = 3;
 
@@ -762,8 +764,8 @@ void forward(self_pointer self, record_promise promise, const std::string& addre
           },
           [self, promise, address, x, sent](caf::error& err) mutable {
             // CAF 0.17.6 may time out a connection in its handshake at its
-            // next heartbeat tick (docs/caf-notes.md, "Forwarding between
-            // nodes"): connecting again is worth it.
+            // next heartbeat tick (docs/caf-notes.md, "Across nodes", item
+            // 10): connecting again is worth it.
             if (err == caf::sec::connection_timeout && sent + 1 < max_sends)
               forward(self, promise, address, x, sent + 1);
             else
