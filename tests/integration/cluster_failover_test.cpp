@@ -343,7 +343,9 @@ TEST_CASE("kill -9 of a random node 20 times under moves sent to every node: eac
       CHECK(m.taken_over_by != 0);
   for (auto& node : nodes) {
     node->process.signal(SIGTERM);
-    CHECK(node->process.wait_exit(10s) == 0);
+    auto code = node->process.wait_exit(10s);
+    INFO(node->process.output());
+    CHECK(code == 0);
   }
 }
 
