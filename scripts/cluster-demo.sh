@@ -87,7 +87,7 @@ say() { # the narrative: seconds since the start, then the line
 }
 fail() { echo "cluster-demo: FAILED: $*" >&2; exit 1; }
 
-work=$(mktemp -d /tmp/parley-cluster-demo.XXXXXX)
+work=$(mktemp -d -t parley-cluster-demo.XXXXXX)
 as_owner=()
 if [ "$(id -u)" = 0 ]; then
   # PostgreSQL refuses to run as root.
