@@ -24,13 +24,13 @@ actors::move_relay_actor::behavior_type relay(relay_pointer self,
                               std::move(x));
       },
       [self, gateway](messages::agent_counter& x) {
-        return self->delegate(gateway, std::move(x));
+        return self->delegate(gateway, messages::relayed_atom::value, std::move(x));
       },
       [self, gateway](messages::agent_accept& x) {
-        return self->delegate(gateway, std::move(x));
+        return self->delegate(gateway, messages::relayed_atom::value, std::move(x));
       },
       [self, gateway](messages::agent_reject& x) {
-        return self->delegate(gateway, std::move(x));
+        return self->delegate(gateway, messages::relayed_atom::value, std::move(x));
       },
   };
 }

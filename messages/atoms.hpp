@@ -32,6 +32,11 @@ using recover_atom = caf::atom_constant<caf::atom("recover")>;
 /// "Any node answers").
 using owner_atom = caf::atom_constant<caf::atom("owner")>;
 using place_atom = caf::atom_constant<caf::atom("place")>;
+/// Marks a move that another cluster node forwarded: its gateway looks up
+/// the owner in the store only, never in its owner cache, so two nodes'
+/// stale hints cannot send a move back and forth (docs/cluster.md, "Any node
+/// answers").
+using relayed_atom = caf::atom_constant<caf::atom("relayed")>;
 /// Hands the coordinator the stored events of the open channels to resume
 /// (messages/handles/coordinator.hpp).
 using resume_atom = caf::atom_constant<caf::atom("resume")>;

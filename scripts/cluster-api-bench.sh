@@ -40,6 +40,7 @@ start_node() {
   local db=$1 i=$2 log="$work/$1-node-$2.log"
   [ "${TLS:-0}" = 1 ] && tls=(--tls-ca "$work/certs/ca.pem" --tls-cert \
     "$work/certs/node-$i.pem" --tls-key "$work/certs/node-$i.key")
+  : >"$log"
   "$binary" serve --port 0 --store "postgresql://parley@127.0.0.1:$pg_port/$db" \
     --cluster bench --node-id "node-$i" --node-port 0 "${tls[@]}" >"$log" 2>&1 &
   pids+=($!)

@@ -236,6 +236,11 @@ void cluster(families& f, const actors::metrics::cluster_metrics& m) {
            "Forwarded moves answered E030 because their node could not be reached",
            MetricType::Counter)
       .value(num(m.forward_failures.value()));
+  f.family("cluster_owner_lookups_total",
+           "Moves of negotiations another node runs whose node was read from the "
+           "store (not known from the owner cache)",
+           MetricType::Counter)
+      .value(num(m.owner_lookups.value()));
 }
 
 void actor_system(families& f, caf::actor_system& sys) {

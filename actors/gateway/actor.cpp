@@ -22,6 +22,7 @@
 #include "actors/agent/valuation.hpp"
 #include "actors/common/deadline_queue.hpp"
 #include "actors/gateway/ledger.hpp"
+#include "actors/gateway/owner_cache.hpp"
 #include "actors/negotiation/replay.hpp"
 #include "messages/handles/move_relay.hpp"
 #include "messages/json.hpp"
@@ -145,6 +146,8 @@ struct gateway_state {
   std::map<std::string, relay_link> relays;
   /// Numbers the forwarded moves.
   std::uint64_t forwarded = 0;
+  /// Which node runs the negotiations forwarded to lately (a hint).
+  owner_cache owners;
   /// Agents and rooms whose store write is under way (see `persist_into`):
   /// their ids are taken, they are not usable yet.
   std::set<std::string> agents_pending;
@@ -600,6 +603,14 @@ template <class Move> nlohmann::json details_of(const Move& x) {
   return {{"negotiation_id", x.negotiation_id}};
 }
 
+std::string negotiation_of(const placed_opening&) {
+  return {};
+}
+
+template <class Move> std::string negotiation_of(const Move& x) {
+  return x.negotiation_id;
+}
+
 bool resendable(const placed_opening&) {
   return false;
 }
@@ -650,6 +661,7 @@ void lose_relay(self_pointer self, std::string address, const std::string& why) 
     return;
   auto pending = std::move(link->second.pending);
   self->state.relays.erase(link);
+  self->state.owners.forget_node(address);
   for (auto& [n, waiting] : pending) {
     if (waiting.again)
       waiting.again();
@@ -682,6 +694,18 @@ template <class Move>
 void forward(self_pointer self, record_promise promise, const std::string& address,
              const Move& x, int sent);
 
+/// Whether `err`, a node's answer to a forwarded move, shows that the node
+/// still runs the negotiation (the move was refused by its rules), so that
+/// the owner cache keeps it; not when it was not found, ended, or the node
+/// could not act (E030) or be reached.
+bool runs_there(const caf::error& err) {
+  if (!messages::is_parley_error(err))
+    return false;
+  auto code = static_cast<error_code>(err.code());
+  return code != error_code::negotiation_not_found &&
+         code != error_code::negotiation_not_active && code != error_code::overloaded;
+}
+
 /// Answers `promise` with what the relay of the node at `address` answers
 /// to move `x`: that node runs the negotiation and commits the move.
 /// `sent`: how many times it was sent before (see `lose_relay`).
@@ -703,10 +727,17 @@ void send_to_relay(self_pointer self, record_promise promise,
   ask_relay(self, link.relay, x)
       .then(
           [self, address, n](messages::negotiation_record& r) {
+            // The answer says who runs it: the next move goes straight there.
+            if (messages::is_terminal(r.status))
+              self->state.owners.forget(r.id);
+            else
+              self->state.owners.remember(r.id, address);
             if (auto waiting = take_forwarded(self, address, n))
               waiting->promise.deliver(std::move(r));
           },
-          [self, address, n, sent](caf::error& err) {
+          [self, address, n, sent, id = negotiation_of(x)](caf::error& err) {
+            if (!runs_there(err))
+              self->state.owners.forget(id);
             auto waiting = take_forwarded(self, address, n);
             if (!waiting)
               return;
@@ -791,6 +822,8 @@ void move_elsewhere(self_pointer self, record_promise promise, const Move& x) {
     not_here();
     return;
   }
+  if (st.options.metrics)
+    st.options.metrics->owner_lookups.add();
   self->request(st.options.store, st.options.outcome_timeout,
                 messages::owner_atom::value, x.negotiation_id)
       .then(
@@ -866,13 +899,17 @@ void move_from_store(self_pointer self, record_promise promise, const Move& x) {
 /// Checks what only the gateway knows of a move, then passes it to the room.
 /// A message id that made a round, or that a move still being settled
 /// carries, is answered as a replay of that move (E011 with its result) when
-/// it is the same move, refused with E035 otherwise.
-template <class Move> record_promise move(self_pointer self, Move& x) {
+/// it is the same move, refused with E035 otherwise. A move of a negotiation
+/// another node runs goes there, by the owner cache unless another node
+/// `relayed` it here.
+template <class Move> record_promise move(self_pointer self, Move& x, bool relayed) {
   auto& st = self->state;
   auto promise = self->make_response_promise<messages::negotiation_record>();
   const auto* record = st.book.find(x.negotiation_id);
   if (record == nullptr) {
-    if (st.options.store)
+    if (const auto* owner = relayed ? nullptr : st.owners.find(x.negotiation_id))
+      forward(self, promise, std::string{*owner}, x, 0);
+    else if (st.options.store)
       move_from_store(self, promise, x);
     else
       promise.deliver(api_error(error_code::negotiation_not_found,
@@ -1421,9 +1458,18 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
         open_here(self, promise, room_id, std::move(x));
         return promise;
       },
-      [self](messages::agent_counter& x) { return move(self, x); },
-      [self](messages::agent_accept& x) { return move(self, x); },
-      [self](messages::agent_reject& x) { return move(self, x); },
+      [self](messages::agent_counter& x) { return move(self, x, false); },
+      [self](messages::agent_accept& x) { return move(self, x, false); },
+      [self](messages::agent_reject& x) { return move(self, x, false); },
+      [self](messages::relayed_atom, messages::agent_counter& x) {
+        return move(self, x, true);
+      },
+      [self](messages::relayed_atom, messages::agent_accept& x) {
+        return move(self, x, true);
+      },
+      [self](messages::relayed_atom, messages::agent_reject& x) {
+        return move(self, x, true);
+      },
       [self](caf::get_atom, const std::string& id) {
         return committed_record(self, id);
       },

@@ -157,6 +157,10 @@ struct cluster_metrics {
   /// answered E030 because that node could not be reached.
   counter forwarded;
   counter forward_failures;
+  /// Moves of negotiations another node runs whose node the store was asked
+  /// for (the owner cache did not know it: docs/cluster.md, "Any node
+  /// answers").
+  counter owner_lookups;
 };
 
 /// Every instrument of one `parley serve`: written by the metrics actor

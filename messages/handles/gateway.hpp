@@ -28,7 +28,8 @@ namespace parley::actors {
 ///   for the room (docs/cluster.md, "Placement"), and `place, room_id,
 ///   start_negotiation` is such an opening, placed here by another node;
 /// - the three moves of an external agent, answered with the record after
-///   the move (a replayed message id: E011 with the first result);
+///   the move (a replayed message id: E011 with the first result); the
+///   same after `relayed` for a move another node forwarded;
 /// - `get, id`: one negotiation's record; `list, turns, agent`: the open
 ///   negotiations awaiting that agent's move;
 /// - `recover`: restores the store's agents and rooms and resumes its open
@@ -55,6 +56,12 @@ using gateway_actor = subscriber_actor::extend<
     caf::replies_to<messages::agent_counter>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_accept>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_reject>::with<messages::negotiation_record>,
+    caf::replies_to<messages::relayed_atom,
+                    messages::agent_counter>::with<messages::negotiation_record>,
+    caf::replies_to<messages::relayed_atom,
+                    messages::agent_accept>::with<messages::negotiation_record>,
+    caf::replies_to<messages::relayed_atom,
+                    messages::agent_reject>::with<messages::negotiation_record>,
     caf::replies_to<caf::get_atom, std::string>::with<messages::negotiation_record>,
     caf::replies_to<messages::list_atom, messages::turns_atom,
                     std::string>::with<std::vector<messages::negotiation_record>>,

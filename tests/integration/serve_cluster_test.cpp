@@ -140,9 +140,11 @@ TEST_CASE("a move sent to a node that does not run its negotiation is forwarded 
   REQUIRE(accepted.status == 200);
   CHECK(accepted.body["status"] == "accepted");
   CHECK(parley::test::round_ids(a.api, id) == parley::test::round_ids(b.api, id));
-  // B forwarded three moves (the replay it answered from the store itself).
+  // B forwarded all four moves, the replay too: the first answer told it
+  // that A runs the negotiation (its owner cache), so it asked the store once.
   auto metrics = b.api.get("/metrics");
-  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_forwarded_moves_total 3\n"));
+  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_forwarded_moves_total 4\n"));
+  CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_owner_lookups_total 1\n"));
   CHECK_THAT(metrics.text,
              Catch::Contains("parley_cluster_forward_failures_total 0\n"));
   CHECK_THAT(metrics.text, Catch::Contains("parley_cluster_live_members 2\n"));
@@ -204,11 +206,13 @@ TEST_CASE(
   // Sixteen pairs' rooms over incarnations 1 and 2 (a fresh database): the
   // rendezvous ranks give each node some (6 and 10).
   std::vector<std::string> ids;
+  std::vector<std::string> owner_by_id;
   std::map<std::string, int> owners;
   for (int i = 0; i < 16; ++i) {
     auto n = std::to_string(i);
     ids.push_back(open_negotiation(a.api, "did:key:buyer-" + n, "did:key:seller-" + n));
-    ++owners[parley::test::owner_of(url, ids.back())];
+    owner_by_id.push_back(parley::test::owner_of(url, ids.back()));
+    ++owners[owner_by_id.back()];
   }
   CHECK(owners[on_a] + owners[on_b] == 16);
   CHECK(owners[on_a] > 0);
@@ -226,6 +230,29 @@ TEST_CASE(
     REQUIRE(moved.status == 200);
     CHECK(moved.body["rounds"].size() == 2);
   }
+  // A learnt where each opening it forwarded runs from the answer (its owner
+  // cache): it asked the store for no owner. B asked for each negotiation of
+  // A's that it moved, once.
+  int moved_on_a_through_b = 0;
+  for (std::size_t i = 1; i < ids.size(); i += 2)
+    moved_on_a_through_b += owner_by_id[i] == on_a ? 1 : 0;
+  CHECK_THAT(a.api.get("/metrics").text,
+             Catch::Contains("parley_cluster_owner_lookups_total 0\n"));
+  CHECK_THAT(b.api.get("/metrics").text,
+             Catch::Contains("parley_cluster_owner_lookups_total " +
+                             std::to_string(moved_on_a_through_b) + "\n"));
+  for (std::size_t i = 1; i < ids.size(); i += 2) {
+    if (owner_by_id[i] != on_a)
+      continue;
+    auto again =
+        b.api.post(negotiation_messages(ids[i]),
+                   simple_move("m3", "did:key:buyer-" + std::to_string(i), "accept"));
+    REQUIRE(again.status == 200);
+    CHECK(again.body["status"] == "accepted");
+  }
+  CHECK_THAT(b.api.get("/metrics").text,
+             Catch::Contains("parley_cluster_owner_lookups_total " +
+                             std::to_string(moved_on_a_through_b) + "\n"));
 }
 
 TEST_CASE("three nodes with mutual TLS forward moves to the node that runs them",
