@@ -257,15 +257,23 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   served.max_connections =
       static_cast<std::int32_t>(connection_cap(serve.max_connections, fds));
   std::shared_ptr<service::cluster_view> view;
+  // Where openings are placed (--placement spread, with a node port): the
+  // membership sets the live members, the gateway reads them.
+  std::shared_ptr<actors::gateway::placement_table> placement;
   if (!cluster.name.empty())
     view = std::make_shared<service::cluster_view>(cluster.name);
   std::optional<service::api_service> api;
   std::uint16_t port = 0;
   try {
-    service::cluster_service clustered{view, {}, cluster.spread};
-    if (node_port)
+    service::cluster_service clustered{view, {}, {}};
+    if (node_port) {
       clustered.connector =
           caf::actor_cast<caf::actor>(cluster::connecting_middleman(sys));
+      if (cluster.spread) {
+        placement = std::make_shared<actors::gateway::placement_table>();
+        clustered.placement = placement;
+      }
+    }
     api.emplace(w, store, served, token, clustered);
     port = api->start();
   } catch (const std::runtime_error& e) {
@@ -327,7 +335,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
           w.metrics()
               ? std::shared_ptr<actors::metrics::cluster_metrics>{w.metrics(),
                                                                   &w.metrics()->cluster}
-              : nullptr);
+              : nullptr,
+          placement);
     } catch (const std::exception& e) {
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " cannot join cluster " << cluster.name << ": " << e.what() << "\n";

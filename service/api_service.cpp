@@ -110,7 +110,7 @@ struct api_service::impl {
     actors::gateway::gateway_options opts;
     opts.clustered = cluster.view != nullptr;
     opts.connector = cluster.connector;
-    opts.spread = cluster.spread;
+    opts.placement = cluster.placement;
     if (cluster.view && w.metrics())
       opts.metrics = {w.metrics(), &w.metrics()->cluster};
     opts.outcome_timeout = timeout;

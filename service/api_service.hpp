@@ -11,6 +11,10 @@
 #include "messages/handles/gateway.hpp"
 #include "messages/handles/store.hpp"
 
+namespace parley::actors::gateway {
+class placement_table;
+}
+
 namespace parley::runtime {
 class world;
 } // namespace parley::runtime
@@ -28,9 +32,9 @@ struct cluster_service {
   /// that runs its negotiation (actors/gateway/actor.hpp,
   /// `gateway_options::connector`); none: such moves are answered E030.
   caf::actor connector;
-  /// With a connector: whether openings in a pair's own room are placed on
-  /// the node that ranks first for the room (`gateway_options::spread`).
-  bool spread = true;
+  /// With a connector: where openings in a pair's own room are placed
+  /// (`gateway_options::placement`); none: on the node they reach.
+  std::shared_ptr<const actors::gateway::placement_table> placement;
 };
 
 /// The HTTP API (docs/api.md) over a world: the gateway, the external channel

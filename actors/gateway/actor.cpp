@@ -844,20 +844,14 @@ record_promise open(self_pointer self, const std::string& room_id,
                     messages::start_negotiation& x) {
   auto& st = self->state;
   auto promise = self->make_response_promise<messages::negotiation_record>();
-  if (!room_id.empty() || !st.options.connector || !st.options.spread) {
+  auto address =
+      room_id.empty() && st.options.connector && st.options.placement
+          ? st.options.placement->node_for(pair_room_id(x.initiator, x.responder))
+          : std::string{};
+  if (address.empty())
     open_here(self, promise, room_id, std::move(x));
-    return promise;
-  }
-  self->request(st.options.store, st.options.outcome_timeout,
-                messages::place_atom::value, pair_room_id(x.initiator, x.responder))
-      .then(
-          [self, promise, x = std::move(x)](const std::string& address) mutable {
-            if (address.empty())
-              open_here(self, promise, {}, std::move(x));
-            else
-              forward(self, promise, address, placed_opening{{}, std::move(x)}, 0);
-          },
-          [promise](caf::error& err) mutable { promise.deliver(std::move(err)); });
+  else
+    forward(self, promise, address, placed_opening{{}, std::move(x)}, 0);
   return promise;
 }
 

@@ -3,12 +3,14 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/gateway/placement.hpp"
 #include "actors/metrics/node_metrics.hpp"
 #include "messages/commands.hpp"
 #include "messages/event_sink.hpp"
@@ -51,10 +53,10 @@ struct gateway_options {
   /// forwarded (E030).
   caf::actor connector;
   /// With `connector`: a negotiation opened in a pair's own room runs on the
-  /// live node that ranks first for the room by rendezvous hashing (the
-  /// store's `place`), forwarded there when that is another node
-  /// (docs/cluster.md, "Placement"); else here.
-  bool spread = true;
+  /// live node that ranks first for the room by rendezvous hashing over the
+  /// members the membership last read, forwarded there when that is another
+  /// node (docs/cluster.md, "Placement"). None: here.
+  std::shared_ptr<const placement_table> placement;
   /// Where the moves it forwards are counted; none: not counted.
   std::shared_ptr<metrics::cluster_metrics> metrics;
 };

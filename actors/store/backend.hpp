@@ -223,16 +223,6 @@ public:
     return {};
   }
 
-  /// Where a new negotiation of room `room_id` runs (docs/cluster.md,
-  /// "Placement"): the node address of the live member with a node port that
-  /// ranks first for the room by rendezvous hashing; empty when that is this
-  /// connection's fenced incarnation, or none. Empty by default: a store
-  /// that is not a cluster's.
-  virtual std::string placement(const std::string& room_id) {
-    static_cast<void>(room_id);
-    return {};
-  }
-
   /// Every incarnation of the members of `cluster` (empty: of every cluster),
   /// by cluster, node id and incarnation, each with its status as it reads
   /// now (a lapsed lease reads as dead).

@@ -148,16 +148,6 @@ std::string owner_address_sql() {
          open_states("n.state", dialect::postgresql);
 }
 
-std::string placement_sql() {
-  // Rendezvous hashing: each live member's rank for the room is a hash of the
-  // room and its incarnation; the highest wins. A member that joins or dies
-  // moves only the rooms it ranks first for.
-  return "SELECT incarnation, node_address FROM cluster_members WHERE cluster = $1 AND "
-         "status = 'live' AND taken_over_by IS NULL AND lease_until >= now() AND "
-         "node_address <> '' ORDER BY md5($2 || ':' || incarnation::text) DESC, "
-         "incarnation LIMIT 1";
-}
-
 std::string members_sql(dialect d) {
   // What each owns (migration 009): its open negotiations and their rooms
   // counted in one pass over the open rows grouped by owner, its open

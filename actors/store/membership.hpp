@@ -175,11 +175,6 @@ std::string take_channels_sql();
 /// address given) that owns that open negotiation; no row otherwise.
 std::string owner_address_sql();
 
-/// Parameters cluster, room id: the incarnation and node address of the
-/// live member with a node address (not taken over, lease held) that ranks
-/// first for the room by rendezvous hashing; no row when there is none.
-std::string placement_sql();
-
 /// Parameter cluster (empty: every cluster): the rows of `member_row` in
 /// order (cluster, node id, incarnation, api address, node address, status
 /// as it reads, joined_at, heartbeat_at, lease_until, lease age in ms,

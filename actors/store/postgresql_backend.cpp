@@ -658,19 +658,6 @@ public:
     });
   }
 
-  std::string placement(const std::string& room_id) override {
-    if (!fence_ || owner_of() == 0)
-      return {};
-    return guarded_read("placement", [&] {
-      prepare("parley_placement", placement_sql());
-      pqxx::read_transaction w{*conn_};
-      auto r = w.exec_prepared("parley_placement", fence_->cluster(), room_id);
-      if (r.empty() || r[0][0].as<std::int64_t>() == owner_of())
-        return std::string{};
-      return r[0][1].as<std::string>();
-    });
-  }
-
   void fence_with(std::shared_ptr<const member_fence> fence) override {
     fence_ = std::move(fence);
   }

@@ -344,7 +344,7 @@ TEST_CASE("kill -9 of a random node 20 times under moves sent to every node: eac
   for (auto& node : nodes) {
     node->process.signal(SIGTERM);
     auto code = node->process.wait_exit(10s);
-    INFO(node->process.output());
+    INFO((code ? node->process.output() : node->process.describe_stuck()));
     CHECK(code == 0);
   }
 }

@@ -228,7 +228,9 @@ TEST_CASE(
                                  "c3", "c4", "c5", "c6"});
   for (auto* node : {&a, &b}) {
     node->process.signal(SIGTERM);
-    CHECK(node->process.wait_exit(10s) == 0);
+    auto code = node->process.wait_exit(10s);
+    INFO((code ? "" : node->process.describe_stuck()));
+    CHECK(code == 0);
   }
 }
 

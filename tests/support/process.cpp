@@ -124,4 +124,18 @@ void background_process::signal(int sig) const {
   kill(pid_, sig);
 }
 
+std::string background_process::stacks() const {
+  // run_command runs its command under `timeout`: a shell for `command -v`.
+  if (run_command("sh -c 'command -v gdb'", 10).exit_code != 0)
+    return "(no stacks: gdb is not installed)";
+  return run_command("gdb -batch -p " + std::to_string(pid_) +
+                         " -ex 'thread apply all bt'",
+                     120)
+      .output;
+}
+
+std::string background_process::describe_stuck() const {
+  return "its output:\n" + output() + "\nits threads:\n" + stacks();
+}
+
 } // namespace parley::test

@@ -57,6 +57,13 @@ public:
   /// Sends `sig` to it.
   void signal(int sig) const;
 
+  /// Its threads' stacks as gdb prints them, or why there are none (no gdb):
+  /// for a process that does not exit, which wait holds it.
+  std::string stacks() const;
+
+  /// Its output and `stacks()`, for a process that did not exit in time.
+  std::string describe_stuck() const;
+
 private:
   pid_t pid_ = -1;
   std::string output_file_;

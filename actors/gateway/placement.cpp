@@ -1,0 +1,42 @@
+#include "actors/gateway/placement.hpp"
+
+#include <utility>
+
+#include <openssl/evp.h>
+
+namespace parley::actors::gateway {
+
+std::array<unsigned char, 16> rendezvous_rank(const std::string& room_id,
+                                              std::int64_t incarnation) {
+  auto text = room_id + ':' + std::to_string(incarnation);
+  std::array<unsigned char, 16> digest{};
+  unsigned int size = 0;
+  // MD5 as a hash, not for security: only its spread over the members counts.
+  EVP_Digest(text.data(), text.size(), digest.data(), &size, EVP_md5(), nullptr);
+  return digest;
+}
+
+void placement_table::set(std::int64_t self, std::vector<placement_candidate> live) {
+  std::lock_guard<std::mutex> guard{mtx_};
+  self_ = self;
+  live_ = std::move(live);
+}
+
+std::string placement_table::node_for(const std::string& room_id) const {
+  std::lock_guard<std::mutex> guard{mtx_};
+  const placement_candidate* first = nullptr;
+  std::array<unsigned char, 16> best{};
+  for (const auto& m : live_) {
+    auto rank = rendezvous_rank(room_id, m.incarnation);
+    if (first == nullptr || rank > best ||
+        (rank == best && m.incarnation < first->incarnation)) {
+      first = &m;
+      best = rank;
+    }
+  }
+  if (first == nullptr || first->incarnation == self_)
+    return {};
+  return first->node_address;
+}
+
+} // namespace parley::actors::gateway
