@@ -630,6 +630,10 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [self](messages::owner_atom, const std::string& id) {
         return guarded<std::string>([&] { return self->state.db->owner_address(id); });
       },
+      [self](messages::owner_atom, messages::channel_atom, const std::string& id) {
+        return guarded<std::string>(
+            [&] { return self->state.db->channel_owner_address(id); });
+      },
       [self](messages::place_atom, const std::string& room_id) {
         return guarded<std::string>([&] { return self->state.db->placement(room_id); });
       },

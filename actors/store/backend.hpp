@@ -223,6 +223,13 @@ public:
     return {};
   }
 
+  /// As `owner_address`, for open channel `id` (messages/handles/store.hpp,
+  /// `owner, channel, id`).
+  virtual std::string channel_owner_address(const std::string& id) {
+    static_cast<void>(id);
+    return {};
+  }
+
   /// Where a new negotiation of room `room_id` runs (docs/cluster.md,
   /// "Placement"): the node address of the live member with a node port that
   /// ranks first for the room by rendezvous hashing; empty when that is this

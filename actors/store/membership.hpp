@@ -175,6 +175,10 @@ std::string take_channels_sql();
 /// address given) that owns that open negotiation; no row otherwise.
 std::string owner_address_sql();
 
+/// Parameters channel id, this node's incarnation: as owner_address_sql, for
+/// an open channel.
+std::string channel_owner_address_sql();
+
 /// Parameters cluster, room id: the incarnation and node address of the
 /// live member with a node address (not taken over, lease held) that ranks
 /// first for the room by rendezvous hashing; no row when there is none.

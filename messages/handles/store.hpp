@@ -68,6 +68,8 @@ namespace parley::actors {
 ///   the cluster, other than this node, that runs open negotiation `id`;
 ///   "" when there is none (not a cluster's store, not open, run here, or
 ///   its owner is dead and a take-over will claim it).
+/// - `owner, channel, id`: as `owner, id`, for open channel `id` (its
+///   answers are forwarded there: actors/channel/answer_router.hpp).
 /// - `place, room_id`: where a new negotiation of room `room_id` runs: the
 ///   node address of the live member that ranks first for it by rendezvous
 ///   hashing; "" when that is this node, or not a cluster's store
@@ -115,6 +117,8 @@ using store_actor = subscriber_actor::extend<
                     std::int32_t>::with<messages::store_page>,
     caf::replies_to<messages::ping_atom>::with<std::string>,
     caf::replies_to<messages::owner_atom, std::string>::with<std::string>,
+    caf::replies_to<messages::owner_atom, messages::channel_atom,
+                    std::string>::with<std::string>,
     caf::replies_to<messages::place_atom, std::string>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
