@@ -1,5 +1,7 @@
 #include "actors/common/relay_links.hpp"
 
+#include <cstdlib>
+
 #include <nlohmann/json.hpp>
 
 #include "messages/error_code.hpp"
