@@ -9,6 +9,7 @@
 #include "caf/io/middleman_actor.hpp"
 
 #include "cluster/connection_guard.hpp"
+#include "cluster/move_relay.hpp"
 #include "config/settings.hpp"
 #include "messages/handles/gateway.hpp"
 #include "messages/handles/move_relay.hpp"
@@ -30,11 +31,12 @@ std::string exposed_node_port(const config::cluster_settings& settings,
 /// runs.
 class serve_node_port {
 public:
-  /// Publishes a relay for `gateway` at `host`:`port` (0: any free port).
-  /// Throws std::runtime_error naming the address when it cannot listen.
+  /// Publishes a relay for `gateway` and the channel members `members`
+  /// at `host`:`port` (0: any free port). Throws std::runtime_error naming
+  /// the address when it cannot listen.
   serve_node_port(caf::actor_system& sys, const config::cluster_settings& settings,
-                  const actors::gateway_actor& gateway, const std::string& host,
-                  std::uint16_t port);
+                  const actors::gateway_actor& gateway, cluster::member_finder members,
+                  const std::string& host, std::uint16_t port);
 
   /// Stops the relay and the transport: no peer reaches this node any more
   /// (the actor system waits for the relay at its end otherwise).

@@ -38,6 +38,7 @@
 #include "runtime/stop_signals.hpp"
 #include "runtime/world.hpp"
 #include "service/api_service.hpp"
+#include "service/channel_members.hpp"
 #include "service/cluster_view.hpp"
 #include "service/metrics_route.hpp"
 
@@ -296,8 +297,15 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   std::optional<serve_node_port> node;
   if (node_port) {
     try {
-      node.emplace(sys, settings.cluster, api->gateway(), cluster.node_host,
-                   static_cast<std::uint16_t>(cluster.node_port));
+      node.emplace(
+          sys, settings.cluster, api->gateway(),
+          [members =
+               std::weak_ptr<const service::external_members>{api->channel_members()}](
+              const std::string& agent_id) {
+            auto registry = members.lock();
+            return registry ? registry->taker(agent_id) : actors::answer_taker_actor{};
+          },
+          cluster.node_host, static_cast<std::uint16_t>(cluster.node_port));
     } catch (const std::runtime_error& e) {
       err << "parley serve: " << e.what() << "\n";
       api->stop(std::chrono::milliseconds(0));

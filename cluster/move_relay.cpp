@@ -5,7 +5,9 @@
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "messages/channel_messages.hpp"
 #include "messages/commands.hpp"
+#include "messages/type_ids.hpp"
 
 namespace parley::cluster {
 
@@ -13,8 +15,20 @@ namespace {
 
 using relay_pointer = actors::move_relay_actor::pointer;
 
-actors::move_relay_actor::behavior_type relay(relay_pointer self,
-                                              actors::gateway_actor gateway) {
+/// Hands channel answer `x` to who takes it on this node.
+template <class Answer>
+caf::result<bool> to_member(relay_pointer self, const member_finder& members,
+                            Answer& x) {
+  auto taker = members(x.agent_id);
+  if (!taker)
+    return messages::make_error(messages::error_code::agent_not_found,
+                                "no external channel member " + x.agent_id +
+                                    " on the node that runs channel " + x.channel_id);
+  return self->delegate(taker, std::move(x));
+}
+
+actors::move_relay_actor::behavior_type
+relay(relay_pointer self, actors::gateway_actor gateway, member_finder members) {
   // The gateway answers each move once it is committed (or refused); the
   // answer goes straight back to the forwarding node.
   return {
@@ -32,14 +46,21 @@ actors::move_relay_actor::behavior_type relay(relay_pointer self,
       [self, gateway](messages::agent_reject& x) {
         return self->delegate(gateway, messages::relayed_atom::value, std::move(x));
       },
+      [self, members](messages::offer_response& x) {
+        return to_member(self, members, x);
+      },
+      [self, members](messages::proposal_feedback& x) {
+        return to_member(self, members, x);
+      },
   };
 }
 
 } // namespace
 
 actors::move_relay_actor spawn_move_relay(caf::actor_system& sys,
-                                          const actors::gateway_actor& gateway) {
-  return sys.spawn(relay, gateway);
+                                          const actors::gateway_actor& gateway,
+                                          member_finder members) {
+  return sys.spawn(relay, gateway, std::move(members));
 }
 
 } // namespace parley::cluster

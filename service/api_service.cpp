@@ -92,7 +92,9 @@ struct api_service::impl {
       : timeout(settings.request_timeout_ms),
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
-        members(std::make_shared<external_members>(w.system(), timeout / 2, store)),
+        members(std::make_shared<external_members>(w.system(), timeout / 2, store,
+                                                   cluster.view != nullptr,
+                                                   cluster.connector)),
         gateway(spawn_gateway(w, store, members, cluster)), hub(make_hub(settings)),
         feed(spawn_sse_feed(w.system(), w.events(), hub)),
         server(
@@ -168,6 +170,10 @@ std::uint16_t api_service::start() {
 
 const actors::gateway_actor& api_service::gateway() const noexcept {
   return impl_->gateway;
+}
+
+std::shared_ptr<const external_members> api_service::channel_members() const noexcept {
+  return impl_->members;
 }
 
 void api_service::set_ready() {

@@ -22,6 +22,7 @@ class world;
 namespace parley::service {
 
 class cluster_view;
+class external_members;
 
 /// What a node of a cluster (`parley serve --cluster`, docs/cluster.md) adds
 /// to the service.
@@ -67,6 +68,10 @@ public:
 
   /// The gateway the routes ask: `parley serve` asks it to recover.
   const actors::gateway_actor& gateway() const noexcept;
+
+  /// The external channel members, by agent id: a cluster's node hands them
+  /// the answers that other nodes forward (cluster/move_relay.hpp).
+  std::shared_ptr<const external_members> channel_members() const noexcept;
 
   /// From now on, `/readyz` answers 200: the service takes requests.
   void set_ready();

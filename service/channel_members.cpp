@@ -18,8 +18,11 @@ namespace parley::service {
 
 external_members::external_members(caf::actor_system& sys,
                                    std::chrono::milliseconds timeout,
-                                   actors::store_actor store)
-    : sys_(sys), timeout_(timeout), store_(std::move(store)) {}
+                                   actors::store_actor store, bool clustered,
+                                   caf::actor connector)
+    : sys_(sys), timeout_(timeout), store_(store),
+      router_(actors::channel::spawn_answer_router(
+          sys, {std::move(store), clustered, std::move(connector), timeout})) {}
 
 external_members::~external_members() {
   stop();
@@ -27,7 +30,7 @@ external_members::~external_members() {
 
 actors::external_member_actor external_members::add(const std::string& agent_id) {
   auto member =
-      actors::channel::spawn_external_member(sys_, agent_id, timeout_, store_);
+      actors::channel::spawn_external_member(sys_, agent_id, timeout_, store_, router_);
   actors::external_member_actor earlier;
   {
     std::lock_guard<std::mutex> guard{mtx_};
@@ -46,6 +49,12 @@ external_members::find(const std::string& agent_id) const {
   return i == members_.end() ? actors::external_member_actor{} : i->second;
 }
 
+actors::answer_taker_actor external_members::taker(const std::string& agent_id) const {
+  if (auto member = find(agent_id))
+    return caf::actor_cast<actors::answer_taker_actor>(member);
+  return router_;
+}
+
 void external_members::remove(const std::string& agent_id,
                               const actors::external_member_actor& member) {
   std::lock_guard<std::mutex> guard{mtx_};
@@ -61,6 +70,7 @@ void external_members::stop() {
   }
   for (const auto& [id, member] : members)
     caf::anon_send_exit(member, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(router_, caf::exit_reason::user_shutdown);
 }
 
 void restore_answers(const external_members& external,

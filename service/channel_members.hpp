@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "caf/actor.hpp"
 #include "caf/fwd.hpp"
 
+#include "actors/channel/answer_router.hpp"
 #include "actors/channel/external_member.hpp"
 #include "messages/agent_profile.hpp"
 #include "messages/channel_event.hpp"
@@ -22,10 +24,14 @@ namespace parley::service {
 class external_members {
 public:
   /// A forwarded answer the channel has not taken within `timeout` is
-  /// refused; an answer to a channel that ended before a restart is looked
-  /// up in `store` (actors/channel/external_member.hpp).
+  /// refused; an answer to a channel that asked the member nothing goes to
+  /// the answer router over `store` (actors/channel/answer_router.hpp,
+  /// actors/channel/external_member.hpp), which forwards, on a cluster's
+  /// node (`clustered`), one of a channel another node runs through
+  /// `connector`.
   external_members(caf::actor_system& sys, std::chrono::milliseconds timeout,
-                   actors::store_actor store);
+                   actors::store_actor store, bool clustered = false,
+                   caf::actor connector = {});
 
   /// Stops the members (see `stop`).
   ~external_members();
@@ -44,13 +50,19 @@ public:
   /// its place since.
   void remove(const std::string& agent_id, const actors::external_member_actor& member);
 
-  /// Stops every member. Idempotent.
+  /// Who takes an answer of `agent_id` on a cluster's node: its member, or
+  /// else the router (its channel may run on another node, and the agent
+  /// is not known here yet).
+  actors::answer_taker_actor taker(const std::string& agent_id) const;
+
+  /// Stops every member and the router. Idempotent.
   void stop();
 
 private:
   caf::actor_system& sys_;
   std::chrono::milliseconds timeout_;
   actors::store_actor store_;
+  actors::answer_router_actor router_;
   mutable std::mutex mtx_;
   std::map<std::string, actors::external_member_actor> members_;
 };

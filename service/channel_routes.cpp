@@ -31,26 +31,35 @@ actors::external_member_actor member_of(exchange& x, const std::string& agent_id
   return member;
 }
 
-/// Hands `answer` to its agent's external member: 200 once the channel took
+/// The answer to an answer of an external member: 200 once the channel took
 /// it, or, for a replayed message id, 200 with E011 (ignored).
+auto answered(const std::string& channel_id, const std::string& message_id) {
+  return [channel_id, message_id](bool taken) {
+    if (taken)
+      return json_response(200, {{"status", "accepted"},
+                                 {"channel_id", channel_id},
+                                 {"message_id", message_id}});
+    return error_response(error_code::duplicate_message,
+                          "message " + message_id + " was already taken; ignored",
+                          {{"channel_id", channel_id}, {"message_id", message_id}});
+  };
+}
+
+/// Hands `answer` to its agent's external member. On a cluster's node, an
+/// agent without a member here goes to the node's answer router: its
+/// channel may run on another node (docs/cluster.md, "Any node answers").
 template <class Answer> void post_answer(exchange& x, Answer answer) {
+  auto on_taken = answered(answer.channel_id, answer.message_id);
+  const auto& members = x.st.to.members;
+  if (members && x.st.to.cluster) {
+    x.ask_actor<bool>(members->taker(answer.agent_id), std::move(on_taken),
+                      std::move(answer));
+    return;
+  }
   auto member = member_of(x, answer.agent_id);
   if (!member)
     return;
-  auto channel_id = answer.channel_id;
-  auto message_id = answer.message_id;
-  x.ask_actor<bool>(
-      member,
-      [channel_id, message_id](bool taken) {
-        if (taken)
-          return json_response(200, {{"status", "accepted"},
-                                     {"channel_id", channel_id},
-                                     {"message_id", message_id}});
-        return error_response(error_code::duplicate_message,
-                              "message " + message_id + " was already taken; ignored",
-                              {{"channel_id", channel_id}, {"message_id", message_id}});
-      },
-      std::move(answer));
+  x.ask_actor<bool>(member, std::move(on_taken), std::move(answer));
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
+#include "caf/typed_response_promise.hpp"
 
 #include "messages/channel_messages.hpp"
 #include "messages/json.hpp"
@@ -23,8 +24,10 @@ struct external_state {
   static inline const char* name = "parley.channel.external_member";
   std::string agent_id;
   std::chrono::milliseconds timeout{0};
-  /// Where the answers to channels that ended before a restart are found.
+  /// Where an answer is committed before it is acknowledged.
   store_actor store;
+  /// Where an answer to a channel that asked this member nothing goes.
+  answer_router_actor router;
   /// Every channel that asked this member anything, by id.
   std::map<std::string, channel_actor> channels;
   /// The questions not answered yet, by channel id.
@@ -71,46 +74,25 @@ caf::error too_slow(const std::string& who, const char* what) {
                               who + " did not " + what + " in time; retry");
 }
 
-/// Whether `events` hold an answer of `agent_id` with `message_id`.
-bool answered_in(const std::vector<messages::channel_event>& events,
-                 const std::string& agent_id, const std::string& message_id) {
-  auto found = false;
-  for (const auto& e : events)
-    messages::visit_answer(e, [&](const std::string& agent, const std::string& id) {
-      found = found || (agent == agent_id && id == message_id);
-    });
-  return found;
-}
-
-/// An answer to a channel this member does not know: a replay (false) when
-/// the store holds it among the channel's events (the channel ended before
-/// a restart), otherwise E007; the store's own error when it cannot say, or
-/// E030 when it did not answer in time.
-caf::result<bool> look_up(external_pointer self, const std::string& channel_id,
-                          const std::string& message_id) {
+/// Answers `rp` with `taken` once every event the store received before is
+/// committed (the channel's event of the answer among them: an answer
+/// acknowledged over the API survives a crash); with the store's error
+/// (E028) when it cannot commit, E030 when it does not answer in time. At
+/// once without a store.
+void acknowledge(external_pointer self, caf::typed_response_promise<bool> rp,
+                 bool taken) {
   auto& st = self->state;
-  if (!st.store)
-    return unknown_channel(st, channel_id);
-  auto rp = self->make_response_promise<bool>();
-  self->request(st.store, st.timeout, messages::load_atom::value,
-                messages::channel_atom::value, channel_id)
-      .then(
-          [self, rp, channel_id,
-           message_id](const std::vector<messages::channel_event>& events) mutable {
-            auto& st = self->state;
-            if (!answered_in(events, st.agent_id, message_id)) {
-              rp.deliver(unknown_channel(st, channel_id));
-              return;
-            }
-            st.forwarded.insert(message_id);
-            rp.deliver(false);
-          },
-          [rp](caf::error& err) mutable {
-            rp.deliver(err == caf::sec::request_timeout
-                           ? too_slow("the store", "answer")
-                           : std::move(err));
-          });
-  return rp;
+  if (!st.store) {
+    rp.deliver(taken);
+    return;
+  }
+  self->request(st.store, st.timeout, messages::flush_atom::value)
+      .then([rp, taken](std::int64_t) mutable { rp.deliver(taken); },
+            [rp](caf::error& err) mutable {
+              rp.deliver(err == caf::sec::request_timeout
+                             ? too_slow("the store", "commit")
+                             : std::move(err));
+            });
 }
 
 /// Forwards the answer `x` to the channel whose question, in `pending`, it
@@ -119,11 +101,17 @@ template <class Answer, class Question>
 caf::result<bool> forward(external_pointer self, Answer x,
                           std::map<std::string, Question>& pending, const char* what) {
   auto& st = self->state;
-  if (st.forwarded.count(x.message_id) > 0)
-    return false;
+  if (st.forwarded.count(x.message_id) > 0) {
+    auto rp = self->template make_response_promise<bool>();
+    acknowledge(self, rp, false);
+    return rp;
+  }
   auto channel = st.channels.find(x.channel_id);
-  if (channel == st.channels.end())
-    return look_up(self, x.channel_id, x.message_id);
+  if (channel == st.channels.end()) {
+    if (!st.router)
+      return unknown_channel(st, x.channel_id);
+    return self->delegate(st.router, std::move(x));
+  }
   if (auto invalid = validate(x); !invalid.empty())
     return messages::make_error(error_code::invalid_request, std::move(invalid));
   if (pending.erase(x.channel_id) == 0)
@@ -135,7 +123,7 @@ caf::result<bool> forward(external_pointer self, Answer x,
   auto channel_id = x.channel_id;
   self->request(channel->second, st.timeout, std::move(x))
       .then(
-          [rp]() mutable { rp.deliver(true); },
+          [self, rp]() mutable { acknowledge(self, rp, true); },
           [rp, channel_id](caf::error& err) mutable {
             if (err == caf::sec::request_timeout)
               rp.deliver(too_slow("channel " + channel_id, "take the answer"));
@@ -149,10 +137,12 @@ caf::result<bool> forward(external_pointer self, Answer x,
 external_member_actor::behavior_type external_member(external_pointer self,
                                                      std::string agent_id,
                                                      std::chrono::milliseconds timeout,
-                                                     store_actor store) {
+                                                     store_actor store,
+                                                     answer_router_actor router) {
   self->state.agent_id = std::move(agent_id);
   self->state.timeout = timeout;
   self->state.store = std::move(store);
+  self->state.router = std::move(router);
   return {
       [self](const messages::demand_offer& x) {
         auto& st = self->state;
@@ -184,8 +174,10 @@ external_member_actor::behavior_type external_member(external_pointer self,
 external_member_actor spawn_external_member(caf::actor_system& sys,
                                             std::string agent_id,
                                             std::chrono::milliseconds timeout,
-                                            store_actor store) {
-  return sys.spawn(external_member, std::move(agent_id), timeout, std::move(store));
+                                            store_actor store,
+                                            answer_router_actor router) {
+  return sys.spawn(external_member, std::move(agent_id), timeout, std::move(store),
+                   std::move(router));
 }
 
 } // namespace parley::actors::channel

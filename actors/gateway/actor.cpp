@@ -21,6 +21,7 @@
 
 #include "actors/agent/valuation.hpp"
 #include "actors/common/deadline_queue.hpp"
+#include "actors/common/relay_links.hpp"
 #include "actors/gateway/ledger.hpp"
 #include "actors/gateway/owner_cache.hpp"
 #include "actors/negotiation/replay.hpp"
@@ -90,25 +91,6 @@ struct recovery_job {
   std::string cursor;
 };
 
-/// A move or an opening forwarded to the relay of another node that waits
-/// for its answer.
-struct forwarded_move {
-  caf::typed_response_promise<messages::negotiation_record> promise;
-  /// For the error when the node cannot be reached (see `unreachable`).
-  std::string what;
-  nlohmann::json details;
-  /// Forwards it once more, through a new connection (see `lose_relay`);
-  /// none once it was sent `max_sends` times.
-  std::function<void()> again;
-};
-
-/// A connection to the move relay of another node of the cluster, and the
-/// moves forwarded to it that wait for its answer, by a number of their own.
-struct relay_link {
-  move_relay_actor relay;
-  std::map<std::uint64_t, forwarded_move> pending;
-};
-
 struct gateway_state {
   static inline const char* name = "parley.gateway";
   builder build;
@@ -140,12 +122,9 @@ struct gateway_state {
   /// recovery), each run after the one before it.
   bool recovering = false;
   std::deque<caf::typed_response_promise<messages::recovery_report>> queued;
-  /// The move relays of the cluster's other nodes, by node address, once
-  /// connected (dropped when one cannot be reached), each with the moves
-  /// forwarded to it and not answered yet.
-  std::map<std::string, relay_link> relays;
-  /// Numbers the forwarded moves.
-  std::uint64_t forwarded = 0;
+  /// The move relays of the cluster's other nodes, once connected, and the
+  /// moves and openings forwarded to each and not answered yet.
+  relay_links relays;
   /// Which node runs the negotiations forwarded to lately (a hint).
   owner_cache owners;
   /// Agents and rooms whose store write is under way (see `persist_into`):
@@ -562,19 +541,13 @@ void answer_replay(self_pointer self, record_promise promise,
 }
 
 /// E030 for a request forwarded to the node at `address` that could not be
-/// reached (it died, and a take-over will claim its negotiations; or it is
-/// cut off): `what` says which request ("negotiation ID runs"), `details`
-/// its ids, to which the owner's address is added.
+/// reached (relay_unreachable), counted.
 caf::error unreachable(self_pointer self, const std::string& what,
                        nlohmann::json details, const std::string& address,
                        const std::string& why) {
   if (self->state.options.metrics)
     self->state.options.metrics->forward_failures.add();
-  details["owner"] = address;
-  return api_error(error_code::overloaded,
-                   what + " on the node at " + address + ", which cannot be reached (" +
-                       why + "); retry",
-                   details);
+  return relay_unreachable(what, std::move(details), address, why);
 }
 
 /// An opening placed on another node (docs/cluster.md, "Placement").
@@ -630,47 +603,6 @@ auto ask_relay(self_pointer self, const move_relay_actor& relay, const Move& x) 
   return self->request(relay, self->state.options.outcome_timeout, x);
 }
 
-/// Takes forwarded move `n` off the relay at `address`'s waiting list; none
-/// when it was answered already (its relay was lost).
-std::optional<forwarded_move>
-take_forwarded(self_pointer self, const std::string& address, std::uint64_t n) {
-  auto link = self->state.relays.find(address);
-  if (link == self->state.relays.end())
-    return std::nullopt;
-  auto i = link->second.pending.find(n);
-  if (i == link->second.pending.end())
-    return std::nullopt;
-  auto out = std::move(i->second);
-  link->second.pending.erase(i);
-  return out;
-}
-
-/// How many times a forwarded move is sent before its caller is answered
-/// E030: with mutual TLS, CAF 0.17.6 drops the proxies of a live node now and
-/// then once two nodes connected to each other both ways (docs/caf-notes.md,
-/// "Across nodes", item 10); a move is idempotent by its message id, so
-/// sending it again through a new connection is safe.
-constexpr int max_sends = 3;
-
-/// Forgets the relay at `address` (its connection or node is lost) and
-/// forwards every move waiting for it again (see `max_sends`), through a new
-/// connection; one sent `max_sends` times is answered E030.
-void lose_relay(self_pointer self, std::string address, const std::string& why) {
-  auto link = self->state.relays.find(address);
-  if (link == self->state.relays.end())
-    return;
-  auto pending = std::move(link->second.pending);
-  self->state.relays.erase(link);
-  self->state.owners.forget_node(address);
-  for (auto& [n, waiting] : pending) {
-    if (waiting.again)
-      waiting.again();
-    else
-      waiting.promise.deliver(
-          unreachable(self, waiting.what, waiting.details, address, why));
-  }
-}
-
 /// The answer to a move sent again whose first sending was applied (its
 /// answer lost with the connection): the owner's E011 carries the record
 /// right after that move, which is the answer the caller waits for.
@@ -690,119 +622,73 @@ std::optional<messages::negotiation_record> applied_before(const caf::error& err
   }
 }
 
-template <class Move>
-void forward(self_pointer self, record_promise promise, const std::string& address,
-             const Move& x, int sent);
+/// Move (or opening) `x` on its way to the node that runs its negotiation
+/// (actors/common/relay_links.hpp's `Request`), answered through `promise`.
+template <class Move> struct forwarded_move {
+  using answer_type = messages::negotiation_record;
+  self_pointer self;
+  record_promise promise;
+  Move x;
+  /// The node's address (`host:port`): where the owner cache says it runs.
+  std::string address;
 
-/// Whether `err`, a node's answer to a forwarded move, shows that the node
-/// still runs the negotiation (the move was refused by its rules), so that
-/// the owner cache keeps it; not when it was not found, ended, or the node
-/// could not act (E030) or be reached.
-bool runs_there(const caf::error& err) {
-  if (!messages::is_parley_error(err))
-    return false;
-  auto code = static_cast<error_code>(err.code());
-  return code != error_code::negotiation_not_found &&
-         code != error_code::negotiation_not_active && code != error_code::overloaded;
-}
+  /// Whether `err`, a node's answer to a forwarded move, shows that the node
+  /// still runs the negotiation (the move was refused by its rules), so that
+  /// the owner cache keeps it; not when it was not found, ended, or the node
+  /// could not act (E030) or be reached.
+  bool runs_there(const caf::error& err) {
+    if (!messages::is_parley_error(err))
+      return false;
+    auto code = static_cast<error_code>(err.code());
+    return code != error_code::negotiation_not_found &&
+           code != error_code::negotiation_not_active && code != error_code::overloaded;
+  }
 
-/// Answers `promise` with what the relay of the node at `address` answers
-/// to move `x`: that node runs the negotiation and commits the move.
-/// `sent`: how many times it was sent before (see `lose_relay`).
-template <class Move>
-void send_to_relay(self_pointer self, record_promise promise,
-                   const std::string& address, const Move& x, int sent) {
-  auto& st = self->state;
-  auto& link = st.relays.at(address);
-  auto n = ++st.forwarded;
-  if (st.options.metrics && sent == 0)
-    st.options.metrics->forwarded.add();
-  std::function<void()> send_again;
-  if (resendable(x) && sent + 1 < max_sends)
-    send_again = [self, promise, address, x, sent] {
-      forward(self, promise, address, x, sent + 1);
-    };
-  link.pending.emplace(
-      n, forwarded_move{promise, what_of(x), details_of(x), std::move(send_again)});
-  ask_relay(self, link.relay, x)
-      .then(
-          [self, address, n](messages::negotiation_record& r) {
-            // The answer says who runs it: the next move goes straight there.
-            if (messages::is_terminal(r.status))
-              self->state.owners.forget(r.id);
-            else
-              self->state.owners.remember(r.id, address);
-            if (auto waiting = take_forwarded(self, address, n))
-              waiting->promise.deliver(std::move(r));
-          },
-          [self, address, n, sent, id = negotiation_of(x)](caf::error& err) {
-            if (!runs_there(err))
-              self->state.owners.forget(id);
-            auto waiting = take_forwarded(self, address, n);
-            if (!waiting)
-              return;
-            if (auto record = sent > 0 ? applied_before(err) : std::nullopt) {
-              waiting->promise.deliver(std::move(*record));
-              return;
-            }
-            if (messages::is_parley_error(err)) {
-              waiting->promise.deliver(std::move(err)); // the owner's own answer
-              return;
-            }
-            auto why = self->system().render(err);
-            waiting->promise.deliver(
-                unreachable(self, waiting->what, waiting->details, address, why));
-            lose_relay(self, address, why);
-          });
-}
+  bool resendable() const { return gateway::resendable(x); }
+
+  auto ask(self_pointer, const move_relay_actor& relay,
+           std::chrono::milliseconds) const {
+    return ask_relay(self, relay, x);
+  }
+
+  void deliver(messages::negotiation_record r, int) {
+    // The answer says who runs it: the next move goes straight there.
+    if (messages::is_terminal(r.status))
+      self->state.owners.forget(r.id);
+    else
+      self->state.owners.remember(r.id, address);
+    promise.deliver(std::move(r));
+  }
+
+  void refuse(caf::error err, int sent) {
+    if (auto record = sent > 0 ? applied_before(err) : std::nullopt) {
+      deliver(std::move(*record), sent);
+      return;
+    }
+    if (!runs_there(err))
+      self->state.owners.forget(negotiation_of(x));
+    promise.deliver(std::move(err));
+  }
+
+  void unreachable(const std::string& to, const std::string& why) {
+    self->state.owners.forget(negotiation_of(x));
+    promise.deliver(gateway::unreachable(self, what_of(x), details_of(x), to, why));
+  }
+};
 
 /// Forwards move `x` to the node at `address` (`host:port` of its node
 /// port), which runs its negotiation (docs/cluster.md, "Any node answers"),
-/// connecting to its relay first when not connected yet.
+/// and answers `promise` with that node's answer; a move whose connection
+/// is lost is sent again, up to relay_max_sends sendings in all.
 template <class Move>
 void forward(self_pointer self, record_promise promise, const std::string& address,
              const Move& x, int sent) {
   auto& st = self->state;
-  if (st.relays.count(address) > 0) {
-    send_to_relay(self, promise, address, x, sent);
-    return;
-  }
-  auto colon = address.rfind(':');
-  auto port = colon == std::string::npos ? 0 : std::atoi(address.c_str() + colon + 1);
-  if (port <= 0 || port > 65535) {
-    promise.deliver(
-        unreachable(self, what_of(x), details_of(x), address, "not host:port"));
-    return;
-  }
-  self->request(st.options.connector, st.options.outcome_timeout,
-                caf::connect_atom::value, address.substr(0, colon),
-                static_cast<std::uint16_t>(port))
-      .then(
-          [self, promise, address, x, sent](caf::node_id&, caf::strong_actor_ptr& ptr,
-                                            std::set<std::string>& ifs) mutable {
-            if (!ptr || !self->system().assignable<move_relay_actor>(ifs)) {
-              promise.deliver(unreachable(self, what_of(x), details_of(x), address,
-                                          "it publishes no move relay"));
-              return;
-            }
-            auto& link = self->state.relays[address];
-            if (!link.relay) {
-              link.relay = caf::actor_cast<move_relay_actor>(std::move(ptr));
-              // Its node lost: a down message (gateway_behavior).
-              self->monitor(link.relay);
-            }
-            send_to_relay(self, promise, address, x, sent);
-          },
-          [self, promise, address, x, sent](caf::error& err) mutable {
-            // CAF 0.17.6 may time out a connection in its handshake at its
-            // next heartbeat tick (docs/caf-notes.md, "Across nodes", item
-            // 10): connecting again is worth it.
-            if (err == caf::sec::connection_timeout && sent + 1 < max_sends)
-              forward(self, promise, address, x, sent + 1);
-            else
-              promise.deliver(unreachable(self, what_of(x), details_of(x), address,
-                                          self->system().render(err)));
-          });
+  if (st.options.metrics && sent == 0)
+    st.options.metrics->forwarded.add();
+  forward_to_relay(self, st.relays, st.options.connector, st.options.outcome_timeout,
+                   address, forwarded_move<Move>{self, std::move(promise), x, address},
+                   sent);
 }
 
 /// Answers `promise`, the move `x` of an open negotiation this cluster node
@@ -1330,12 +1216,12 @@ gateway_actor::behavior_type gateway(self_pointer self, builder build,
   self->state.book = ledger{options.ended_limit};
   // A relay of another node went down: its node was lost.
   self->set_down_handler([self](caf::down_msg& x) {
-    for (auto& [address, link] : self->state.relays)
-      if (link.relay.address() == x.source) {
-        lose_relay(self, address, "its node was lost");
-        return;
-      }
+    self->state.relays.lose(x.source, "its node was lost");
   });
+  // A lost node's negotiations are found in the store again (a survivor
+  // takes them over).
+  self->state.relays.on_lose(
+      [self](const std::string& address) { self->state.owners.forget_node(address); });
   return {
       [self](caf::put_atom,
              messages::agent_spec& spec) -> caf::result<messages::agent_spec> {

@@ -630,6 +630,10 @@ store_actor::behavior_type store_behavior(store_pointer self, std::shared_ptr<ba
       [self](messages::owner_atom, const std::string& id) {
         return guarded<std::string>([&] { return self->state.db->owner_address(id); });
       },
+      [self](messages::owner_atom, messages::channel_atom, const std::string& id) {
+        return guarded<std::string>(
+            [&] { return self->state.db->channel_owner_address(id); });
+      },
       [self](messages::query_atom, const messages::store_query& q) {
         return guarded<messages::store_page>([&] {
           refuse_lost_reads(self);

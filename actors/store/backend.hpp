@@ -223,6 +223,13 @@ public:
     return {};
   }
 
+  /// As `owner_address`, for open channel `id` (messages/handles/store.hpp,
+  /// `owner, channel, id`).
+  virtual std::string channel_owner_address(const std::string& id) {
+    static_cast<void>(id);
+    return {};
+  }
+
   /// Every incarnation of the members of `cluster` (empty: of every cluster),
   /// by cluster, node id and incarnation, each with its status as it reads
   /// now (a lapsed lease reads as dead).

@@ -139,13 +139,24 @@ std::string take_channels_sql() {
          open_channels("c.status", dialect::postgresql);
 }
 
+/// The condition on member `m` (parameter $2: this node's incarnation) of
+/// the owner queries: another live member, with a node address.
+constexpr const char* live_other_owner =
+    "m.incarnation <> $2 AND m.status <> 'dead' AND m.taken_over_by IS NULL AND "
+    "m.lease_until >= now() AND m.node_address <> '' AND ";
+
 std::string owner_address_sql() {
-  return "SELECT m.node_address FROM negotiation_runtime r JOIN negotiations n ON "
-         "n.id = r.negotiation_id JOIN cluster_members m ON m.incarnation = r.owner "
-         "WHERE r.negotiation_id = $1::uuid AND m.incarnation <> $2 AND "
-         "m.status <> 'dead' AND m.taken_over_by IS NULL AND m.lease_until >= now() "
-         "AND m.node_address <> '' AND " +
-         open_states("n.state", dialect::postgresql);
+  return std::string{
+             "SELECT m.node_address FROM negotiation_runtime r JOIN "
+             "negotiations n ON n.id = r.negotiation_id JOIN cluster_members m "
+             "ON m.incarnation = r.owner WHERE r.negotiation_id = $1::uuid AND "} +
+         live_other_owner + open_states("n.state", dialect::postgresql);
+}
+
+std::string channel_owner_address_sql() {
+  return std::string{"SELECT m.node_address FROM channels c JOIN cluster_members m ON "
+                     "m.incarnation = c.owner WHERE c.channel_id = $1 AND "} +
+         live_other_owner + open_channels("c.status", dialect::postgresql);
 }
 
 std::string members_sql(dialect d) {

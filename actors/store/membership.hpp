@@ -175,6 +175,10 @@ std::string take_channels_sql();
 /// address given) that owns that open negotiation; no row otherwise.
 std::string owner_address_sql();
 
+/// Parameters channel id, this node's incarnation: as owner_address_sql, for
+/// an open channel.
+std::string channel_owner_address_sql();
+
 /// Parameter cluster (empty: every cluster): the rows of `member_row` in
 /// order (cluster, node id, incarnation, api address, node address, status
 /// as it reads, joined_at, heartbeat_at, lease_until, lease age in ms,

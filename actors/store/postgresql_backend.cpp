@@ -648,14 +648,14 @@ public:
   }
 
   std::string owner_address(const std::string& id) override {
-    if (!fence_ || !is_uuid(id))
-      return {};
-    return guarded_read("owner_address", [&] {
-      prepare("parley_owner_address", owner_address_sql());
-      pqxx::read_transaction w{*conn_};
-      auto r = w.exec_prepared("parley_owner_address", id, owner_of());
-      return r.empty() ? std::string{} : r[0][0].as<std::string>();
-    });
+    return is_uuid(id) ? address_of_owner("owner_address", owner_address_sql, id)
+                       : std::string{};
+  }
+
+  std::string channel_owner_address(const std::string& id) override {
+    return id.empty() ? std::string{}
+                      : address_of_owner("channel_owner_address",
+                                         channel_owner_address_sql, id);
   }
 
   void fence_with(std::shared_ptr<const member_fence> fence) override {
@@ -805,6 +805,22 @@ private:
         prepared_.clear();
         return f();
       }
+    });
+  }
+
+  /// The node address that `sql()` (parameters: the id of what is owned,
+  /// this node's incarnation) reads for `id`, as statement `what`; empty
+  /// without a fence or a row.
+  std::string address_of_owner(const std::string& what, std::string (*sql)(),
+                               const std::string& id) {
+    if (!fence_)
+      return {};
+    return guarded_read(what.c_str(), [&] {
+      auto name = "parley_" + what;
+      prepare(name, sql());
+      pqxx::read_transaction w{*conn_};
+      auto r = w.exec_prepared(name, id, owner_of());
+      return r.empty() ? std::string{} : r[0][0].as<std::string>();
     });
   }
 

@@ -17,12 +17,19 @@ namespace parley::actors {
 /// it (the record after the move, committed; or its coded error); and the
 /// openings another node placed on this one (`place, room_id,
 /// start_negotiation`: docs/cluster.md, "Placement"), answered with the
-/// opened record. Nothing else of the node is reachable through it.
+/// opened record; and the answers of external channel members to the
+/// channels this node runs (`offer_response`, `proposal_feedback`), each
+/// handed to this node's member of its agent and answered as that member
+/// answers it (true: taken and committed; false: a replay, E011; or its
+/// coded error: actors/channel/answer_router.hpp). Nothing else of the node
+/// is reachable through it.
 using move_relay_actor = caf::typed_actor<
     caf::replies_to<messages::place_atom, std::string,
                     messages::start_negotiation>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_counter>::with<messages::negotiation_record>,
     caf::replies_to<messages::agent_accept>::with<messages::negotiation_record>,
-    caf::replies_to<messages::agent_reject>::with<messages::negotiation_record>>;
+    caf::replies_to<messages::agent_reject>::with<messages::negotiation_record>,
+    caf::replies_to<messages::offer_response>::with<bool>,
+    caf::replies_to<messages::proposal_feedback>::with<bool>>;
 
 } // namespace parley::actors

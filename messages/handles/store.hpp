@@ -68,6 +68,8 @@ namespace parley::actors {
 ///   the cluster, other than this node, that runs open negotiation `id`;
 ///   "" when there is none (not a cluster's store, not open, run here, or
 ///   its owner is dead and a take-over will claim it).
+/// - `owner, channel, id`: as `owner, id`, for open channel `id` (its
+///   answers are forwarded there: actors/channel/answer_router.hpp).
 /// - `ping`: answers "" once its database answered a small read, its last
 ///   transaction did not fail, and a look without writing finds nothing
 ///   against a write (backend::cannot_write: a store file deleted, replaced
@@ -111,6 +113,8 @@ using store_actor = subscriber_actor::extend<
                     std::int32_t>::with<messages::store_page>,
     caf::replies_to<messages::ping_atom>::with<std::string>,
     caf::replies_to<messages::owner_atom, std::string>::with<std::string>,
+    caf::replies_to<messages::owner_atom, messages::channel_atom,
+                    std::string>::with<std::string>,
     caf::replies_to<messages::flush_atom>::with<std::int64_t>,
     caf::replies_to<caf::put_atom, messages::agent_spec>::with<bool>,
     caf::replies_to<messages::get_atom, messages::agent_atom,
