@@ -11,11 +11,13 @@
 #include <ostream>
 #include <random>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
 #include <signal.h>
 #include <unistd.h>
 
+#include "caf/actor_registry.hpp"
 #include "caf/actor_system.hpp"
 #include "caf/actor_system_config.hpp"
 #include "caf/event_based_actor.hpp"
@@ -96,6 +98,12 @@ void resume_taken(caf::event_based_actor* self, const actors::gateway_actor& gat
                   std::chrono::milliseconds load_timeout, std::string taken,
                   std::shared_ptr<actors::metrics::node_metrics> metrics,
                   std::ostream* out) {
+  // A gateway that stops (serve stops) drops the request unanswered, and
+  // this actor would keep the actor system, and the process, waiting for
+  // its long timeout: it ends with the gateway. What it took over stays
+  // this incarnation's in the store, for the next take-over.
+  self->monitor(gateway);
+  self->set_down_handler([self](const caf::down_msg&) { self->quit(); });
   self->request(gateway, 6 * load_timeout, messages::recover_atom::value)
       .then(
           [=](const messages::recovery_report& x) {
@@ -115,6 +123,52 @@ void resume_taken(caf::event_based_actor* self, const actors::gateway_actor& gat
                  << std::flush;
           });
 }
+
+/// How long serve waits after its stop for its last actors to end: the
+/// actor system's destructor would wait for them without a bound.
+constexpr auto actors_grace = std::chrono::milliseconds(5000);
+
+/// Whether every actor of `sys` ended within `limit`. Polled: CAF 0.17's
+/// registry has no timed wait (await_running_count_equal blocks).
+bool actors_ended(caf::actor_system& sys, std::chrono::milliseconds limit) {
+  auto until = std::chrono::steady_clock::now() + limit;
+  while (sys.registry().running() > 0) {
+    if (std::chrono::steady_clock::now() >= until)
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+/// Declared right after serve's actor system, so destroyed after everything
+/// serve built (whose destructors stop their actors) and before the actor
+/// system, whose destructor waits for every actor without a bound: waits
+/// `actors_grace` for them, then ends the process with `code` if some still
+/// run. Such an actor is a defect, and reported; but a stop must end, and
+/// what any actor held was committed or answered by then.
+class bounded_exit {
+public:
+  bounded_exit(caf::actor_system& sys, std::ostream& err) : sys_(sys), err_(err) {}
+  bounded_exit(const bounded_exit&) = delete;
+  bounded_exit& operator=(const bounded_exit&) = delete;
+
+  ~bounded_exit() {
+    if (actors_ended(sys_, actors_grace))
+      return;
+    err_ << "parley serve: " << sys_.registry().running() << " actors still running "
+         << actors_grace.count() << " ms after the stop: exiting without them"
+         << std::endl;
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+
+  /// The exit code serve returns (a failure until it says otherwise).
+  int code = exit_failed;
+
+private:
+  caf::actor_system& sys_;
+  std::ostream& err_;
+};
 
 /// "incarnations 3, 4 (2 open negotiations, 0 channels)".
 std::string taken_text(const actors::store::take_over_report& x) {
@@ -228,6 +282,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   configure(cfg, runtime::system_options{false, settings.runtime.scheduler_threads,
                                          node_port, settings.cluster, true});
   caf::actor_system sys{cfg};
+  // Destroyed after everything below, before the actor system.
+  bounded_exit ending{sys, err};
   // Demand ids are drawn from the coordinator's seed: a new one per process,
   // so that a restarted serve does not hand out the ids of stored demands.
   // GET /metrics (docs/metrics.md): the bus's events, the store's commits,
@@ -428,7 +484,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
       << ": no new connections; answering the requests in flight" << std::endl;
   auto left = shut_down(std::chrono::milliseconds(serve.shutdown_grace_ms));
   out << "parley serve: stopped (" << left << " requests unanswered)" << std::endl;
-  return lease_lost ? exit_failed : exit_ok;
+  ending.code = lease_lost ? exit_failed : exit_ok;
+  return ending.code;
 }
 
 } // namespace parley::cli

@@ -346,6 +346,9 @@ TEST_CASE("kill -9 of a random node 20 times under moves sent to every node: eac
     auto code = node->process.wait_exit(10s);
     INFO((code ? node->process.output() : node->process.describe_stuck()));
     CHECK(code == 0);
+    // Every actor ended with the stop (serve exits without the ones that do
+    // not, and says so).
+    CHECK(node->process.output().find("actors still running") == std::string::npos);
   }
 }
 

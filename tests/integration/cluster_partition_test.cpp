@@ -231,6 +231,7 @@ TEST_CASE(
     auto code = node->process.wait_exit(10s);
     INFO((code ? "" : node->process.describe_stuck()));
     CHECK(code == 0);
+    CHECK(node->process.output().find("actors still running") == std::string::npos);
   }
 }
 
