@@ -5,6 +5,7 @@
 #include "caf/actor_system.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "messages/cluster_event.hpp"
 #include "messages/commands.hpp"
 
 namespace parley::cluster {
@@ -14,7 +15,8 @@ namespace {
 using relay_pointer = actors::move_relay_actor::pointer;
 
 actors::move_relay_actor::behavior_type relay(relay_pointer self,
-                                              actors::gateway_actor gateway) {
+                                              actors::gateway_actor gateway,
+                                              actors::event_exchange_actor events) {
   // The gateway answers each move once it is committed (or refused); the
   // answer goes straight back to the forwarding node.
   return {
@@ -32,14 +34,20 @@ actors::move_relay_actor::behavior_type relay(relay_pointer self,
       [self, gateway](messages::agent_reject& x) {
         return self->delegate(gateway, messages::relayed_atom::value, std::move(x));
       },
+      [self, events](messages::cluster_event_batch& x) -> caf::result<std::uint64_t> {
+        if (!events)
+          return std::uint64_t{0};
+        return self->delegate(events, std::move(x));
+      },
   };
 }
 
 } // namespace
 
 actors::move_relay_actor spawn_move_relay(caf::actor_system& sys,
-                                          const actors::gateway_actor& gateway) {
-  return sys.spawn(relay, gateway);
+                                          const actors::gateway_actor& gateway,
+                                          actors::event_exchange_actor events) {
+  return sys.spawn(relay, gateway, std::move(events));
 }
 
 } // namespace parley::cluster
