@@ -77,6 +77,7 @@ void cluster_membership::show(const std::vector<actors::store::member_row>& rows
     if (m.key.incarnation == key_.incarnation) {
       metrics_->owned_negotiations.set(m.negotiations);
       metrics_->owned_channels.set(m.channels);
+      metrics_->owned_rooms.set(m.rooms);
     }
   }
   metrics_->live_members.set(live);

@@ -28,14 +28,16 @@ serve_node_port::serve_node_port(caf::actor_system& sys,
                                  const config::cluster_settings& settings,
                                  const actors::gateway_actor& gateway,
                                  cluster::member_finder members,
-                                 const std::string& host, std::uint16_t port)
+                                 const std::string& host, std::uint16_t port,
+                                 actors::event_exchange_actor events)
     : guard_(
           std::make_shared<cluster::connection_guard>(cluster::connection_guard::limits{
               settings.max_connections,
               std::chrono::milliseconds(settings.handshake_timeout_ms),
               std::chrono::milliseconds(settings.idle_timeout_ms)})),
       transport_(cluster::spawn_node_transport(sys, guard_)),
-      relay_(cluster::spawn_move_relay(sys, gateway, std::move(members))),
+      relay_(cluster::spawn_move_relay(sys, gateway, std::move(members),
+                                       std::move(events))),
       sweep_every_(runtime::guard_sweep_interval(settings)) {
   auto actual = cluster::publish_through(sys, transport_,
                                          caf::actor_cast<caf::strong_actor_ptr>(relay_),

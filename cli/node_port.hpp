@@ -11,6 +11,7 @@
 #include "cluster/connection_guard.hpp"
 #include "cluster/move_relay.hpp"
 #include "config/settings.hpp"
+#include "messages/handles/event_exchange.hpp"
 #include "messages/handles/gateway.hpp"
 #include "messages/handles/move_relay.hpp"
 
@@ -32,11 +33,13 @@ std::string exposed_node_port(const config::cluster_settings& settings,
 class serve_node_port {
 public:
   /// Publishes a relay for `gateway` and the channel members `members`
-  /// at `host`:`port` (0: any free port). Throws std::runtime_error naming
-  /// the address when it cannot listen.
+  /// at `host`:`port` (0: any free port), which hands the events other nodes
+  /// send to `events`. Throws std::runtime_error naming the address when it
+  /// cannot listen.
   serve_node_port(caf::actor_system& sys, const config::cluster_settings& settings,
                   const actors::gateway_actor& gateway, cluster::member_finder members,
-                  const std::string& host, std::uint16_t port);
+                  const std::string& host, std::uint16_t port,
+                  actors::event_exchange_actor events = {});
 
   /// Stops the relay and the transport: no peer reaches this node any more
   /// (the actor system waits for the relay at its end otherwise).

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include <signal.h>
 #include <unistd.h>
@@ -237,6 +238,18 @@ std::string unclusterable_store(const serve_store& store) {
          actors::store::redacted(parsed) + " is an SQLite file";
 }
 
+/// The node addresses of the live members in `rows` other than `own`: where
+/// this node's events go (cluster/event_exchange.hpp).
+std::vector<std::string> event_peers(const std::vector<actors::store::member_row>& rows,
+                                     const std::string& own) {
+  std::vector<std::string> out;
+  for (const auto& m : rows)
+    if (m.status == actors::store::member_status::live && m.taken_over_by == 0 &&
+        !m.node_address.empty() && m.node_address != own)
+      out.push_back(m.node_address);
+  return out;
+}
+
 const char* name_of(int signal) {
   return signal == SIGTERM ? "SIGTERM" : "SIGINT";
 }
@@ -351,6 +364,14 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   std::atomic<bool> lease_lost{false};
   std::optional<cluster_membership> member;
   std::optional<serve_node_port> node;
+  const auto api_address = serve.host + ":" + std::to_string(port);
+  const auto node_id = cluster.node_id.empty() ? api_address : cluster.node_id;
+  // The cluster's events (docs/cluster.md): this node's go to the other live
+  // members, theirs come through the node port to this node's streams.
+  actors::event_exchange_actor exchange;
+  if (node_port)
+    exchange = api->share_events(
+        node_id, caf::actor_cast<caf::actor>(cluster::connecting_middleman(sys)));
   if (node_port) {
     try {
       node.emplace(
@@ -361,7 +382,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
             auto registry = members.lock();
             return registry ? registry->taker(agent_id) : actors::answer_taker_actor{};
           },
-          cluster.node_host, static_cast<std::uint16_t>(cluster.node_port));
+          cluster.node_host, static_cast<std::uint16_t>(cluster.node_port), exchange);
     } catch (const std::runtime_error& e) {
       err << "parley serve: " << e.what() << "\n";
       api->stop(std::chrono::milliseconds(0));
@@ -375,10 +396,15 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   if (view) {
     actors::store::member_join j;
     j.cluster = cluster.name;
-    j.api_address = serve.host + ":" + std::to_string(port);
-    j.node_id = cluster.node_id.empty() ? j.api_address : cluster.node_id;
-    if (node)
+    j.api_address = api_address;
+    j.node_id = node_id;
+    if (node) {
       j.node_address = node->address();
+      view->on_set([exchange, own = j.node_address](
+                       const std::vector<actors::store::member_row>& rows) {
+        caf::anon_send(exchange, messages::peers_atom::value, event_peers(rows, own));
+      });
+    }
     j.lease_ms = cluster.lease_ms;
     actors::store::store_url url;
     actors::store::parse_store_url(store_choice.url, url);

@@ -6,6 +6,7 @@
 #include "caf/typed_event_based_actor.hpp"
 
 #include "messages/channel_messages.hpp"
+#include "messages/cluster_event.hpp"
 #include "messages/commands.hpp"
 #include "messages/type_ids.hpp"
 
@@ -27,8 +28,10 @@ caf::result<bool> to_member(relay_pointer self, const member_finder& members,
   return self->delegate(taker, std::move(x));
 }
 
-actors::move_relay_actor::behavior_type
-relay(relay_pointer self, actors::gateway_actor gateway, member_finder members) {
+actors::move_relay_actor::behavior_type relay(relay_pointer self,
+                                              actors::gateway_actor gateway,
+                                              member_finder members,
+                                              actors::event_exchange_actor events) {
   // The gateway answers each move once it is committed (or refused); the
   // answer goes straight back to the forwarding node.
   return {
@@ -52,6 +55,11 @@ relay(relay_pointer self, actors::gateway_actor gateway, member_finder members) 
       [self, members](messages::proposal_feedback& x) {
         return to_member(self, members, x);
       },
+      [self, events](messages::cluster_event_batch& x) -> caf::result<std::uint64_t> {
+        if (!events)
+          return std::uint64_t{0};
+        return self->delegate(events, std::move(x));
+      },
   };
 }
 
@@ -59,8 +67,9 @@ relay(relay_pointer self, actors::gateway_actor gateway, member_finder members) 
 
 actors::move_relay_actor spawn_move_relay(caf::actor_system& sys,
                                           const actors::gateway_actor& gateway,
-                                          member_finder members) {
-  return sys.spawn(relay, gateway, std::move(members));
+                                          member_finder members,
+                                          actors::event_exchange_actor events) {
+  return sys.spawn(relay, gateway, std::move(members), std::move(events));
 }
 
 } // namespace parley::cluster

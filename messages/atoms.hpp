@@ -56,5 +56,8 @@ using drain_atom = caf::atom_constant<caf::atom("drain")>;
 /// Tells the store that events wait at its intake, and asks the intake for
 /// them (actors/store/intake.hpp).
 using events_atom = caf::atom_constant<caf::atom("events")>;
+/// Tells a cluster node's event exchange the node addresses of the other
+/// live members (cluster/event_exchange.hpp).
+using peers_atom = caf::atom_constant<caf::atom("peers")>;
 
 } // namespace parley::messages

@@ -154,4 +154,8 @@ struct demand_receipt;
 struct channel_outcome;
 struct demand_view;
 
+// cluster_event.hpp
+struct cluster_event;
+struct cluster_event_batch;
+
 } // namespace parley::messages

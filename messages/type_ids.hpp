@@ -110,6 +110,8 @@ CAF_ADD_TYPE_ID(parley, (parley::messages::demand_view))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::channel_event>))
 CAF_ADD_TYPE_ID(parley, (parley::messages::channel_record))
 CAF_ADD_TYPE_ID(parley, (std::vector<parley::messages::channel_record>))
+CAF_ADD_TYPE_ID(parley, (parley::messages::cluster_event))
+CAF_ADD_TYPE_ID(parley, (parley::messages::cluster_event_batch))
 
 CAF_END_TYPE_ID_BLOCK(parley)
 

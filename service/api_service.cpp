@@ -1,6 +1,7 @@
 #include "service/api_service.hpp"
 
 #include <atomic>
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -8,7 +9,9 @@
 #include "caf/send.hpp"
 
 #include "actors/gateway/actor.hpp"
+#include "cluster/event_exchange.hpp"
 #include "cluster/tls_check.hpp"
+#include "messages/cluster_event.hpp"
 #include "messages/error_code.hpp"
 #include "messages/input_limits.hpp"
 #include "runtime/world.hpp"
@@ -89,7 +92,7 @@ struct api_service::impl {
   impl(runtime::world& w, actors::store_actor store,
        const config::serve_settings& settings, std::string token,
        cluster_service cluster)
-      : timeout(settings.request_timeout_ms),
+      : sys(&w.system()), timeout(settings.request_timeout_ms),
         // An answer forwarded to a channel is refused within half a request's
         // time, so that the refusal, not the route's timeout, reaches the client.
         members(std::make_shared<external_members>(w.system(), timeout / 2, store,
@@ -129,6 +132,7 @@ struct api_service::impl {
     return opts;
   }
 
+  caf::actor_system* sys;
   std::chrono::milliseconds timeout;
   std::shared_ptr<std::atomic<bool>> ready = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<external_members> members;
@@ -140,6 +144,8 @@ struct api_service::impl {
   service::server server;
   /// The world's metrics, whose stream gauges ask `server` (unset at stop).
   std::shared_ptr<actors::metrics::node_metrics> metrics;
+  /// The cluster's events (share_events).
+  actors::event_exchange_actor exchange;
   bool stopped = false;
 };
 
@@ -176,6 +182,43 @@ std::shared_ptr<const external_members> api_service::channel_members() const noe
   return impl_->members;
 }
 
+actors::event_exchange_actor api_service::share_events(const std::string& node_id,
+                                                       caf::actor connector) {
+  auto& x = *impl_;
+  if (x.exchange)
+    return x.exchange;
+  cluster::event_exchange_options opts;
+  opts.node_id = node_id;
+  std::random_device entropy;
+  opts.stream = (std::uint64_t{entropy()} << 32) | entropy();
+  opts.connector = std::move(connector);
+  opts.show = [hub = x.hub](const std::string& from, const messages::cluster_event& e) {
+    hub->publish_remote(from,
+                        {static_cast<messages::topic>(e.topic), e.negotiation_id,
+                         e.channel_id, e.demand_id},
+                        e.at_ms, e.payload);
+  };
+  if (x.metrics)
+    opts.metrics = {x.metrics, &x.metrics->cluster};
+  x.exchange = cluster::spawn_event_exchange(*x.sys, std::move(opts));
+  x.hub->share(node_id,
+               [exchange = x.exchange](const event_keys& keys, std::int64_t at_ms,
+                                       const std::string& payload) {
+                 messages::cluster_event e;
+                 e.topic = static_cast<std::uint8_t>(keys.topic);
+                 e.negotiation_id = keys.negotiation_id;
+                 e.channel_id = keys.channel_id;
+                 e.demand_id = keys.demand_id;
+                 e.at_ms = at_ms;
+                 e.payload = payload;
+                 caf::anon_send(exchange, std::move(e));
+               });
+  // The other nodes' streams show this node's events of every topic, from now
+  // on, whether or not a stream of its own is open.
+  x.hub->start_global();
+  return x.exchange;
+}
+
 void api_service::set_ready() {
   impl_->ready->store(true);
 }
@@ -194,6 +237,11 @@ std::size_t api_service::stop(std::chrono::milliseconds grace) {
     impl_->metrics->streams = {};
   caf::anon_send_exit(impl_->gateway, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(impl_->feed, caf::exit_reason::user_shutdown);
+  if (impl_->exchange) {
+    // The hub's listener holds the exchange, whose state holds the hub.
+    impl_->hub->share({}, {});
+    caf::anon_send_exit(impl_->exchange, caf::exit_reason::user_shutdown);
+  }
   impl_->members->stop();
   return left;
 }

@@ -8,6 +8,7 @@
 #include "caf/actor.hpp"
 
 #include "config/settings.hpp"
+#include "messages/handles/event_exchange.hpp"
 #include "messages/handles/gateway.hpp"
 #include "messages/handles/store.hpp"
 
@@ -72,6 +73,16 @@ public:
   /// The external channel members, by agent id: a cluster's node hands them
   /// the answers that other nodes forward (cluster/move_relay.hpp).
   std::shared_ptr<const external_members> channel_members() const noexcept;
+
+  /// Shares the event streams with the other nodes of a cluster
+  /// (docs/cluster.md, "The cluster's events"): from now on every frame
+  /// names its node (`node_id` for this node's events), this node's events
+  /// of every topic go to the returned exchange, which sends them to the
+  /// other live members through `connector` (tell it who they are:
+  /// `peers`), and the other nodes' events that reach it (through the node's
+  /// move relay) are shown on this node's streams. Once.
+  actors::event_exchange_actor share_events(const std::string& node_id,
+                                            caf::actor connector);
 
   /// From now on, `/readyz` answers 200: the service takes requests.
   void set_ready();

@@ -27,8 +27,19 @@ void cluster_view::set(const std::vector<store::member_row>& rows) {
   auto members = nlohmann::json::array();
   for (const auto& m : rows)
     members.push_back(member_json(m));
+  listener tell;
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    members_ = std::move(members);
+    tell = listener_;
+  }
+  if (tell)
+    tell(rows);
+}
+
+void cluster_view::on_set(listener f) {
   std::lock_guard<std::mutex> guard{mtx_};
-  members_ = std::move(members);
+  listener_ = std::move(f);
 }
 
 nlohmann::json cluster_view::body() const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -22,8 +23,15 @@ class cluster_view {
 public:
   explicit cluster_view(std::string cluster) : cluster_(std::move(cluster)) {}
 
-  /// Replaces the members with `rows`.
+  /// Hears the members each time they are set (on the membership's thread:
+  /// it must not block).
+  using listener = std::function<void(const std::vector<actors::store::member_row>&)>;
+
+  /// Replaces the members with `rows`, then tells the listener.
   void set(const std::vector<actors::store::member_row>& rows);
+
+  /// Sets the listener (before the membership starts).
+  void on_set(listener f);
 
   /// `{"cluster": NAME, "members": [...]}`.
   nlohmann::json body() const;
@@ -32,6 +40,7 @@ private:
   std::string cluster_;
   mutable std::mutex mtx_;
   nlohmann::json members_ = nlohmann::json::array();
+  listener listener_;
 };
 
 } // namespace parley::service

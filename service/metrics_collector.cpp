@@ -241,6 +241,32 @@ void cluster(families& f, const actors::metrics::cluster_metrics& m) {
            "store (not known from the owner cache)",
            MetricType::Counter)
       .value(num(m.owner_lookups.value()));
+  f.family("cluster_owned_rooms",
+           "Rooms of the open negotiations this node owns, at its last heartbeat",
+           MetricType::Gauge)
+      .value(static_cast<double>(m.owned_rooms.value()));
+  f.family("cluster_event_peers",
+           "Other live members this node is connected to for the cluster's events",
+           MetricType::Gauge)
+      .value(static_cast<double>(m.event_peers.value()));
+  f.family("cluster_events_sent_total",
+           "This node's events acknowledged by another node (one per event and node)",
+           MetricType::Counter)
+      .value(num(m.events_sent.value()));
+  f.family("cluster_events_dropped_total",
+           "This node's events dropped for another node that did not keep up or was "
+           "lost (one per event and node)",
+           MetricType::Counter)
+      .value(num(m.events_dropped.value()));
+  f.family("cluster_events_received_total",
+           "Other nodes' events shown on this node's event streams",
+           MetricType::Counter)
+      .value(num(m.events_received.value()));
+  f.family("cluster_events_duplicates_total",
+           "Other nodes' events that came again (a batch sent again) and were not "
+           "shown twice",
+           MetricType::Counter)
+      .value(num(m.events_duplicates.value()));
 }
 
 void actor_system(families& f, caf::actor_system& sys) {

@@ -17,7 +17,7 @@ namespace parley::service {
 
 namespace {
 
-shared_bytes share(std::string x) {
+shared_bytes bytes_of(std::string x) {
   return std::make_shared<const std::string>(std::move(x));
 }
 
@@ -32,37 +32,69 @@ sse_hub::sse_hub(options opts)
     : window_(opts.replay_events), demands_(opts.replay_events, opts.max_demands) {}
 
 void sse_hub::publish(const messages::negotiation_event& x) {
-  publish({topic_of(x), x.negotiation_id, {}, {}}, x.at_ms(), nlohmann::json(x).dump());
+  publish_local({topic_of(x), x.negotiation_id, {}, {}}, x.at_ms(),
+                nlohmann::json(x).dump());
 }
 
 void sse_hub::publish(const messages::problem_event& x) {
-  publish({topic_of(x), x.negotiation_id, {}, {}}, x.at_ms, nlohmann::json(x).dump());
+  publish_local({topic_of(x), x.negotiation_id, {}, {}}, x.at_ms,
+                nlohmann::json(x).dump());
 }
 
 void sse_hub::publish(const messages::agent_event& x) {
-  publish({topic_of(x), x.negotiation_id, {}, {}}, x.at_ms, nlohmann::json(x).dump());
+  publish_local({topic_of(x), x.negotiation_id, {}, {}}, x.at_ms,
+                nlohmann::json(x).dump());
 }
 
 void sse_hub::publish(const messages::ballot_event& x) {
-  publish({topic_of(x), {}, {}, {}}, x.at_ms, nlohmann::json(x).dump());
+  publish_local({topic_of(x), {}, {}, {}}, x.at_ms, nlohmann::json(x).dump());
 }
 
 void sse_hub::publish(const messages::auction_event& x) {
-  publish({topic_of(x), {}, {}, {}}, x.at_ms, nlohmann::json(x).dump());
+  publish_local({topic_of(x), {}, {}, {}}, x.at_ms, nlohmann::json(x).dump());
 }
 
 void sse_hub::publish(const messages::channel_event& x) {
-  publish({topic_of(x), {}, x.channel_id, x.demand_id}, x.at_ms,
-          channel_payload(x).dump());
+  publish_local({topic_of(x), {}, x.channel_id, x.demand_id}, x.at_ms,
+                channel_payload(x).dump());
 }
 
-void sse_hub::publish(event_keys keys, std::int64_t at_ms, const std::string& payload) {
+void sse_hub::publish_local(event_keys keys, std::int64_t at_ms,
+                            const std::string& payload) {
+  std::shared_ptr<const sharing> shared;
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    shared = sharing_;
+  }
+  if (!shared) {
+    publish(std::move(keys), at_ms, payload, {});
+    return;
+  }
+  publish(keys, at_ms, payload, shared->node_id);
+  if (shared->local)
+    shared->local(keys, at_ms, payload);
+}
+
+void sse_hub::publish_remote(const std::string& node_id, event_keys keys,
+                             std::int64_t at_ms, const std::string& payload) {
+  publish(std::move(keys), at_ms, payload, node_id);
+}
+
+void sse_hub::share(std::string node_id, local_listener local) {
+  auto x =
+      std::make_shared<const sharing>(sharing{std::move(node_id), std::move(local)});
+  std::lock_guard<std::mutex> guard{mtx_};
+  sharing_ = std::move(x);
+}
+
+void sse_hub::publish(event_keys keys, std::int64_t at_ms, const std::string& payload,
+                      const std::string& node_id) {
   const std::string type = messages::name_of(keys.topic);
   const auto timestamp = actors::store::to_iso(at_ms);
   std::lock_guard<std::mutex> guard{mtx_};
   auto id = ++sequence_;
-  auto global = std::make_shared<const kept_frame>(
-      kept_frame{id, keys, share(frame_text(id, type, timestamp, payload))});
+  auto global = std::make_shared<const kept_frame>(kept_frame{
+      id, keys, bytes_of(frame_text(id, type, timestamp, payload, node_id))});
   window_.add(global);
   last_timestamp_ = timestamp;
   // A stream that closed (the push says so) is let go.
@@ -73,8 +105,8 @@ void sse_hub::publish(event_keys keys, std::int64_t at_ms, const std::string& pa
     return;
   auto demand_id = keys.demand_id;
   auto n = demands_.next_id(demand_id);
-  auto own = std::make_shared<const kept_frame>(
-      kept_frame{n, std::move(keys), share(frame_text(n, type, timestamp, payload))});
+  auto own = std::make_shared<const kept_frame>(kept_frame{
+      n, std::move(keys), bytes_of(frame_text(n, type, timestamp, payload, node_id))});
   demands_.add(demand_id, own);
   auto i = by_demand_.find(demand_id);
   if (i == by_demand_.end())
@@ -98,7 +130,7 @@ void sse_hub::replay_to(const replay& r, std::uint64_t after,
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count())
                          : last_timestamp_;
-    stream.push(share(reset_frame_text(after, r.first_kept, timestamp)));
+    stream.push(bytes_of(reset_frame_text(after, r.first_kept, timestamp)));
   }
   for (const auto& x : r.frames)
     if (!stream.push(x->bytes))
@@ -108,6 +140,19 @@ void sse_hub::replay_to(const replay& r, std::uint64_t after,
 void sse_hub::on_first_global(std::function<void()> f) {
   std::lock_guard<std::mutex> guard{mtx_};
   first_global_ = std::move(f);
+}
+
+void sse_hub::start_global() {
+  std::function<void()> first;
+  {
+    std::lock_guard<std::mutex> guard{mtx_};
+    if (global_started_)
+      return;
+    global_started_ = true;
+    first = std::move(first_global_);
+  }
+  if (first)
+    first();
 }
 
 void sse_hub::subscribe(sse_filter filter, bool resume, std::uint64_t after,

@@ -38,6 +38,12 @@ public:
     std::size_t max_demands = 100000;
   };
 
+  /// Hears each event of this node's bus as the streams show it (its keys,
+  /// time and payload), after the streams had it: a cluster's node sends it
+  /// on to the other nodes (cluster/event_exchange.hpp).
+  using local_listener = std::function<void(const event_keys& keys, std::int64_t at_ms,
+                                            const std::string& payload)>;
+
   explicit sse_hub(options opts);
 
   /// Publishes one event of the bus.
@@ -48,12 +54,29 @@ public:
   void publish(const messages::auction_event& x);
   void publish(const messages::channel_event& x);
 
+  /// Publishes an event of another node of the cluster, `node_id`, as that
+  /// node's streams showed it. Never heard by the local listener: an event
+  /// of another node is not sent on.
+  void publish_remote(const std::string& node_id, event_keys keys, std::int64_t at_ms,
+                      const std::string& payload);
+
+  /// Makes this hub a cluster node's (`serve --cluster`, docs/cluster.md):
+  /// every frame from now on names its node (`"node"`, beside `"payload"`),
+  /// `node_id` for this node's events, and `local` hears this node's
+  /// events. Until then (and on a single node) frames name no node.
+  void share(std::string node_id, local_listener local);
+
   /// Called once, at the first global stream's subscription (before it is
   /// added): the feed then subscribes to the topics only the global stream
   /// shows. Until then the hub hears channel events only (the demands'
   /// streams replay from their first event), and producers build no other
   /// event for it: serving costs a load test nothing while nobody watches.
   void on_first_global(std::function<void()> f);
+
+  /// Runs the first global stream's callback now, if it did not run yet: a
+  /// cluster's node hears every topic from its start, since the other
+  /// nodes' streams show its events.
+  void start_global();
 
   /// Adds a global stream; with `resume`, first replays what it missed
   /// after `after` (kept since the first global stream came).
@@ -75,8 +98,13 @@ private:
     std::shared_ptr<event_stream> stream;
   };
 
-  /// Frames the event (its payload serialized once) and pushes it.
-  void publish(event_keys keys, std::int64_t at_ms, const std::string& payload);
+  /// Frames the event (its payload serialized once) of node `node_id`
+  /// (empty: no node named) and pushes it.
+  void publish(event_keys keys, std::int64_t at_ms, const std::string& payload,
+               const std::string& node_id);
+
+  /// Publishes an event of this node's bus, then tells the local listener.
+  void publish_local(event_keys keys, std::int64_t at_ms, const std::string& payload);
 
   /// Pushes `r` (behind a reset frame when it has a gap) to `stream`.
   void replay_to(const replay& r, std::uint64_t after, event_stream& stream) const;
@@ -84,7 +112,14 @@ private:
   /// Lets go of the streams that closed.
   void sweep();
 
+  /// What `share` set.
+  struct sharing {
+    std::string node_id;
+    local_listener local;
+  };
+
   mutable std::mutex mtx_;
+  std::shared_ptr<const sharing> sharing_;
   std::function<void()> first_global_;
   bool global_started_ = false;
   std::uint64_t sequence_ = 0;

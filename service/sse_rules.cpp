@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 namespace parley::service {
 
 using messages::topic;
@@ -60,10 +62,12 @@ topic_set topic_group(const std::string& name) {
 }
 
 std::string frame_text(std::uint64_t id, const std::string& event_type,
-                       const std::string& timestamp, const std::string& payload_json) {
+                       const std::string& timestamp, const std::string& payload_json,
+                       const std::string& node_id) {
   auto n = std::to_string(id);
   std::string out;
-  out.reserve(payload_json.size() + 2 * event_type.size() + 2 * n.size() + 120);
+  out.reserve(payload_json.size() + 2 * event_type.size() + 2 * n.size() +
+              node_id.size() + 130);
   out += "id: ";
   out += n;
   out += "\nevent: ";
@@ -74,7 +78,13 @@ std::string frame_text(std::uint64_t id, const std::string& event_type,
   out += event_type;
   out += "\",\"timestamp\":\"";
   out += timestamp;
-  out += "\",\"payload\":";
+  if (!node_id.empty()) {
+    out += "\",\"node\":";
+    out += nlohmann::json(node_id).dump();
+    out += ",\"payload\":";
+  } else {
+    out += "\",\"payload\":";
+  }
   out += payload_json;
   out += "}\n\n";
   return out;

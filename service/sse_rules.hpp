@@ -49,9 +49,12 @@ messages::topic_set topic_group(const std::string& name);
 /// One event as a frame (docs/api.md, "Event streams (Server-Sent Events)"): `id:`,
 /// `event:` and `data:` lines, the data being
 /// `{"event_id","event_type","timestamp","payload"}` with the id as a decimal string
-/// and `payload_json` (one line of JSON) as it is.
+/// and `payload_json` (one line of JSON) as it is; with a `node_id` (a cluster's
+/// node, docs/cluster.md), `"node"` too, before `"payload"`: the node whose
+/// event it is.
 std::string frame_text(std::uint64_t id, const std::string& event_type,
-                       const std::string& timestamp, const std::string& payload_json);
+                       const std::string& timestamp, const std::string& payload_json,
+                       const std::string& node_id = {});
 
 /// What a stream resuming after an id the hub no longer keeps gets first
 /// (then every event it still keeps): an `event: reset` frame without an

@@ -161,6 +161,18 @@ struct cluster_metrics {
   /// for (the owner cache did not know it: docs/cluster.md, "Any node
   /// answers").
   counter owner_lookups;
+  /// Rooms this node's open negotiations run in, as of its last heartbeat.
+  gauge owned_rooms;
+  /// The cluster's events (cluster/event_exchange.hpp): the other live
+  /// members this node is connected to for them; this node's events they
+  /// acknowledged (one per event and peer); those dropped for a peer that did
+  /// not keep up or was lost; the other nodes' events shown on this node's
+  /// streams; and those that came again and were not shown twice.
+  gauge event_peers;
+  counter events_sent;
+  counter events_dropped;
+  counter events_received;
+  counter events_duplicates;
 };
 
 /// Every instrument of one `parley serve`: written by the metrics actor

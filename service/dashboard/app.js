@@ -1,8 +1,9 @@
-// The dashboard page: counters, the deal quality of the last 7 days, the
-// tables of recent negotiations and channels, the selected timeline and the
-// demand form. Initial state from the API (GET /api/v1/stats, GET
-// /api/v1/negotiations); live updates from GET /api/v1/events/stream and, for
-// a demand, its own stream.
+// The dashboard page: counters, the deal quality of the last 7 days, a
+// cluster's members, the tables of recent negotiations and channels, the
+// selected timeline and the demand form. Initial state from the API (GET
+// /api/v1/stats, GET /api/v1/negotiations, GET /api/v1/cluster); live updates
+// from GET /api/v1/events/stream (on a cluster's node: every node's events,
+// each naming its node) and, for a demand, its own stream.
 "use strict";
 
 const negotiationTypes = [
@@ -20,6 +21,7 @@ const openStates = [ "initiated", "proposed", "counter_proposed", "countering" ]
 const maxRows = 50;
 const rateWindowMs = 10000;
 const qualityEveryMs = 5000;
+const membersEveryMs = 2000;
 
 const counters = {
   open : 0,
@@ -35,6 +37,11 @@ const recent = {
   expired : []
 };
 const negotiations = new Map();
+// The node whose events last told of each negotiation (a cluster's streams
+// name it).
+const nodeOf = new Map();
+let clustered = false;
+let membersTimer = null;
 let selected = null; // {kind: "negotiation" | "demand", id, timeline?, stream?}
 let mainStream = null;
 let qualityTimer = null;
@@ -119,7 +126,8 @@ function negotiationRow(r) {
          el("td", {title : r.id}, fmt.short(r.id)), el("td", {}, r.initiator),
          el("td", {}, r.responder), el("td", {class : "status " + r.status}, r.status),
          el("td", {class : "rounds"}, r.rounds ? r.rounds.length : ""),
-         el("td", {class : "amount"}, fmt.amount(r.final_proposal || last)));
+         el("td", {class : "amount"}, fmt.amount(r.final_proposal || last)),
+         clustered ? el("td", {class : "node"}, nodeOf.get(r.id) || "") : null);
   row.addEventListener("click", () => selectNegotiation(r.id));
   if (selected && selected.id === r.id)
     row.classList.add("selected");
@@ -137,14 +145,17 @@ function showNegotiation(r) {
     body.prepend(row);
   while (body.rows.length > maxRows) {
     negotiations.delete(body.rows[body.rows.length - 1].dataset.negotiationId);
+    nodeOf.delete(body.rows[body.rows.length - 1].dataset.negotiationId);
     body.deleteRow(-1);
   }
 }
 
-function onNegotiationEvent(type, p) {
+function onNegotiationEvent(type, p, node) {
   const id = p.negotiation_id || (p.negotiation && p.negotiation.id);
   if (!id)
     return;
+  if (node)
+    nodeOf.set(id, node);
   const kind = type.replace(/^negotiation\./, "");
   const known = negotiations.get(id);
   if (kind === "started") {
@@ -180,6 +191,54 @@ async function selectNegotiation(id) {
     return;
   }
   renderNegotiation($("timeline"), a.body);
+}
+
+// --- cluster ----------------------------------------------------------------
+
+// The newest incarnation of each node of `members` (GET /api/v1/cluster), the
+// live ones first, then by node id.
+function newestMembers(members) {
+  const newest = new Map();
+  for (const m of members) {
+    const known = newest.get(m.node_id);
+    if (!known || m.incarnation > known.incarnation)
+      newest.set(m.node_id, m);
+  }
+  const live = (m) => (m.status === "live" ? 0 : 1);
+  return Array.from(newest.values())
+      .sort((x, y) => live(x) - live(y) || x.node_id.localeCompare(y.node_id));
+}
+
+function showMembers(body) {
+  $("cluster-name").textContent = body.cluster || "";
+  const rows = newestMembers(body.members || [])
+                   .map((m) => el("tr", {"data-node-id" : m.node_id},
+                                  el("td", {class : "node-id"}, m.node_id),
+                                  el("td", {class : "incarnation"}, m.incarnation),
+                                  el("td", {class : "status " + m.status}, m.status),
+                                  el("td", {class : "lease-age"},
+                                     fmt.seconds(m.lease_age_ms / 1000)),
+                                  el("td", {class : "negotiations"}, m.negotiations),
+                                  el("td", {class : "rooms"}, m.rooms),
+                                  el("td", {class : "channels"}, m.channels),
+                                  el("td", {class : "api"}, m.api_address)));
+  $("members").tBodies[0].replaceChildren(...rows);
+}
+
+// Reads the members now and every membersEveryMs while this is a cluster's
+// node (a single node answers 404: no cluster section).
+async function refreshMembers() {
+  clearTimeout(membersTimer);
+  const a = await api.request("GET", "/api/v1/cluster");
+  if (a.status === 404) {
+    $("cluster").hidden = true;
+    return;
+  }
+  if (a.status === 200) {
+    $("cluster").hidden = false;
+    showMembers(a.body);
+  }
+  membersTimer = setTimeout(refreshMembers, membersEveryMs);
 }
 
 // --- channels ---------------------------------------------------------------
@@ -332,6 +391,11 @@ async function loadInitial() {
     }
     showQuality(stats.body.outcomes_7d || {});
   }
+  const cluster = await api.request("GET", "/api/v1/cluster");
+  clustered = cluster.status === 200;
+  for (const th of document.querySelectorAll("#negotiations th.node"))
+    th.hidden = !clustered;
+  refreshMembers();
   const list = await api.request("GET", "/api/v1/negotiations?limit=" + maxRows);
   if (list.status === 200) {
     $("negotiations").tBodies[0].replaceChildren();
@@ -347,9 +411,9 @@ function connect() {
     mainStream.close();
   mainStream = api.stream("/api/v1/events/stream?topics=negotiation,channel",
                           negotiationTypes.concat(channelTypes),
-                          (type, p) => {
+                          (type, p, envelope) => {
                             if (type.startsWith("negotiation."))
-                              onNegotiationEvent(type, p);
+                              onNegotiationEvent(type, p, envelope.node);
                             else if (type.startsWith("towow."))
                               onChannelEvent(type, p);
                           },

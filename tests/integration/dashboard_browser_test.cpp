@@ -23,6 +23,7 @@
 
 #include "support/api_client.hpp"
 #include "support/channel_api.hpp"
+#include "support/cluster_nodes.hpp"
 #include "support/webdriver.hpp"
 
 namespace integration_dashboard_browser_test {
@@ -329,6 +330,52 @@ TEST_CASE("the dashboard of a serve with a token asks for it and then reads the 
   CHECK(page.run("return document.getElementById('notice').hidden;") == true);
   // The stream is read with fetch, which can send the token.
   CHECK(page.wait_until("return document.getElementById('live').textContent === 'live'",
+                        10s));
+}
+
+TEST_CASE("a cluster node's dashboard lists the members and shows another node's "
+          "negotiation live, naming its node",
+          "[integration][dashboard][browser][postgresql]") {
+  if (!parley::test::browser_available()) {
+    WARN(parley::test::browser_missing);
+    SUCCEED();
+    return;
+  }
+  auto url = parley::test::fresh_cluster_database("dashboard_cluster");
+  if (url.empty())
+    return;
+  parley::test::cluster_node a{url, "node-a", {"--placement", "local"}, "2000"};
+  parley::test::cluster_node b{url, "node-b", {"--placement", "local"}, "2000"};
+  INFO(a.process.output() << b.process.output());
+  REQUIRE(parley::test::becomes_live(a.api, "node-b"));
+  REQUIRE(parley::test::becomes_live(a.api, "node-a"));
+
+  browser page;
+  page.open("http://127.0.0.1:" + std::to_string(a.port) + "/");
+  // The members, refreshed every 2 s: both nodes live, with their counts.
+  REQUIRE(page.wait_until("return !document.getElementById('cluster').hidden && "
+                          "document.querySelectorAll('#members tbody tr').length === 2",
+                          10s));
+  CHECK(page.run("return document.getElementById('cluster-name').textContent;") ==
+        "prod");
+  CHECK(page.run("return [...document.querySelectorAll('#members tbody tr')].map(r => "
+                 "r.dataset.nodeId + ' ' + r.querySelector('.status').textContent);") ==
+        json::array({"node-a live", "node-b live"}));
+  REQUIRE(page.wait_until(
+      "return document.getElementById('live').textContent === 'live'", 10s));
+  REQUIRE(parley::test::sends_events_to(b.api, 1));
+  // Opened through B and run there: it shows up on A's page, from B's events.
+  auto id = parley::test::open_negotiation(b.api, "did:key:buyer", "did:key:seller");
+  REQUIRE(page.wait_until("return [...document.querySelectorAll('#negotiations tbody "
+                          "tr')].some(r => r.dataset.negotiationId === '" +
+                              id +
+                              "' && r.querySelector('td.node').textContent === "
+                              "'node-b');",
+                          10s));
+  // B's open negotiation is counted in its row once the members are read again.
+  CHECK(page.wait_until("const r = document.querySelector('#members "
+                        "tr[data-node-id=\"node-b\"] .negotiations'); return r && "
+                        "r.textContent === '1';",
                         10s));
 }
 

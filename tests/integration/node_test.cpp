@@ -25,6 +25,7 @@
 #include "messages/channel.hpp"
 #include "messages/channel_event.hpp"
 #include "messages/channel_messages.hpp"
+#include "messages/cluster_event.hpp"
 #include "messages/commands.hpp"
 #include "messages/consensus.hpp"
 #include "messages/coordinator_messages.hpp"

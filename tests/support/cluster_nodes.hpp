@@ -58,6 +58,27 @@ inline bool becomes_live(api_client& api, const std::string& node_id) {
   return false;
 }
 
+/// The value of the metric line `name` (with its labels) in `api`'s
+/// /metrics; -1 when it is not there.
+inline double metric_value(api_client& api, const std::string& name) {
+  auto text = api.get("/metrics").text;
+  auto at = text.find("\n" + name + " ");
+  if (at == std::string::npos)
+    return -1;
+  return std::stod(text.substr(at + name.size() + 2));
+}
+
+/// Polls `api`'s /metrics until the node sends its events to `peers` other
+/// nodes (docs/cluster.md, "The cluster's events"), at most 10 s.
+inline bool sends_events_to(api_client& api, int peers) {
+  using namespace std::chrono_literals;
+  auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (std::chrono::steady_clock::now() < deadline)
+    if (metric_value(api, "parley_cluster_event_peers") == peers)
+      return true;
+  return false;
+}
+
 /// A fresh database in the shared PostgreSQL cluster; empty (after a
 /// warning, once) without the server's binaries.
 inline std::string fresh_cluster_database(const std::string& name) {

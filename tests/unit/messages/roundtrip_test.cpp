@@ -29,6 +29,7 @@
 #include "caf/uniform_type_info_map.hpp"
 
 #include "cluster/bridge/codec.hpp"
+#include "messages/cluster_event.hpp"
 #include "messages/fields.hpp"
 
 namespace unit_messages_roundtrip_test {
@@ -933,6 +934,24 @@ std::vector<std::vector<channel_record>> samples(tag<std::vector<channel_record>
   return {samples(tag<channel_record>{}, w), {}};
 }
 
+std::vector<cluster_event> samples(tag<cluster_event>, wire&) {
+  cluster_event x;
+  x.sequence = 42;
+  x.topic = static_cast<std::uint8_t>(topic::offer_submitted);
+  x.negotiation_id = "n-1";
+  x.channel_id = "collab-1";
+  x.demand_id = "d-1";
+  x.at_ms = t0;
+  x.payload = R"({"type":"offer.submitted","note":"caf\u00e9 \"x\""})";
+  return {x, cluster_event{}};
+}
+
+std::vector<cluster_event_batch> samples(tag<cluster_event_batch>, wire& w) {
+  return {cluster_event_batch{"node-b", 0xfeedface12345678ULL,
+                              samples(tag<cluster_event>{}, w)},
+          cluster_event_batch{}};
+}
+
 std::vector<std::vector<room_request>> samples(tag<std::vector<room_request>>, wire& w) {
   return {samples(tag<room_request>{}, w), {}};
 }
@@ -962,7 +981,8 @@ std::vector<routed_batch> samples(tag<routed_batch>, wire& w) {
 /// two processes' bridges and never leave them: they have no JSON form.
 template <class T>
 constexpr bool has_json_form =
-    !std::is_same_v<T, routed> && !std::is_same_v<T, routed_batch>;
+    !std::is_same_v<T, routed> && !std::is_same_v<T, routed_batch> &&
+    !std::is_same_v<T, cluster_event> && !std::is_same_v<T, cluster_event_batch>;
 
 // -- equality: operator==, or field by field through inspect -------------------
 

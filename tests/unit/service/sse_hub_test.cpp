@@ -12,6 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include "actors/store/iso_time.hpp"
+#include "messages/consensus.hpp"
+#include "messages/topic.hpp"
 #include "service/sse_hub.hpp"
 
 namespace unit_service_sse_hub_test {
@@ -66,6 +68,57 @@ TEST_CASE("a reset before any event carries the time it is sent", "[unit][sse]")
   REQUIRE(parley::actors::store::from_iso(data["timestamp"].get<std::string>(), at));
   CHECK(at >= before);
   CHECK(at <= before + 60000);
+}
+
+TEST_CASE("a cluster's hub names each event's node, and only its own events reach "
+          "its listener",
+          "[unit][sse][cluster]") {
+  sse_hub hub{sse_hub::options{}};
+  int woken = 0;
+  hub.on_first_global([&woken] { ++woken; });
+  auto stream = std::make_shared<kept_stream>();
+  hub.subscribe(sse_filter{}, false, 0, stream);
+  REQUIRE(woken == 1);
+  // Before it is shared: no node named, nothing heard.
+  parley::messages::ballot_event ballot;
+  hub.publish(ballot);
+  std::vector<std::string> heard;
+  hub.share("node-a", [&heard](const parley::service::event_keys& keys, std::int64_t,
+                               const std::string& payload) {
+    heard.push_back(std::string{parley::messages::name_of(keys.topic)} + " " + payload);
+  });
+  hub.publish(ballot);
+  hub.publish_remote("node-b",
+                     {parley::messages::topic::negotiation_started, "n-1", {}, {}}, 0,
+                     R"({"from":"b"})");
+  REQUIRE(stream->frames.size() == 3);
+  auto data = [&](std::size_t i) {
+    const auto& f = stream->frames[i];
+    return nlohmann::json::parse(f.substr(f.find("data: ") + 6));
+  };
+  CHECK_FALSE(data(0).contains("node"));
+  CHECK(data(1)["node"] == "node-a");
+  CHECK(data(2)["node"] == "node-b");
+  CHECK(data(2)["payload"]["from"] == "b");
+  CHECK(data(2)["event_id"] == "3");
+  // The other node's event is shown, never heard (never sent on).
+  REQUIRE(heard.size() == 1);
+  CHECK(heard[0].rfind("negotiation.propose ", 0) == 0);
+  // A cluster's hub hears every topic from its start: once.
+  hub.start_global();
+  CHECK(woken == 1);
+}
+
+TEST_CASE("start_global wakes the feed's other topics before any stream, once",
+          "[unit][sse][cluster]") {
+  sse_hub hub{sse_hub::options{}};
+  int woken = 0;
+  hub.on_first_global([&woken] { ++woken; });
+  hub.start_global();
+  CHECK(woken == 1);
+  hub.subscribe(sse_filter{}, false, 0, std::make_shared<kept_stream>());
+  hub.start_global();
+  CHECK(woken == 1);
 }
 
 } // namespace unit_service_sse_hub_test

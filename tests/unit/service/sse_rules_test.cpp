@@ -46,6 +46,11 @@ TEST_CASE("a frame is id, event and data lines", "[unit][sse]") {
         "id: 7\nevent: towow.offer.submitted\n"
         "data: {\"event_id\":\"7\",\"event_type\":\"towow.offer.submitted\","
         "\"timestamp\":\"2026-01-22T10:05:00.000Z\",\"payload\":{\"a\":1}}\n\n");
+  // A cluster's node names the node whose event it is, its id as JSON.
+  CHECK(http::frame_text(8, "negotiation.started", "T", R"({"a":1})", "node-\"b\"") ==
+        "id: 8\nevent: negotiation.started\n"
+        "data: {\"event_id\":\"8\",\"event_type\":\"negotiation.started\","
+        "\"timestamp\":\"T\",\"node\":\"node-\\\"b\\\"\",\"payload\":{\"a\":1}}\n\n");
   CHECK(http::reset_frame_text(3, 9, "T") ==
         "event: reset\ndata: {\"event_type\":\"reset\",\"timestamp\":\"T\","
         "\"payload\":{\"after\":\"3\",\"first_kept\":\"9\"}}\n\n");
