@@ -110,6 +110,18 @@ void check_taken(const api_client::answer& a) {
   CHECK(a.body.value("status", "") == "accepted");
 }
 
+/// `a` answers a replayed answer that another node forwarded: E011, or
+/// "accepted" when that forward was sent again after CAF dropped the link
+/// (the first sending may have been the one taken: docs/cluster.md,
+/// "Channels and demands"). The store's counts show each kept once.
+void check_replayed(const api_client::answer& a) {
+  INFO(a.body.dump());
+  CHECK(a.status == 200);
+  auto code = a.body.is_object() ? a.body.value("error_code", std::string{}) : "";
+  auto status = a.body.is_object() ? a.body.value("status", std::string{}) : "";
+  CHECK((code == "E011" || status == "accepted"));
+}
+
 } // namespace
 
 TEST_CASE("a channel answer sent through nodes that do not run its channel is "
@@ -127,9 +139,11 @@ TEST_CASE("a channel answer sent through nodes that do not run its channel is "
   INFO(nodes.outputs());
   // B and C know neither agent nor channel: each forwards to A.
   check_taken(b.api.post(messages_of(id), offer_message("hall", "hall-offer")));
-  for (auto* node : {&a, &b, &c})
-    check_error(node->api.post(messages_of(id), offer_message("hall", "hall-offer")),
-                200, "E011");
+  check_error(a.api.post(messages_of(id), offer_message("hall", "hall-offer")), 200,
+              "E011");
+  for (auto* node : {&b, &c})
+    check_replayed(
+        node->api.post(messages_of(id), offer_message("hall", "hall-offer")));
   // A's own refusal comes back as it is: nothing more is awaited from hall.
   check_error(b.api.post(messages_of(id), offer_message("hall", "hall-offer-2")), 200,
               "E006");
@@ -142,8 +156,8 @@ TEST_CASE("a channel answer sent through nodes that do not run its channel is "
   for (const auto* agent : {"hall", "voice"})
     await_question(a.api, agent, "proposal_reviews", id);
   check_taken(c.api.post(messages_of(id), feedback_message("hall", "hall-feedback")));
-  check_error(b.api.post(messages_of(id), feedback_message("hall", "hall-feedback")),
-              200, "E011");
+  check_replayed(
+      b.api.post(messages_of(id), feedback_message("hall", "hall-feedback")));
   check_taken(b.api.post(messages_of(id), feedback_message("voice", "voice-feedback")));
   // Every node reads the ended channel and its demand from the store.
   for (auto* node : {&a, &b, &c}) {
@@ -164,8 +178,8 @@ TEST_CASE("a channel answer sent through nodes that do not run its channel is "
   CHECK(stored_events(url, id, "proposal.feedback") == 2);
   CHECK(stored_events(url, id, "proposal.finalized") == 1);
   // The replayed ids after the end: still recognised, through any node.
-  check_error(c.api.post(messages_of(id), feedback_message("voice", "voice-feedback")),
-              200, "E011");
+  check_replayed(
+      c.api.post(messages_of(id), feedback_message("voice", "voice-feedback")));
   three_nodes::stop({&a, &b, &c});
 }
 
@@ -220,8 +234,8 @@ TEST_CASE("a channel whose node is killed is taken over by a survivor: answers s
         parley::test::incarnation_of(owner.process.output()));
   // hall's offer, acknowledged before the kill, is recognised after it.
   for (auto* node : {&b, &c})
-    check_error(node->api.post(messages_of(id), offer_message("hall", "hall-offer")),
-                200, "E011");
+    check_replayed(
+        node->api.post(messages_of(id), offer_message("hall", "hall-offer")));
   // The resumed channel proposes with both offers; the owner asks for
   // feedback, which comes through both survivors.
   for (const auto* agent : {"hall", "voice"})
