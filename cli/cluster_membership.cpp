@@ -13,12 +13,11 @@ cluster_membership::cluster_membership(
     std::shared_ptr<actors::store::member_fence> fence,
     std::shared_ptr<service::cluster_view> view, std::ostream& err,
     lost_callback on_lost, taken_callback on_taken,
-    std::shared_ptr<actors::metrics::cluster_metrics> metrics,
-    std::shared_ptr<actors::gateway::placement_table> placement)
+    std::shared_ptr<actors::metrics::cluster_metrics> metrics)
     : db_(actors::store::open_backend(url)), key_{j.cluster, j.node_id, 0},
       lease_(j.lease_ms), view_(std::move(view)), err_(err),
       on_lost_(std::move(on_lost)), on_taken_(std::move(on_taken)),
-      metrics_(std::move(metrics)), placement_(std::move(placement)) {
+      metrics_(std::move(metrics)) {
   key_.incarnation = db_->join(j);
   fence->hold(key_.incarnation);
   first_ = take_over();
@@ -57,16 +56,6 @@ std::string cluster_membership::leave() {
 
 void cluster_membership::show(const std::vector<actors::store::member_row>& rows) {
   view_->set(rows);
-  if (placement_) {
-    // The members that may run a room: live by the database's clock (a
-    // lapsed lease reads dead), not taken over, with a node port.
-    std::vector<actors::gateway::placement_candidate> live;
-    for (const auto& m : rows)
-      if (m.status == actors::store::member_status::live && m.taken_over_by == 0 &&
-          !m.node_address.empty())
-        live.push_back({m.key.incarnation, m.node_address});
-    placement_->set(key_.incarnation, std::move(live));
-  }
   if (!metrics_)
     return;
   std::int64_t live = 0;

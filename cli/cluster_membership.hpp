@@ -10,7 +10,6 @@
 #include <string>
 #include <thread>
 
-#include "actors/gateway/placement.hpp"
 #include "actors/metrics/node_metrics.hpp"
 #include "actors/store/backend.hpp"
 #include "service/cluster_view.hpp"
@@ -36,16 +35,14 @@ public:
 
   /// Opens `url`, joins as `j` (lease `j.lease_ms`), holds `fence` at the
   /// new incarnation and takes over the dead members (see `first_take_over`);
-  /// the members it reads go to `view`, and the live ones with a node port
-  /// to `placement` (none: openings are not placed). Throws store_error or query_error
+  /// the members it reads go to `view`. Throws store_error or query_error
   /// when it cannot.
   cluster_membership(
       const actors::store::store_url& url, actors::store::member_join j,
       std::shared_ptr<actors::store::member_fence> fence,
       std::shared_ptr<service::cluster_view> view, std::ostream& err,
       lost_callback on_lost, taken_callback on_taken,
-      std::shared_ptr<actors::metrics::cluster_metrics> metrics = nullptr,
-      std::shared_ptr<actors::gateway::placement_table> placement = nullptr);
+      std::shared_ptr<actors::metrics::cluster_metrics> metrics = nullptr);
 
   /// Stops the heartbeats without leaving: the lease lapses by itself.
   ~cluster_membership();
@@ -88,7 +85,6 @@ private:
   lost_callback on_lost_;
   taken_callback on_taken_;
   std::shared_ptr<actors::metrics::cluster_metrics> metrics_;
-  std::shared_ptr<actors::gateway::placement_table> placement_;
   actors::store::take_over_report first_;
   bool took_unowned_ = false;
   std::mutex mtx_;

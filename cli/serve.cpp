@@ -238,16 +238,25 @@ std::string unclusterable_store(const serve_store& store) {
          actors::store::redacted(parsed) + " is an SQLite file";
 }
 
-/// The node addresses of the live members in `rows` other than `own`: where
-/// this node's events go (cluster/event_exchange.hpp).
-std::vector<std::string> event_peers(const std::vector<actors::store::member_row>& rows,
-                                     const std::string& own) {
-  std::vector<std::string> out;
-  for (const auto& m : rows)
-    if (m.status == actors::store::member_status::live && m.taken_over_by == 0 &&
-        !m.node_address.empty() && m.node_address != own)
-      out.push_back(m.node_address);
-  return out;
+/// Hands the members the membership read (`rows`) to what works from them:
+/// the reachable ones to `placement` (when openings are placed), and the
+/// others' node addresses to the event `exchange`, as where this node's
+/// events go (cluster/event_exchange.hpp). `own`: this node's address.
+void use_members(const std::vector<actors::store::member_row>& rows,
+                 const std::string& own, actors::gateway::placement_table* placement,
+                 const actors::event_exchange_actor& exchange) {
+  std::vector<actors::gateway::placement_candidate> live;
+  std::vector<std::string> peers;
+  for (const auto& m : rows) {
+    if (!actors::store::reachable(m))
+      continue;
+    live.push_back({m.key.incarnation, m.node_address});
+    if (m.node_address != own)
+      peers.push_back(m.node_address);
+  }
+  if (placement)
+    placement->set(own, std::move(live));
+  caf::anon_send(exchange, messages::peers_atom::value, std::move(peers));
 }
 
 const char* name_of(int signal) {
@@ -327,8 +336,8 @@ int run_serve(const config::settings& settings, const std::string& api_token,
   served.max_connections =
       static_cast<std::int32_t>(connection_cap(serve.max_connections, fds));
   std::shared_ptr<service::cluster_view> view;
-  // Where openings are placed (--placement spread, with a node port): the
-  // membership sets the live members, the gateway reads them.
+  // Where openings are placed (--placement spread, with a node port): set
+  // from the members the membership reads (use_members), read by the gateway.
   std::shared_ptr<actors::gateway::placement_table> placement;
   if (!cluster.name.empty())
     view = std::make_shared<service::cluster_view>(cluster.name);
@@ -400,9 +409,9 @@ int run_serve(const config::settings& settings, const std::string& api_token,
     j.node_id = node_id;
     if (node) {
       j.node_address = node->address();
-      view->on_set([exchange, own = j.node_address](
+      view->on_set([exchange, placement, own = j.node_address](
                        const std::vector<actors::store::member_row>& rows) {
-        caf::anon_send(exchange, messages::peers_atom::value, event_peers(rows, own));
+        use_members(rows, own, placement.get(), exchange);
       });
     }
     j.lease_ms = cluster.lease_ms;
@@ -425,8 +434,7 @@ int run_serve(const config::settings& settings, const std::string& api_token,
           w.metrics()
               ? std::shared_ptr<actors::metrics::cluster_metrics>{w.metrics(),
                                                                   &w.metrics()->cluster}
-              : nullptr,
-          placement);
+              : nullptr);
     } catch (const std::exception& e) {
       err << "parley serve: " << messages::to_code(messages::error_code::store_failed)
           << " cannot join cluster " << cluster.name << ": " << e.what() << "\n";

@@ -1,6 +1,5 @@
 #include "cluster/event_exchange.hpp"
 
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <utility>
@@ -11,6 +10,7 @@
 #include "caf/system_messages.hpp"
 #include "caf/typed_event_based_actor.hpp"
 
+#include "actors/common/node_address.hpp"
 #include "cluster/event_rules.hpp"
 #include "messages/cluster_event.hpp"
 #include "messages/handles/move_relay.hpp"
@@ -111,15 +111,14 @@ void send_next(exchange_pointer self, const std::string& address) {
 void connect(exchange_pointer self, const std::string& address) {
   auto& st = self->state;
   auto& p = st.peers.at(address);
-  auto colon = address.rfind(':');
-  auto port = colon == std::string::npos ? 0 : std::atoi(address.c_str() + colon + 1);
-  if (port <= 0 || port > 65535 || !st.opts.connector)
+  auto port = actors::port_of(address);
+  if (port == 0 || !st.opts.connector)
     return;
   p.connecting = true;
   p.generation = ++st.generations;
   auto generation = p.generation;
   self->request(st.opts.connector, st.opts.timeout, caf::connect_atom::value,
-                address.substr(0, colon), static_cast<std::uint16_t>(port))
+                actors::host_of(address), port)
       .then(
           [self, address, generation](caf::node_id&, caf::strong_actor_ptr& ptr,
                                       std::set<std::string>& ifs) {

@@ -1,7 +1,5 @@
 #include "actors/common/relay_links.hpp"
 
-#include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
 #include "messages/error_code.hpp"
@@ -69,17 +67,5 @@ caf::error relay_unreachable(const std::string& what, nlohmann::json details,
                                   ", which cannot be reached (" + why + "); retry",
                               details.dump());
 }
-
-namespace impl {
-
-std::uint16_t port_of(const std::string& address) {
-  auto colon = address.rfind(':');
-  if (colon == std::string::npos)
-    return 0;
-  auto port = std::atoi(address.c_str() + colon + 1);
-  return port <= 0 || port > 65535 ? 0 : static_cast<std::uint16_t>(port);
-}
-
-} // namespace impl
 
 } // namespace parley::actors

@@ -25,6 +25,7 @@
 #include "caf/node_id.hpp"
 #include "caf/sec.hpp"
 
+#include "actors/common/node_address.hpp"
 #include "messages/handles/move_relay.hpp"
 #include "messages/type_ids.hpp"
 
@@ -94,13 +95,6 @@ private:
 caf::error relay_unreachable(const std::string& what, nlohmann::json details,
                              const std::string& address, const std::string& why);
 
-namespace impl {
-
-/// The port of `address` (`host:port`); 0 when it has none.
-std::uint16_t port_of(const std::string& address);
-
-} // namespace impl
-
 /// Forwards request `x` to the relay of the node at `address`, connecting
 /// to it first through `connector` (CAF's middleman, or its OpenSSL
 /// module's) when not connected yet; `sent`: how many times it was sent
@@ -167,13 +161,12 @@ void forward_to_relay(Self self, relay_links& links, const caf::actor& connector
     impl::send_to_relay(self, links, connector, timeout, address, std::move(x), sent);
     return;
   }
-  auto port = impl::port_of(address);
+  auto port = port_of(address);
   if (port == 0) {
     x.unreachable(address, "not host:port");
     return;
   }
-  self->request(connector, timeout, caf::connect_atom::value,
-                address.substr(0, address.rfind(':')), port)
+  self->request(connector, timeout, caf::connect_atom::value, host_of(address), port)
       .then(
           [self, &links, connector, timeout, address, x,
            sent](caf::node_id&, caf::strong_actor_ptr& ptr,

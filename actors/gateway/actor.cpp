@@ -622,6 +622,18 @@ std::optional<messages::negotiation_record> applied_before(const caf::error& err
   }
 }
 
+/// Whether `err`, a node's answer to a forwarded move, shows that the node
+/// still runs the negotiation (the move was refused by its rules), so that
+/// the owner cache keeps it; not when it was not found, ended, or the node
+/// could not act (E030) or be reached.
+bool runs_there(const caf::error& err) {
+  if (!messages::is_parley_error(err))
+    return false;
+  auto code = static_cast<error_code>(err.code());
+  return code != error_code::negotiation_not_found &&
+         code != error_code::negotiation_not_active && code != error_code::overloaded;
+}
+
 /// Move (or opening) `x` on its way to the node that runs its negotiation
 /// (actors/common/relay_links.hpp's `Request`), answered through `promise`.
 template <class Move> struct forwarded_move {
@@ -631,18 +643,6 @@ template <class Move> struct forwarded_move {
   Move x;
   /// The node's address (`host:port`): where the owner cache says it runs.
   std::string address;
-
-  /// Whether `err`, a node's answer to a forwarded move, shows that the node
-  /// still runs the negotiation (the move was refused by its rules), so that
-  /// the owner cache keeps it; not when it was not found, ended, or the node
-  /// could not act (E030) or be reached.
-  bool runs_there(const caf::error& err) {
-    if (!messages::is_parley_error(err))
-      return false;
-    auto code = static_cast<error_code>(err.code());
-    return code != error_code::negotiation_not_found &&
-           code != error_code::negotiation_not_active && code != error_code::overloaded;
-  }
 
   bool resendable() const { return gateway::resendable(x); }
 

@@ -16,9 +16,10 @@ std::array<unsigned char, 16> rendezvous_rank(const std::string& room_id,
   return digest;
 }
 
-void placement_table::set(std::int64_t self, std::vector<placement_candidate> live) {
+void placement_table::set(std::string own_address,
+                          std::vector<placement_candidate> live) {
   std::lock_guard<std::mutex> guard{mtx_};
-  self_ = self;
+  own_ = std::move(own_address);
   live_ = std::move(live);
 }
 
@@ -34,7 +35,9 @@ std::string placement_table::node_for(const std::string& room_id) const {
       best = rank;
     }
   }
-  if (first == nullptr || first->incarnation == self_)
+  // By address, not incarnation: an earlier incarnation of this node at the
+  // same address, not yet taken over, would open it here too.
+  if (first == nullptr || first->node_address == own_)
     return {};
   return first->node_address;
 }

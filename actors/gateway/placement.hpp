@@ -17,22 +17,22 @@ struct placement_candidate {
 
 /// Where a negotiation opened in a pair's own room runs in a cluster
 /// (docs/cluster.md, "Placement"): on the live member that ranks first for
-/// the room by rendezvous hashing. The membership's thread sets the live
-/// members after its join and each heartbeat (as it read them from the
-/// store, by the database's clock); the gateway asks for each opening, from
-/// memory. Thread-safe.
+/// the room by rendezvous hashing. Set from the membership's thread with
+/// the live members after its join and each heartbeat (as it read them from
+/// the store, by the database's clock); the gateway asks for each opening,
+/// from memory. Thread-safe.
 class placement_table {
 public:
-  /// Replaces the live members; `self` is this node's incarnation.
-  void set(std::int64_t self, std::vector<placement_candidate> live);
+  /// Replaces the live members; `own_address` is this node's node address.
+  void set(std::string own_address, std::vector<placement_candidate> live);
 
   /// The node address of the member that ranks first for `room_id`; empty
-  /// when that is this node, or before the first `set`.
+  /// when that is this node's address, or before the first `set`.
   std::string node_for(const std::string& room_id) const;
 
 private:
   mutable std::mutex mtx_;
-  std::int64_t self_ = 0;
+  std::string own_;
   std::vector<placement_candidate> live_;
 };
 

@@ -41,6 +41,11 @@ const char* to_string(member_status x) {
   return status_names[static_cast<int>(x)];
 }
 
+bool reachable(const member_row& m) {
+  return m.status == member_status::live && m.taken_over_by == 0 &&
+         !m.node_address.empty();
+}
+
 member_status stored_status(const std::string& text) {
   for (std::size_t i = 0; i < std::size(status_names); ++i)
     if (text == status_names[i])

@@ -61,6 +61,11 @@ struct member_row {
   std::int64_t channels = 0;
 };
 
+/// Whether member `m`, as it was read, can be sent work: live (by the
+/// database's clock: a lapsed lease reads dead), not taken over, with a node
+/// port. Placement and the cluster's events go to these (docs/cluster.md).
+bool reachable(const member_row& m);
+
 /// The incarnation a node's store connections write as (docs/cluster.md,
 /// "Fencing"): none until the node joined. Every write of a fenced connection
 /// first checks, in its own transaction, that this incarnation still holds

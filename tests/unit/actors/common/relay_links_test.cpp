@@ -15,9 +15,9 @@
 
 namespace unit_actors_common_relay_links_test {
 
+using parley::actors::port_of;
 using parley::actors::relay_links;
 using parley::actors::relay_unreachable;
-using parley::actors::impl::port_of;
 
 TEST_CASE("a forwarded request is taken once, by its answer or by its lost connection",
           "[unit]") {

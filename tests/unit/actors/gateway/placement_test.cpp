@@ -34,16 +34,16 @@ TEST_CASE("a room is placed on the live member that ranks first for it",
   CHECK(table.node_for("room-1").empty()); // before the membership's first read
   // Ranks (the digests' first bytes): room-1: 3 fa2b.., 1 f271.., 2 3e50..;
   // room-2: 2 fe09.., 1 441a.., 3 3d7f..; room-3: 1 d2dd.., 2 be04.., 3 5c8e...
-  table.set(1, {{1, "n1:1"}, {2, "n2:2"}, {3, "n3:3"}});
+  table.set("n1:1", {{1, "n1:1"}, {2, "n2:2"}, {3, "n3:3"}});
   CHECK(table.node_for("room-1") == "n3:3");
   CHECK(table.node_for("room-2") == "n2:2");
   CHECK(table.node_for("room-3").empty()); // this node (incarnation 1) wins
   // Incarnation 3 died: only its rooms move, to the next in rank.
-  table.set(1, {{1, "n1:1"}, {2, "n2:2"}});
+  table.set("n1:1", {{1, "n1:1"}, {2, "n2:2"}});
   CHECK(table.node_for("room-1").empty());
   CHECK(table.node_for("room-2") == "n2:2");
   // Seen from node 2, room-3 goes to node 1.
-  table.set(2, {{1, "n1:1"}, {2, "n2:2"}});
+  table.set("n2:2", {{1, "n1:1"}, {2, "n2:2"}});
   CHECK(table.node_for("room-3") == "n1:1");
   CHECK(table.node_for("room-2").empty());
 }
